@@ -1,0 +1,69 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module.js';
+import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import type { AppConfig } from './config/config.js';
+import { requestIdOf } from './logging/request-id.js';
+import { SsrService } from './ssr/ssr.service.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Builds the whole application (API, SSR dashboard, static assets) without listening. */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    genReqId: requestIdOf,
+    // SPEC paths end in a slash; `/api/reviews` must answer like `/api/reviews/`.
+    routerOptions: { ignoreTrailingSlash: true },
+    // Keep-alive sockets are closed as soon as they are idle on shutdown; busy ones finish their request.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.useGlobalFilters(new AllExceptionsFilter());
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    request.raw.id = request.id;
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // The dashboard sets its own CSP per page (with vike's nonce); widget and media routes open CORP themselves.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
+
+  const ssr = app.get(SsrService);
+  if (config.env === 'development') {
+    const { createDevMiddleware } = await import('vike/server');
+    const { devMiddleware } = await createDevMiddleware({ root: config.rootDir });
+    app.use(devMiddleware);
+  } else if (existsSync(ssr.clientDir)) {
+    app.useStaticAssets({
+      root: ssr.clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        if (path.includes('/assets/')) res.setHeader('cache-control', IMMUTABLE);
+      },
+    });
+  }
+
+  app.enableShutdownHooks([]);
+  await app.init();
+  await fastify.ready();
+  return app;
+}

@@ -1,0 +1,58 @@
+import type { Cache } from './cache.js';
+
+interface Entry {
+  value: string;
+  expiresAt: number;
+}
+
+/**
+ * In-process cache with TTLs and a bounded size. Values are stored serialised, exactly as in Redis,
+ * so callers cannot mutate a cached object by accident and both implementations behave alike.
+ */
+export class MemoryCache implements Cache {
+  readonly kind = 'memory';
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly maxEntries = 50_000) {}
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return JSON.parse(entry.value) as T;
+  }
+
+  async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    this.store(key, JSON.stringify(value), Date.now() + ttlSeconds * 1000);
+  }
+
+  async del(...keys: string[]): Promise<void> {
+    for (const key of keys) this.entries.delete(key);
+  }
+
+  async incr(key: string): Promise<number> {
+    const current = (await this.get<number>(key)) ?? 0;
+    const next = current + 1;
+    this.store(key, JSON.stringify(next), Number.POSITIVE_INFINITY);
+    return next;
+  }
+
+  async ping(): Promise<void> {}
+
+  async close(): Promise<void> {
+    this.entries.clear();
+  }
+
+  private store(key: string, value: string, expiresAt: number): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      // Map keeps insertion order: the first key is the least recently written.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, expiresAt });
+  }
+}

@@ -1,0 +1,54 @@
+import { HttpException } from '@nestjs/common';
+import type { TApiError } from '../../shared/errors.js';
+
+const DEFAULT_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'not_authenticated',
+  403: 'permission_denied',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'throttled',
+  503: 'service_unavailable',
+};
+
+export function defaultCode(status: number): string {
+  return DEFAULT_CODES[status] ?? (status >= 500 ? 'internal_error' : 'error');
+}
+
+/** The one exception services throw: it carries DESIGN §4's error body. Extra keys (e.g. limit_info) pass through. */
+export class ApiError extends HttpException {
+  constructor(
+    status: number,
+    readonly body: TApiError & Record<string, unknown>,
+  ) {
+    super(body, status);
+  }
+
+  static badRequest(detail: string, code = 'bad_request', fields?: TApiError['fields']): ApiError {
+    return new ApiError(400, { detail, code, ...(fields ? { fields } : {}) });
+  }
+
+  static validation(fields: NonNullable<TApiError['fields']>, detail = 'Invalid input.'): ApiError {
+    return new ApiError(400, { detail, code: 'validation_error', fields });
+  }
+
+  static unauthorized(detail = 'Authentication credentials were not provided.', code = 'not_authenticated'): ApiError {
+    return new ApiError(401, { detail, code });
+  }
+
+  static forbidden(detail = 'You do not have permission to perform this action.', code = 'permission_denied'): ApiError {
+    return new ApiError(403, { detail, code });
+  }
+
+  static notFound(detail = 'Not found.', code = 'not_found'): ApiError {
+    return new ApiError(404, { detail, code });
+  }
+
+  static conflict(detail: string, code = 'conflict', fields?: TApiError['fields']): ApiError {
+    return new ApiError(409, { detail, code, ...(fields ? { fields } : {}) });
+  }
+}

@@ -1,0 +1,73 @@
+import { HttpException } from '@nestjs/common';
+import { ZodError } from 'zod';
+import type { TApiError } from '../../shared/errors.js';
+import { defaultCode } from './api-error.js';
+
+export interface ErrorResponse {
+  status: number;
+  body: TApiError & Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** Fastify's own errors (body parsing, content type, size) mapped to our codes. */
+const FASTIFY_CODES: Record<string, { status: number; code: string; detail?: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', detail: 'Unsupported media type.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', detail: 'Request body is too large.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'invalid_json',
+    detail: "Body cannot be empty when content-type is set to 'application/json'.",
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', detail: 'Malformed JSON body.' },
+  FST_ERR_VALIDATION: { status: 400, code: 'validation_error' },
+};
+
+export function zodFields(error: ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+function isFastifyError(error: unknown): error is Error & { code?: string; statusCode?: number } {
+  return error instanceof Error && ('statusCode' in error || 'code' in error);
+}
+
+/** Turns anything thrown while serving a request into DESIGN §4's status and body. */
+export function toErrorResponse(thrown: unknown): ErrorResponse {
+  // Nest's Fastify adapter wraps Fastify's own 4xx errors in an HttpException; map the original.
+  const error = thrown instanceof HttpException && isFastifyError(thrown.cause) ? thrown.cause : thrown;
+  if (error instanceof ZodError) {
+    return { status: 400, body: { detail: 'Invalid input.', code: 'validation_error', fields: zodFields(error) } };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    if (typeof response === 'object' && response !== null && 'detail' in response && 'code' in response) {
+      return { status, body: response as ErrorResponse['body'] };
+    }
+    const message =
+      typeof response === 'string'
+        ? response
+        : ((response as { message?: string | string[] }).message ?? error.message);
+    return {
+      status,
+      body: { detail: status >= 500 ? 'Internal error' : String(message), code: defaultCode(status) },
+    };
+  }
+  if (isFastifyError(error)) {
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return { status: known.status, body: { detail: known.detail ?? error.message, code: known.code } };
+    // A JSON.parse failure inside Fastify's parser carries statusCode 400 and no FST code.
+    if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
+      return { status: 400, body: { detail: 'Malformed JSON body.', code: 'invalid_json' } };
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return { status: error.statusCode, body: { detail: error.message, code: defaultCode(error.statusCode) } };
+    }
+  }
+  return { status: 500, body: { detail: 'Internal error', code: 'internal_error' } };
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .url()
+      .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
+        message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+      })
+      .optional(),
+  );
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0'])
+      .default(fallback ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1'),
+  );
+const positiveInt = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+
+/** Every environment variable the server reads, with its default. The README's table mirrors this. */
+export const ZEnv = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().default('vr:')),
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+      .optional(),
+  ),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Video Reviews <no-reply@localhost>')),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  TRUST_PROXY: bool(false),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  MAX_VIDEO_MB: positiveInt(200),
+  MAX_PHOTO_MB: positiveInt(15),
+  S3_ENDPOINT: optionalUrl(['http', 'https']),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalUrl(['http', 'https']),
+  SHOPIFY_API_KEY: optionalString,
+  SHOPIFY_API_SECRET: optionalString,
+  SHOPIFY_API_URL: optionalUrl(['http', 'https']),
+  BIGCOMMERCE_API_URL: optionalUrl(['http', 'https']),
+  TIENDANUBE_CLIENT_ID: optionalString,
+  TIENDANUBE_CLIENT_SECRET: optionalString,
+  TIENDANUBE_API_URL: optionalUrl(['http', 'https']),
+});
+export type TEnv = z.infer<typeof ZEnv>;

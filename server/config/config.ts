@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ZEnv, type TEnv } from './config.schema.js';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The typed configuration every module receives; built once at boot from the environment. */
+export interface AppConfig {
+  env: TEnv['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** Repository root: where dist/ (vike build) lives. */
+  rootDir: string;
+  database: { url?: string; poolSize: number; pgliteDir: string };
+  redis: { url?: string; keyPrefix: string };
+  secrets: { jwt: string; encryptionKey: string };
+  mail: { smtpUrl?: string; from: string; outboxDir: string };
+  logLevel: TEnv['LOG_LEVEL'];
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+  uploads: { maxVideoBytes: number; maxPhotoBytes: number; mediaDir: string };
+  s3?: { endpoint?: string; bucket: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
+  stripe: { secretKey?: string; webhookSecret?: string; apiUrl?: string };
+  shopify: { apiKey?: string; apiSecret?: string; apiUrl?: string };
+  bigcommerce: { apiUrl?: string };
+  tiendanube: { clientId?: string; clientSecret?: string; apiUrl?: string };
+}
+
+export function parseEnv(env: Record<string, string | undefined>): TEnv {
+  const result = ZEnv.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+interface StoredSecrets {
+  jwt: string;
+  encryptionKey: string;
+}
+
+/** Secrets not given are generated once and kept in DATA_DIR so a restart keeps sessions valid. */
+function loadOrCreateSecrets(dataDir: string, given: Partial<StoredSecrets>): StoredSecrets {
+  if (given.jwt && given.encryptionKey) return { jwt: given.jwt, encryptionKey: given.encryptionKey };
+  const file = join(dataDir, 'secrets.json');
+  let stored: Partial<StoredSecrets> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<StoredSecrets>;
+  const secrets: StoredSecrets = {
+    jwt: stored.jwt ?? randomBytes(48).toString('base64url'),
+    encryptionKey: stored.encryptionKey ?? randomBytes(32).toString('hex'),
+  };
+  if (stored.jwt !== secrets.jwt || stored.encryptionKey !== secrets.encryptionKey) {
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return { jwt: given.jwt ?? secrets.jwt, encryptionKey: given.encryptionKey ?? secrets.encryptionKey };
+}
+
+export function loadConfig(env: Record<string, string | undefined>, rootDir = process.cwd()): AppConfig {
+  const e = parseEnv(env);
+  const dataDir = resolve(rootDir, e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = loadOrCreateSecrets(dataDir, { jwt: e.JWT_SECRET, encryptionKey: e.ENCRYPTION_KEY });
+  const mb = 1024 * 1024;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    rootDir,
+    database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, pgliteDir: join(dataDir, 'pglite') },
+    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
+    secrets,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    uploads: { maxVideoBytes: e.MAX_VIDEO_MB * mb, maxPhotoBytes: e.MAX_PHOTO_MB * mb, mediaDir: join(dataDir, 'media') },
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
+    shopify: { apiKey: e.SHOPIFY_API_KEY, apiSecret: e.SHOPIFY_API_SECRET, apiUrl: e.SHOPIFY_API_URL },
+    bigcommerce: { apiUrl: e.BIGCOMMERCE_API_URL },
+    tiendanube: {
+      clientId: e.TIENDANUBE_CLIENT_ID,
+      clientSecret: e.TIENDANUBE_CLIENT_SECRET,
+      apiUrl: e.TIENDANUBE_API_URL,
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { Params } from 'nestjs-pino';
+import type { AppConfig } from '../config/config.js';
+
+/** JSON logs through pino; every line written while serving a request carries its id (`reqId`). */
+export function loggerParams(config: AppConfig): Params {
+  return {
+    pinoHttp: {
+      level: config.logLevel,
+      // Fastify assigned the id (see request-id.ts) and copied it onto the raw request.
+      genReqId: (req) => req.id ?? 'unknown',
+      quietReqLogger: true,
+      customAttributeKeys: { reqId: 'reqId' },
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/ready' },
+    },
+  };
+}

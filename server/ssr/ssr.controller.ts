@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SessionService } from '../auth/session.service.js';
+import { ApiError } from '../common/api-error.js';
+import { dashboardCsp, localeOf, themeOf } from './ssr-context.js';
+import { SsrService } from './ssr.service.js';
+
+const NOT_PAGES = /^\/(api|widget)(\/|$)/;
+
+/** Registered last: every GET that no API, widget or static route took is a dashboard page. */
+@Controller()
+export class SsrController {
+  constructor(
+    private readonly ssr: SsrService,
+    private readonly session: SessionService,
+  ) {}
+
+  @Get('*')
+  async render(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (NOT_PAGES.test(request.url)) throw ApiError.notFound();
+    const cspNonce = randomBytes(16).toString('base64url');
+    const result = await this.ssr.render({
+      url: request.url,
+      headers: request.headers,
+      user: await this.session.userOf(request),
+      theme: themeOf(request),
+      locale: localeOf(request),
+      cspNonce,
+    });
+    if (result.kind === 'not-found') return reply.callNotFound();
+    // SPEC §2: unknown paths go to the dashboard home, replacing the history entry.
+    if (result.kind === 'unknown-route') return reply.redirect('/', 302);
+    for (const [name, value] of result.headers) void reply.header(name, value);
+    await reply
+      .header('content-security-policy', dashboardCsp(cspNonce))
+      .header('cache-control', 'private, no-store')
+      .status(result.status)
+      .send(result.body);
+  }
+}

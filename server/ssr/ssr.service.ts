@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { renderPage } from 'vike/server';
+import type { TLanguage, TTheme } from '../../shared/constants.js';
+import type { TSessionUser } from '../../shared/session.js';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+
+export interface RenderInput {
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  user: TSessionUser | null;
+  theme: TTheme;
+  locale: TLanguage;
+  cspNonce: string;
+}
+
+export type RenderResult =
+  | { kind: 'page'; status: number; headers: Array<[string, string]>; body: string }
+  | { kind: 'not-found' }
+  | { kind: 'unknown-route' };
+
+@Injectable()
+export class SsrService implements OnModuleInit {
+  private readonly logger = new Logger(SsrService.name);
+  private buildLoaded: Promise<void> | undefined;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  get serverEntry(): string {
+    return join(this.config.rootDir, 'dist', 'server', 'entry.mjs');
+  }
+
+  get clientDir(): string {
+    return join(this.config.rootDir, 'dist', 'client');
+  }
+
+  onModuleInit(): void {
+    if (this.config.env === 'production' && !existsSync(this.serverEntry)) {
+      throw new Error(`The dashboard is not built (${this.serverEntry} is missing): run "npm run build" first.`);
+    }
+  }
+
+  /** In production vike needs its server build imported once; in development Vite's middleware provides it. */
+  private loadBuild(): Promise<void> {
+    if (this.config.env === 'development') return Promise.resolve();
+    this.buildLoaded ??= import(pathToFileURL(this.serverEntry).href).then(() => undefined);
+    return this.buildLoaded;
+  }
+
+  async render(input: RenderInput): Promise<RenderResult> {
+    await this.loadBuild();
+    const pageContext = await renderPage({
+      urlOriginal: input.url,
+      headersOriginal: input.headers,
+      user: input.user,
+      theme: input.theme,
+      locale: input.locale,
+      cspNonce: input.cspNonce,
+    });
+    if (pageContext.is404) return { kind: 'unknown-route' };
+    const response = pageContext.httpResponse;
+    if (!response) return { kind: 'not-found' };
+    if (response.statusCode >= 500) this.logger.error({ url: input.url }, 'Page rendering failed');
+    return { kind: 'page', status: response.statusCode, headers: response.headers, body: response.body };
+  }
+}

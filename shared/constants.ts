@@ -1,0 +1,45 @@
+// Business constants of SPEC.md §9, shared by server, dashboard and widget.
+
+export const LANGUAGES = ['en', 'es', 'pt'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: TLanguage = 'en';
+
+export const THEMES = ['light', 'dark'] as const;
+export type TTheme = (typeof THEMES)[number];
+export const DEFAULT_THEME: TTheme = 'light';
+
+export const THEME_COLORS = { primary: '#7C3AED', secondary: '#EC4899', radius: 12 } as const;
+
+export const COOKIES = {
+  access: 'access_token',
+  refresh: 'refresh_token',
+  theme: 'theme',
+  language: 'lang',
+} as const;
+
+/** Any path starting with one of these skips the session check (SPEC §2). */
+export const PUBLIC_PREFIXES = ['/login', '/register', '/forgot-password', '/reset-password'] as const;
+
+export const TOKEN_COOKIE_MAX_AGE_S = 2 * 24 * 60 * 60;
+export const REQUEST_TIMEOUT_MS = 50_000;
+export const LOGIN_REDIRECT_DELAY_MS = 1_000;
+export const TOAST_AUTO_HIDE_MS = 6_000;
+export const SIDEBAR_WIDTH_PX = 240;
+export const CONTENT_MAX_WIDTH_PX = 1_200;
+
+export const REVIEWS_PAGE_SIZE = 10;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export const DASHBOARD_PERIODS = [7, 30, 90, 365] as const;
+export const DEFAULT_DASHBOARD_PERIOD = 30;
+export const TOP_PRODUCTS_LIMIT = 10;
+
+export const UPGRADE_THRESHOLDS = { warning: 70, error: 90 } as const;
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+export function isLanguage(value: unknown): value is TLanguage {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}

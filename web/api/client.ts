@@ -1,0 +1,139 @@
+import { REQUEST_TIMEOUT_MS, isPublicPath } from '../../shared/constants.js';
+import { ZApiError, type TApiError } from '../../shared/errors.js';
+
+/** localStorage key of the selected workspace, sent as X-Workspace-ID (SPEC §3, §7). */
+export const WORKSPACE_STORAGE_KEY = 'currentWorkspaceId';
+
+const REFRESH_PATH = '/api/auth/token-refresh/';
+
+/** Calls that need no session: a 401 from them means bad credentials, not an expired token. */
+const NO_SESSION_PATHS = [
+  '/api/auth/token-obtain/',
+  REFRESH_PATH,
+  '/api/auth/register/',
+  '/api/auth/users/forgot-password/',
+  '/api/auth/users/reset-password/',
+  '/api/auth/logout/',
+];
+
+export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiFetchOptions {
+  method?: THttpMethod;
+  /** Sent as JSON, or as multipart when it is a FormData. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** A non-2xx answer. `body` follows the API's error shape (DESIGN §4); `payload` is the raw JSON (e.g. `limit_info`). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: TApiError;
+  readonly payload: unknown;
+
+  constructor(status: number, body: TApiError, payload: unknown) {
+    super(body.detail);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.payload = payload;
+  }
+
+  get code(): string {
+    return this.body.code;
+  }
+
+  get fields(): Record<string, string[]> | undefined {
+    return this.body.fields;
+  }
+}
+
+/**
+ * Browser-side JSON client for `/api/*`. Auth rides on the HttpOnly session cookies; SSR reads its data
+ * in-process through `+data` hooks instead of calling this.
+ */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  let response = await send(path, options);
+
+  if (response.status === 401 && !NO_SESSION_PATHS.includes(path)) {
+    if (await refreshSession()) response = await send(path, options);
+    if (response.status === 401) goToLogin();
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function send(path: string, { method = 'GET', body, signal }: ApiFetchOptions): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  const workspaceId = readWorkspaceId();
+  if (workspaceId) headers.set('X-Workspace-ID', workspaceId);
+
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  return fetch(path, {
+    method,
+    headers,
+    body: payload,
+    credentials: 'same-origin',
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
+}
+
+function readWorkspaceId(): string | null {
+  try {
+    return window.localStorage.getItem(WORKSPACE_STORAGE_KEY);
+  } catch {
+    // Storage can be unavailable (privacy modes); the server then uses the user's default workspace.
+    return null;
+  }
+}
+
+let pendingRefresh: Promise<boolean> | null = null;
+
+/** One refresh at a time: concurrent 401s wait for the same attempt (refresh tokens are single-use). */
+function refreshSession(): Promise<boolean> {
+  pendingRefresh ??= fetch(REFRESH_PATH, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: '{}',
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  })
+    .then(
+      (response) => response.ok,
+      () => false,
+    )
+    .finally(() => {
+      pendingRefresh = null;
+    });
+  return pendingRefresh;
+}
+
+function goToLogin(): void {
+  const { pathname, search } = window.location;
+  if (isPublicPath(pathname)) return;
+  window.location.assign(`/login?next=${encodeURIComponent(pathname + search)}`);
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = undefined;
+  }
+  const parsed = ZApiError.safeParse(payload);
+  const body: TApiError = parsed.success
+    ? parsed.data
+    : { detail: response.statusText || `HTTP ${response.status}`, code: `http_${response.status}` };
+  return new ApiError(response.status, body, payload);
+}

@@ -1,0 +1,19 @@
+import { AppsIcon, DashboardIcon, ReviewsIcon, SettingsIcon, WidgetIcon } from '../icons';
+
+export const NAV_ITEMS = [
+  { href: '/', labelKey: 'nav.dashboard', Icon: DashboardIcon },
+  { href: '/reviews', labelKey: 'nav.reviews', Icon: ReviewsIcon },
+  { href: '/widget-settings', labelKey: 'nav.widgetSettings', Icon: WidgetIcon },
+  { href: '/settings/other-apps', labelKey: 'nav.otherApps', Icon: AppsIcon },
+  { href: '/settings', labelKey: 'nav.settings', Icon: SettingsIcon },
+] as const;
+
+/** The item the page belongs to: the longest matching prefix, so /settings/other-apps is "Other apps", not "Settings". */
+export function activeNavHref(pathname: string): string | undefined {
+  let best: string | undefined;
+  for (const { href } of NAV_ITEMS) {
+    const matches = href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
+    if (matches && (!best || href.length > best.length)) best = href;
+  }
+  return best;
+}

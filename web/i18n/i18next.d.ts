@@ -1,0 +1,9 @@
+import type en from './en.json';
+
+// English is the reference bundle: `t()` keys are checked against it at compile time.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+  }
+}

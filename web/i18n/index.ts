@@ -1,0 +1,45 @@
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type TLanguage } from '../../shared/constants.js';
+import en from './en.json';
+import esBundle from './es.json';
+import ptBundle from './pt.json';
+
+// Typed against the English bundle so a key missing from a translation fails the typecheck.
+const es: typeof en = esBundle;
+const pt: typeof en = ptBundle;
+
+const resources = {
+  en: { translation: en },
+  es: { translation: es },
+  pt: { translation: pt },
+};
+
+let clientInstance: i18n | undefined;
+
+function createI18n(lng: TLanguage): i18n {
+  const instance = i18next.createInstance();
+  // With inline resources and `initAsync: false`, init completes before it returns.
+  void instance.use(initReactI18next).init({
+    lng,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    resources,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+/** A fresh instance per server render (requests must not share a language); one instance in the browser. */
+export function getI18n(lng: TLanguage): i18n {
+  if (import.meta.env.SSR) return createI18n(lng);
+  clientInstance ??= createI18n(lng);
+  return clientInstance;
+}
+
+/** The language the browser currently shows, which the user may have changed since the page loaded. */
+export function currentLanguage(fallback: TLanguage): TLanguage {
+  const lng = clientInstance?.resolvedLanguage;
+  return isLanguage(lng) ? lng : fallback;
+}

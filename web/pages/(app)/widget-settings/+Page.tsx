@@ -1,0 +1,5 @@
+import { Placeholder } from '../../components/Placeholder';
+
+export default function Page() {
+  return <Placeholder page="widgetSettings" />;
+}
