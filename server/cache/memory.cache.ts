@@ -16,13 +16,8 @@ export class MemoryCache implements Cache {
   constructor(private readonly maxEntries = 50_000) {}
 
   async get<T>(key: string): Promise<T | undefined> {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return JSON.parse(entry.value) as T;
+    const raw = this.read(key);
+    return raw === undefined ? undefined : (JSON.parse(raw) as T);
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
@@ -34,8 +29,9 @@ export class MemoryCache implements Cache {
   }
 
   async incr(key: string): Promise<number> {
-    const current = (await this.get<number>(key)) ?? 0;
-    const next = current + 1;
+    // Read and write with no await between them, so concurrent calls cannot interleave.
+    const raw = this.read(key);
+    const next = (raw === undefined ? 0 : Number(JSON.parse(raw))) + 1;
     this.store(key, JSON.stringify(next), Number.POSITIVE_INFINITY);
     return next;
   }
@@ -44,6 +40,16 @@ export class MemoryCache implements Cache {
 
   async close(): Promise<void> {
     this.entries.clear();
+  }
+
+  private read(key: string): string | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
   }
 
   private store(key: string, value: string, expiresAt: number): void {

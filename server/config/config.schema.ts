@@ -7,9 +7,8 @@ const optionalUrl = (protocols: string[]) =>
     emptyToUndefined,
     z
       .string()
-      .url()
-      .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
-        message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+      .refine((value) => URL.canParse(value) && protocols.some((p) => value.startsWith(`${p}://`)), {
+        message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
       })
       .optional(),
   );
