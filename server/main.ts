@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   const logger = new Logger('Main');
   await app.listen({ port: config.port, host: config.host });
-  logger.log(`Listening on ${config.publicUrl} (database: ${config.database.url ? 'postgres' : 'pglite'}, cache: ${config.redis.url ? 'redis' : 'memory'})`);
+  logger.log(
+    `Listening on ${config.publicUrl} (database: ${config.database.url ? 'postgres' : 'pglite'}, cache: ${config.redis.url ? 'redis' : 'memory'})`,
+  );
 
   let closing = false;
   const shutdown = (signal: string) => {

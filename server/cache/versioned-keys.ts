@@ -21,7 +21,12 @@ export class VersionedKeys {
   }
 
   /** Returns the cached value for this tenant's current version, computing and storing it on a miss. */
-  async wrap<T>(tenant: string, parts: Array<string | number>, ttlSeconds: number, compute: () => Promise<T>): Promise<T> {
+  async wrap<T>(
+    tenant: string,
+    parts: Array<string | number>,
+    ttlSeconds: number,
+    compute: () => Promise<T>,
+  ): Promise<T> {
     const key = await this.key(tenant, ...parts);
     const cached = await this.cache.get<T>(key);
     if (cached !== undefined) return cached;

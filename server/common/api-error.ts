@@ -40,7 +40,10 @@ export class ApiError extends HttpException {
     return new ApiError(401, { detail, code });
   }
 
-  static forbidden(detail = 'You do not have permission to perform this action.', code = 'permission_denied'): ApiError {
+  static forbidden(
+    detail = 'You do not have permission to perform this action.',
+    code = 'permission_denied',
+  ): ApiError {
     return new ApiError(403, { detail, code });
   }
 

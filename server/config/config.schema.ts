@@ -20,7 +20,8 @@ const bool = (fallback: boolean) =>
       .default(fallback ? 'true' : 'false')
       .transform((v) => v === 'true' || v === '1'),
   );
-const positiveInt = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
 
 /** Every environment variable the server reads, with its default. The README's table mirrors this. */
 export const ZEnv = z.object({

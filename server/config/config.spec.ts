@@ -35,7 +35,9 @@ describe('parseEnv', () => {
     const problems = (caught as ConfigError).problems;
     const names = problems.map((p) => p.split(':')[0]);
     expect(names.sort()).toEqual(['DATABASE_URL', 'ENCRYPTION_KEY', 'JWT_SECRET', 'LOG_LEVEL', 'PORT', 'REDIS_URL']);
-    expect((caught as ConfigError).message).toContain('DATABASE_URL: must be a URL starting with postgres:// or postgresql://');
+    expect((caught as ConfigError).message).toContain(
+      'DATABASE_URL: must be a URL starting with postgres:// or postgresql://',
+    );
     expect((caught as ConfigError).message).toContain('JWT_SECRET: must be at least 32 characters');
   });
 });

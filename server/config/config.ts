@@ -37,9 +37,7 @@ export interface AppConfig {
 export function parseEnv(env: Record<string, string | undefined>): TEnv {
   const result = ZEnv.safeParse(env);
   if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
-    );
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
   return result.data;
 }
@@ -85,7 +83,11 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir = pr
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    uploads: { maxVideoBytes: e.MAX_VIDEO_MB * mb, maxPhotoBytes: e.MAX_PHOTO_MB * mb, mediaDir: join(dataDir, 'media') },
+    uploads: {
+      maxVideoBytes: e.MAX_VIDEO_MB * mb,
+      maxPhotoBytes: e.MAX_PHOTO_MB * mb,
+      mediaDir: join(dataDir, 'media'),
+    },
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

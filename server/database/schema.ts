@@ -268,7 +268,13 @@ export const widgetSettings = pgTable('widget_settings', {
   updatedAt: updatedAt(),
 });
 
-export const OVERRIDE_POSITIONS = ['global', 'after_description', 'before_description', 'after_gallery', 'custom'] as const;
+export const OVERRIDE_POSITIONS = [
+  'global',
+  'after_description',
+  'before_description',
+  'after_gallery',
+  'custom',
+] as const;
 
 export const productWidgetOverrides = pgTable(
   'product_widget_overrides',
@@ -320,9 +326,7 @@ export const widgetEventDaily = pgTable(
     events: integer('events').notNull().default(0),
     sessions: integer('sessions').notNull().default(0),
   },
-  (t) => [
-    unique('widget_event_daily_key').on(t.merchantId, t.day, t.productId, t.type).nullsNotDistinct(),
-  ],
+  (t) => [unique('widget_event_daily_key').on(t.merchantId, t.day, t.productId, t.type).nullsNotDistinct()],
 );
 
 export const plans = pgTable('plans', {

@@ -1,5 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { COOKIES, DEFAULT_THEME, FALLBACK_LANGUAGE, isLanguage, THEMES, type TLanguage, type TTheme } from '../../shared/constants.js';
+import {
+  COOKIES,
+  DEFAULT_THEME,
+  FALLBACK_LANGUAGE,
+  isLanguage,
+  THEMES,
+  type TLanguage,
+  type TTheme,
+} from '../../shared/constants.js';
 
 export function themeOf(request: FastifyRequest): TTheme {
   const value = request.cookies?.[COOKIES.theme];

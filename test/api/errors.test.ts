@@ -46,11 +46,7 @@ describe('error bodies', () => {
   });
 
   it('answers 415 for a content type the API does not take', async () => {
-    const res = await http
-      .post('/api/auth/logout/')
-      .set('content-type', 'application/xml')
-      .send('<a/>')
-      .expect(415);
+    const res = await http.post('/api/auth/logout/').set('content-type', 'application/xml').send('<a/>').expect(415);
     expectErrorBody(res.body, 'unsupported_media_type');
   });
 

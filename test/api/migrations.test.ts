@@ -76,10 +76,13 @@ describe('migrations', () => {
   it('enforces the rules the schema states (rating 1–5, one membership per user and workspace)', async () => {
     const handle = await open();
     const db = handle.db;
-    const [{ id: ws }] = (await db.execute<{ id: string }>(sql`insert into workspaces (name) values ('w') returning id`))
-      .rows;
+    const [{ id: ws }] = (
+      await db.execute<{ id: string }>(sql`insert into workspaces (name) values ('w') returning id`)
+    ).rows;
     const [{ id: merchant }] = (
-      await db.execute<{ id: string }>(sql`insert into merchants (workspace_id, store_id) values (${ws}, 's1') returning id`)
+      await db.execute<{ id: string }>(
+        sql`insert into merchants (workspace_id, store_id) values (${ws}, 's1') returning id`,
+      )
     ).rows;
     const [{ id: product }] = (
       await db.execute<{ id: string }>(

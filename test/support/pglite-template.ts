@@ -9,7 +9,9 @@ export const ROOT_DIR = join(import.meta.dirname, '..', '..');
 function migrationsHash(): string {
   const folder = migrationsFolder(ROOT_DIR);
   const hash = createHash('sha256');
-  for (const file of readdirSync(folder).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(folder)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     hash.update(file).update(readFileSync(join(folder, file)));
   }
   return hash.digest('hex').slice(0, 16);
