@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,6 +22,8 @@ export function migrationsFolder(rootDir: string): string {
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
+  /** Runs raw SQL and returns its rows (pg and PGlite both answer with `{ rows }`). */
+  rows<T>(query: SQL): Promise<T[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -51,22 +53,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await migratePostgres(options.url, options.migrationsFolder);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
     pool.on('error', () => undefined); // idle-client errors surface on the next query; /api/ready reports them
-    const db = drizzlePg(pool, { schema });
-    return {
-      db,
-      kind: 'postgres',
-      ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => pool.end(),
-    };
+    return handle(drizzlePg(pool, { schema }), 'postgres', () => pool.end());
   }
   mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create(options.pgliteDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: options.migrationsFolder });
-  return {
-    db,
-    kind: 'pglite',
-    ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
-  };
+  return handle(db, 'pglite', () => client.close());
+}
+
+function handle(db: Database, kind: DatabaseHandle['kind'], close: () => Promise<void>): DatabaseHandle {
+  const rows = async <T>(query: SQL) => ((await db.execute(query)) as { rows: T[] }).rows;
+  return { db, kind, rows, ping: async () => void (await rows(sql`select 1`)), close };
 }

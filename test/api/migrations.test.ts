@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { readdirSync } from 'node:fs';
+import { sql, type SQL } from 'drizzle-orm';
 import { migrationsFolder, openDatabase, type DatabaseHandle } from '../../server/database/database.js';
 import { ROOT_DIR } from '../support/pglite-template.js';
 import { createTestEnv, type TestEnv } from '../support/test-env.js';
@@ -20,10 +21,10 @@ describe('migrations', () => {
     });
 
   async function tableNames(handle: DatabaseHandle): Promise<string[]> {
-    const result = await handle.db.execute<{ table_name: string }>(
+    const rows = await handle.rows<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    return result.rows.map((r) => r.table_name);
+    return rows.map((r) => r.table_name);
   }
 
   it('creates the whole data model and is idempotent on restart, keeping data', async () => {
@@ -48,57 +49,46 @@ describe('migrations', () => {
       'widget_settings',
       'workspaces',
     ]);
-    await first.db.execute(sql`insert into workspaces (name) values ('kept')`);
+    await first.rows(sql`insert into workspaces (name) values ('kept')`);
     await first.close();
 
     const second = await open();
-    const applied = await second.db.execute<{ count: number }>(
+    const [applied] = await second.rows<{ count: number }>(
       sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
     );
-    expect(applied.rows[0].count).toBeGreaterThan(0);
-    const workspaces = await second.db.execute<{ name: string }>(sql`select name from workspaces`);
-    expect(workspaces.rows).toEqual([{ name: 'kept' }]);
+    expect(applied.count).toBeGreaterThan(0);
+    expect(await second.rows(sql`select name from workspaces`)).toEqual([{ name: 'kept' }]);
     await second.close();
   });
 
   if (process.env.DATABASE_URL) {
     it('lets instances starting together migrate once, serialised by the advisory lock', async () => {
       const handles = await Promise.all([open(), open(), open()]);
-      const applied = await handles[0].db.execute<{ count: number }>(
+      const [applied] = await handles[0].rows<{ count: number }>(
         sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
       );
-      const files = (await import('node:fs')).readdirSync(migrationsFolder(ROOT_DIR)).filter((f) => f.endsWith('.sql'));
-      expect(applied.rows[0].count).toBe(files.length);
+      const files = readdirSync(migrationsFolder(ROOT_DIR)).filter((f) => f.endsWith('.sql'));
+      expect(applied.count).toBe(files.length);
       await Promise.all(handles.map((h) => h.close()));
     });
   }
 
   it('enforces the rules the schema states (rating 1–5, one membership per user and workspace)', async () => {
     const handle = await open();
-    const db = handle.db;
-    const [{ id: ws }] = (
-      await db.execute<{ id: string }>(sql`insert into workspaces (name) values ('w') returning id`)
-    ).rows;
-    const [{ id: merchant }] = (
-      await db.execute<{ id: string }>(
-        sql`insert into merchants (workspace_id, store_id) values (${ws}, 's1') returning id`,
-      )
-    ).rows;
-    const [{ id: product }] = (
-      await db.execute<{ id: string }>(
-        sql`insert into products (merchant_id, external_id, name) values (${merchant}, 'p1', 'Shoe') returning id`,
-      )
-    ).rows;
+    const one = async (query: SQL) => (await handle.rows<{ id: string }>(query))[0].id;
+    const ws = await one(sql`insert into workspaces (name) values ('w') returning id`);
+    const merchant = await one(sql`insert into merchants (workspace_id, store_id) values (${ws}, 's1') returning id`);
+    const product = await one(
+      sql`insert into products (merchant_id, external_id, name) values (${merchant}, 'p1', 'Shoe') returning id`,
+    );
     await expect(
-      db.execute(sql`insert into reviews (merchant_id, product_id, rating) values (${merchant}, ${product}, 6)`),
+      handle.rows(sql`insert into reviews (merchant_id, product_id, rating) values (${merchant}, ${product}, 6)`),
     ).rejects.toThrow();
-    await db.execute(sql`insert into reviews (merchant_id, product_id, rating) values (${merchant}, ${product}, 5)`);
-    const [{ id: user }] = (
-      await db.execute<{ id: string }>(sql`insert into users (email, password_hash) values ('a@b.c', 'x') returning id`)
-    ).rows;
-    await db.execute(sql`insert into memberships (workspace_id, user_id, role) values (${ws}, ${user}, 'owner')`);
+    await handle.rows(sql`insert into reviews (merchant_id, product_id, rating) values (${merchant}, ${product}, 5)`);
+    const user = await one(sql`insert into users (email, password_hash) values ('a@b.c', 'x') returning id`);
+    await handle.rows(sql`insert into memberships (workspace_id, user_id, role) values (${ws}, ${user}, 'owner')`);
     await expect(
-      db.execute(sql`insert into memberships (workspace_id, user_id, role) values (${ws}, ${user}, 'member')`),
+      handle.rows(sql`insert into memberships (workspace_id, user_id, role) values (${ws}, ${user}, 'member')`),
     ).rejects.toThrow();
     await handle.close();
   });
