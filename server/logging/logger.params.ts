@@ -1,9 +1,12 @@
+import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
 import type { AppConfig } from '../config/config.js';
 
 /** JSON logs through pino; every line written while serving a request carries its id (`reqId`). */
 export function loggerParams(config: AppConfig): Params {
   return {
+    // nestjs-pino's default route pattern is not matched by Nest 12's Fastify adapter: name every path.
+    forRoutes: [{ path: '*', method: RequestMethod.ALL }],
     pinoHttp: {
       level: config.logLevel,
       // Fastify assigned the id (see request-id.ts) and copied it onto the raw request.
