@@ -8,5 +8,7 @@ export default defineConfig({
   build: {
     // Resolved against `root`: vike writes dist/client (static assets) and dist/server (entry.mjs).
     outDir: '../dist',
+    // Empties dist/client and dist/server only; the server's tsc output in dist/api is left alone.
+    emptyOutDir: true,
   },
 });

@@ -60,7 +60,9 @@ export class SsrService implements OnModuleInit {
       locale: input.locale,
       cspNonce: input.cspNonce,
     });
-    if (pageContext.is404) return { kind: 'unknown-route' };
+    // A full page load of an unknown path is redirected; a client navigation gets vike's JSON answer
+    // and its error page then navigates home itself.
+    if (pageContext.is404 && !pageContext.isClientSideNavigation) return { kind: 'unknown-route' };
     const response = pageContext.httpResponse;
     if (!response) return { kind: 'not-found' };
     if (response.statusCode >= 500) this.logger.error({ url: input.url }, 'Page rendering failed');

@@ -1,6 +1,6 @@
-import type { Config } from 'vike/types';
+import type { PageContextServer } from 'vike/types';
 
 // Server-only: the theme is on <html> in the first byte of HTML, so there is no light flash in dark mode.
-const htmlAttributes: Config['htmlAttributes'] = (pageContext) => ({ 'data-theme': pageContext.theme });
-
-export default htmlAttributes;
+export default function htmlAttributes(pageContext: PageContextServer) {
+  return { 'data-theme': pageContext.theme };
+}

@@ -1,4 +1,4 @@
-import { Placeholder } from '../../../../components/Placeholder';
+import { Placeholder } from '../../../../../components/Placeholder';
 
 export default function Page() {
   return <Placeholder page="tiendanube" />;

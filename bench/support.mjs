@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = new URL('..', import.meta.url).pathname;
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built server on a fresh DATA_DIR (or the DATABASE_URL/REDIS_URL of the environment). */
+export async function startApp(extraEnv = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'vr-bench-'));
+  const child = spawn(process.execPath, [join(ROOT, 'dist/api/server/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function load(url, { connections = 100, duration = 5, headers } = {}) {
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+export function printRows(rows, baseline) {
+  console.log('| target | req/s | ratio to baseline | p50 ms | p99 ms | errors |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, r] of rows) {
+    const ratio = baseline ? (r.rps / baseline.rps).toFixed(2) : '—';
+    console.log(`| ${name} | ${r.rps} | ${ratio} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+  }
+}
