@@ -1,10 +1,20 @@
+// ESM-only packages that CommonJS dependencies require() (@fastify/static → content-disposition): Node 20
+// cannot require(esm), so jest compiles them to CJS. `cookie` is imported, never required: only left untouched.
+const ESM_REQUIRED_FROM_CJS = ['content-disposition'];
+
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
-  transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }],
+    [`/node_modules/(${ESM_REQUIRED_FROM_CJS.join('|')})/.+\\.js$`]: [
+      'ts-jest',
+      { useESM: false, tsconfig: { allowJs: true, module: 'commonjs', esModuleInterop: true } },
+    ],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${['cookie', ...ESM_REQUIRED_FROM_CJS].join('|')})/)`],
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/server/**/*.spec.ts', '<rootDir>/shared/**/*.spec.ts'],
   maxWorkers: 2,
   testTimeout: 60_000,

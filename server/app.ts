@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
@@ -56,8 +57,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders: (res, path) => {
-        if (path.includes('/assets/')) res.setHeader('cache-control', IMMUTABLE);
+      // @fastify/static 10 passes the Fastify reply here, whatever Nest's older typing says.
+      setHeaders: (reply: unknown, path: string) => {
+        if (path.includes('/assets/')) void (reply as FastifyReply).header('cache-control', IMMUTABLE);
       },
     });
   }

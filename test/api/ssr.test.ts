@@ -1,0 +1,70 @@
+import request from 'supertest';
+import { AccountsRepository } from '../../server/accounts/accounts.repository.js';
+import { AuthTokensService } from '../../server/auth/auth-tokens.service.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let http: ReturnType<typeof request>;
+let cookie: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  http = request(t.app.getHttpServer());
+  const { id } = await t.app.get(AccountsRepository).createUser({ email: 'ssr@example.com', passwordHash: 'unusable' });
+  cookie = `access_token=${await t.app.get(AuthTokensService).signAccess(id)}`;
+});
+afterAll(() => t.close());
+
+describe('server-rendered pages', () => {
+  it('renders a private page for a signed-in user, with a nonce CSP every script tag carries', async () => {
+    const res = await http.get('/reviews').set('cookie', cookie).expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const nonce = /script-src 'self' 'nonce-([\w-]+)'/.exec(res.headers['content-security-policy'])?.[1];
+    expect(nonce).toBeDefined();
+    const scripts = res.text.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(res.text).toContain('data-testid="sidebar"');
+  });
+
+  it('follows the theme and language cookies, then Accept-Language', async () => {
+    const themed = await http.get('/').set('cookie', `${cookie}; theme=dark; lang=pt`).expect(200);
+    expect(themed.text).toMatch(/<html[^>]*data-theme="dark"/);
+    expect(themed.text).toMatch(/<html[^>]*lang="pt"/);
+    const accepted = await http.get('/').set('cookie', cookie).set('accept-language', 'fr;q=1, es;q=0.8').expect(200);
+    expect(accepted.text).toMatch(/<html[^>]*lang="es"/);
+    expect(accepted.text).toMatch(/<html[^>]*data-theme="light"/);
+  });
+
+  it('redirects a signed-out visit to /login with the origin, and an invalid token counts as signed out', async () => {
+    const res = await http.get('/settings/team').expect(302);
+    expect(res.headers.location).toBe('/login?next=%2Fsettings%2Fteam');
+    const forged = await http.get('/').set('cookie', 'access_token=not-a-jwt').expect(302);
+    expect(forged.headers.location).toBe('/login?next=%2F');
+  });
+
+  it('redirects an unknown path to / but answers a client navigation to it with JSON', async () => {
+    const page = await http.get('/definitely/not/here').set('cookie', cookie).expect(302);
+    expect(page.headers.location).toBe('/');
+    const navigation = await http.get('/definitely/not/here/index.pageContext.json').set('cookie', cookie);
+    expect(navigation.status).not.toBe(302);
+    expect(navigation.headers['content-type']).toMatch(/json/);
+  });
+
+  it('serves built assets with immutable caching and the right content type', async () => {
+    const page = await http.get('/login').expect(200);
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(page.text)?.[1];
+    const style = /href="(\/assets\/[^"]+\.css)"/.exec(page.text)?.[1];
+    expect(script).toBeDefined();
+    const js = await http.get(script!).expect(200);
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const css = await http.get(style!).expect(200);
+    expect(css.headers['content-type']).toMatch(/text\/css/);
+  });
+
+  it('compresses large responses', async () => {
+    const page = await http.get('/login').set('accept-encoding', 'gzip').expect(200);
+    expect(page.headers['content-encoding']).toBe('gzip');
+  });
+});
