@@ -1,4 +1,5 @@
 // Business constants of SPEC.md §9, shared by server, dashboard and widget.
+// (Theme colours, radius, sidebar and content widths live in web/styles/theme.css as CSS variables.)
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
@@ -7,8 +8,6 @@ export const FALLBACK_LANGUAGE: TLanguage = 'en';
 export const THEMES = ['light', 'dark'] as const;
 export type TTheme = (typeof THEMES)[number];
 export const DEFAULT_THEME: TTheme = 'light';
-
-export const THEME_COLORS = { primary: '#7C3AED', secondary: '#EC4899', radius: 12 } as const;
 
 export const COOKIES = {
   access: 'access_token',
@@ -24,8 +23,6 @@ export const TOKEN_COOKIE_MAX_AGE_S = 2 * 24 * 60 * 60;
 export const REQUEST_TIMEOUT_MS = 50_000;
 export const LOGIN_REDIRECT_DELAY_MS = 1_000;
 export const TOAST_AUTO_HIDE_MS = 6_000;
-export const SIDEBAR_WIDTH_PX = 240;
-export const CONTENT_MAX_WIDTH_PX = 1_200;
 
 export const REVIEWS_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
