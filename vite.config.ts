@@ -5,6 +5,21 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'web',
   plugins: [react(), vike()],
+  // Pre-bundled up front: discovered lazily, a re-optimisation mid-load serves two copies of React in dev.
+  optimizeDeps: {
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'vike-react/usePageContext',
+      'vike-react/useConfig',
+      '@tanstack/react-query',
+      'react-aria-components',
+      'i18next',
+      'react-i18next',
+    ],
+  },
   build: {
     // Resolved against `root`: vike writes dist/client (static assets) and dist/server (entry.mjs).
     outDir: '../dist',

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -49,7 +50,11 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const ssr = app.get(SsrService);
   if (config.env === 'development') {
     const { createDevMiddleware } = await import('vike/server');
-    const { devMiddleware } = await createDevMiddleware({ root: config.rootDir });
+    // `root` would otherwise replace vite.config.ts's `root: 'web'` with the repository root.
+    const { devMiddleware } = await createDevMiddleware({
+      root: join(config.rootDir, 'web'),
+      viteConfig: { configFile: join(config.rootDir, 'vite.config.ts') },
+    });
     app.use(devMiddleware);
   } else if (existsSync(ssr.clientDir)) {
     app.useStaticAssets({

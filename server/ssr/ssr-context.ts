@@ -30,8 +30,11 @@ export function localeOf(request: FastifyRequest): TLanguage {
   return (accepted[0]?.lang as TLanguage | undefined) ?? FALLBACK_LANGUAGE;
 }
 
-/** The dashboard's CSP: scripts only from us and vike's nonce'd inline ones; inline style attributes allowed. */
-export function dashboardCsp(nonce: string): string {
+/**
+ * The dashboard's CSP: scripts only from us and vike's nonce'd inline ones; inline style attributes allowed.
+ * In development Vite's HMR websocket (its own port) must be reachable too.
+ */
+export function dashboardCsp(nonce: string, dev = false): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -39,7 +42,7 @@ export function dashboardCsp(nonce: string): string {
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    dev ? "connect-src 'self' ws://localhost:* ws://127.0.0.1:*" : "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -33,7 +33,7 @@ export class SsrController {
     if (result.kind === 'unknown-route') return reply.redirect('/', 302);
     for (const [name, value] of result.headers) void reply.header(name, value);
     await reply
-      .header('content-security-policy', dashboardCsp(cspNonce))
+      .header('content-security-policy', dashboardCsp(cspNonce, this.ssr.isDev))
       .header('cache-control', 'private, no-store')
       .status(result.status)
       .send(result.body);

@@ -29,6 +29,10 @@ export class SsrService implements OnModuleInit {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
+  get isDev(): boolean {
+    return this.config.env === 'development';
+  }
+
   get serverEntry(): string {
     return join(this.config.rootDir, 'dist', 'server', 'entry.mjs');
   }
@@ -45,7 +49,7 @@ export class SsrService implements OnModuleInit {
 
   /** In production vike needs its server build imported once; in development Vite's middleware provides it. */
   private loadBuild(): Promise<void> {
-    if (this.config.env === 'development') return Promise.resolve();
+    if (this.isDev) return Promise.resolve();
     this.buildLoaded ??= import(pathToFileURL(this.serverEntry).href).then(() => undefined);
     return this.buildLoaded;
   }
