@@ -3,24 +3,26 @@ import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const env = { ...process.env, NODE_ENV: 'development' };
-const children = [
-  spawn('npx', ['tsc', '-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
-    cwd: root,
-    stdio: 'inherit',
-    env,
-  }),
-];
+const children = [];
 
-// Give tsc a head start so the first run finds compiled files.
-const first = spawn('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit', env });
-first.on('exit', () => {
-  children.push(
-    spawn(
-      process.execPath,
-      ['--watch-path=dist/api/server', '--watch-path=dist/api/shared', 'dist/api/server/main.js'],
-      { cwd: root, stdio: 'inherit', env },
-    ),
-  );
+// One compiler in watch mode; the server starts after its first pass and node restarts it on every later one.
+const tsc = spawn('npx', ['tsc', '-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env,
+});
+children.push(tsc);
+tsc.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  if (children.length === 1 && chunk.toString().includes('Watching for file changes')) {
+    children.push(
+      spawn(
+        process.execPath,
+        ['--watch-path=dist/api/server', '--watch-path=dist/api/shared', 'dist/api/server/main.js'],
+        { cwd: root, stdio: 'inherit', env },
+      ),
+    );
+  }
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -61,10 +61,6 @@ export function toErrorResponse(thrown: unknown): ErrorResponse {
   if (isFastifyError(error)) {
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return { status: known.status, body: { detail: known.detail ?? error.message, code: known.code } };
-    // A JSON.parse failure inside Fastify's parser carries statusCode 400 and no FST code.
-    if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
-      return { status: 400, body: { detail: 'Malformed JSON body.', code: 'invalid_json' } };
-    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return { status: error.statusCode, body: { detail: error.message, code: defaultCode(error.statusCode) } };
     }

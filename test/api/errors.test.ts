@@ -82,7 +82,7 @@ describe('request id', () => {
   });
 });
 
-describe('security headers and compression', () => {
+describe('security headers', () => {
   it('sends helmet headers on API responses', async () => {
     const res = await http.get('/api/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
