@@ -8,7 +8,13 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { loggerParams } from './logging/logger.params.js';
+import { MailModule } from './mail/mail.module.js';
+import { MediaModule } from './media/media.module.js';
+import { ProfileModule } from './profile/profile.module.js';
 import { SsrModule } from './ssr/ssr.module.js';
+import { StoresModule } from './stores/stores.module.js';
+import { TeamModule } from './team/team.module.js';
+import { WorkspacesModule } from './workspaces/workspaces.module.js';
 
 @Module({})
 export class AppModule {
@@ -20,8 +26,14 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config)),
         DatabaseModule,
         CacheModule,
+        MailModule,
+        MediaModule,
         AccountsModule,
         AuthModule,
+        ProfileModule,
+        TeamModule,
+        WorkspacesModule,
+        StoresModule,
         HealthModule,
         // Last: its catch-all GET route must come after every API route.
         SsrModule,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
@@ -46,6 +47,14 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
+  await app.register(multipart, {
+    limits: {
+      fileSize: Math.max(config.uploads.maxVideoBytes, config.uploads.maxPhotoBytes),
+      files: 3,
+      fields: 30,
+      fieldSize: 10 * 1024,
+    },
+  });
 
   const ssr = app.get(SsrService);
   if (config.env === 'development') {

@@ -14,6 +14,8 @@ export const COOKIES = {
   refresh: 'refresh_token',
   theme: 'theme',
   language: 'lang',
+  /** Mirrors the selected workspace (local storage) so server renders use the same one. */
+  workspace: 'workspace_id',
 } as const;
 
 /** Any path starting with one of these skips the session check (SPEC §2). */

@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, eq } from 'drizzle-orm';
-import type { TSessionUser } from '../../shared/session.js';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { TPlatform, TRole } from '../../shared/accounts.js';
+import type { TLanguage } from '../../shared/constants.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
-import { memberships, users } from '../database/schema.js';
+import { invitations, memberships, merchants, users, workspaces } from '../database/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type MerchantRow = typeof merchants.$inferSelect;
 
 export interface NewUser {
   email: string;
@@ -13,38 +17,224 @@ export interface NewUser {
   phone?: string;
 }
 
+export interface WorkspaceMembership {
+  workspaceId: string;
+  workspaceName: string;
+  role: TRole;
+  merchant: MerchantRow | null;
+}
+
+export interface UserPatch {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  profilePhotoKey?: string | null;
+}
+
+/** Users, their workspaces and memberships, and the merchant each workspace owns. */
 @Injectable()
 export class AccountsRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
+  private get db() {
+    return this.database.db;
+  }
+
   async createUser(user: NewUser): Promise<{ id: string }> {
-    const [row] = await this.database.db
+    const [row] = await this.db
       .insert(users)
       .values({ ...user, email: user.email.trim().toLowerCase() })
       .returning({ id: users.id });
     return row;
   }
 
-  /** The signed-in user as the dashboard needs it, with the first workspace they belong to. */
-  async findSessionUser(userId: string): Promise<TSessionUser | null> {
-    const [row] = await this.database.db
-      .select({
-        id: users.id,
-        email: users.email,
-        first_name: users.firstName,
-        last_name: users.lastName,
-        profile_photo: users.profilePhotoKey,
-        isActive: users.isActive,
-        role: memberships.role,
-        workspace_id: memberships.workspaceId,
-      })
-      .from(users)
-      .leftJoin(memberships, eq(memberships.userId, users.id))
-      .where(eq(users.id, userId))
-      .orderBy(asc(memberships.createdAt))
-      .limit(1);
-    if (!row || !row.isActive) return null;
-    const { isActive: _active, ...user } = row;
-    return user;
+  /**
+   * A new account with its own workspace, merchant and owner membership, in one transaction.
+   * Returns null when the email is already registered.
+   */
+  async createOwnerAccount(
+    user: NewUser,
+    merchant: { platform: TPlatform; storeId: string; storeName: string },
+  ): Promise<{ userId: string; workspaceId: string } | null> {
+    return this.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values(user)
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      if (!created) return null;
+      const [workspace] = await tx
+        .insert(workspaces)
+        .values({ name: merchant.storeName })
+        .returning({ id: workspaces.id });
+      await tx.insert(merchants).values({ workspaceId: workspace.id, ...merchant });
+      await tx.insert(memberships).values({ workspaceId: workspace.id, userId: created.id, role: 'owner' });
+      return { userId: created.id, workspaceId: workspace.id };
+    });
   }
+
+  /**
+   * A new member account that accepts an invitation: the invitation is claimed (still open and unexpired),
+   * the user created and the membership added in one transaction, so a link works exactly once.
+   */
+  async createMemberAccount(
+    user: NewUser,
+    invitationId: string,
+  ): Promise<{ userId: string; workspaceId: string } | 'email_taken' | 'invitation_gone'> {
+    return this.db
+      .transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(invitations)
+          .set({ acceptedAt: new Date() })
+          .where(
+            and(
+              eq(invitations.id, invitationId),
+              isNull(invitations.acceptedAt),
+              isNull(invitations.cancelledAt),
+              gt(invitations.expiresAt, new Date()),
+            ),
+          )
+          .returning({ workspaceId: invitations.workspaceId });
+        if (!claimed) throw new Rollback('invitation_gone');
+        const [created] = await tx
+          .insert(users)
+          .values(user)
+          .onConflictDoNothing({ target: users.email })
+          .returning({ id: users.id });
+        if (!created) throw new Rollback('email_taken');
+        await tx.insert(memberships).values({ workspaceId: claimed.workspaceId, userId: created.id, role: 'member' });
+        return { userId: created.id, workspaceId: claimed.workspaceId };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Rollback) return error.reason;
+        throw error;
+      });
+  }
+
+  async findUserById(id: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async findUserByEmail(email: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return row ?? null;
+  }
+
+  /** Returns null when the new email belongs to someone else. */
+  async updateUser(id: string, patch: UserPatch): Promise<UserRow | null> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) return [];
+        throw error;
+      });
+    return row ?? null;
+  }
+
+  /** Sets a new password and bumps the session version, which invalidates every access token issued before. */
+  async setPassword(id: string, passwordHash: string): Promise<UserRow> {
+    const [row] = await this.db
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  async recordLogin(id: string): Promise<void> {
+    await this.db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, id));
+  }
+
+  /** The user's workspaces, oldest membership first (the first is the default workspace). */
+  async listMemberships(userId: string): Promise<WorkspaceMembership[]> {
+    const rows = await this.db
+      .select({ membership: memberships, workspace: workspaces, merchant: merchants })
+      .from(memberships)
+      .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+      .leftJoin(merchants, eq(merchants.workspaceId, memberships.workspaceId))
+      .where(eq(memberships.userId, userId))
+      .orderBy(asc(memberships.createdAt), asc(memberships.id));
+    return rows.map(({ membership, workspace, merchant }) => ({
+      workspaceId: workspace.id,
+      workspaceName: workspace.name,
+      role: membership.role,
+      merchant,
+    }));
+  }
+
+  async findMembership(userId: string, workspaceId: string): Promise<WorkspaceMembership | null> {
+    const [row] = await this.db
+      .select({ membership: memberships, workspace: workspaces, merchant: merchants })
+      .from(memberships)
+      .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+      .leftJoin(merchants, eq(merchants.workspaceId, memberships.workspaceId))
+      .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)))
+      .limit(1);
+    return row
+      ? {
+          workspaceId: row.workspace.id,
+          workspaceName: row.workspace.name,
+          role: row.membership.role,
+          merchant: row.merchant,
+        }
+      : null;
+  }
+
+  /** Members of a workspace with their role, owners first, then by joining date. */
+  async listMembers(workspaceId: string): Promise<Array<{ user: UserRow; role: TRole; joinedAt: Date }>> {
+    const rows = await this.db
+      .select({ user: users, role: memberships.role, joinedAt: memberships.createdAt })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.workspaceId, workspaceId))
+      .orderBy(sql`case when ${memberships.role} = 'owner' then 0 else 1 end`, asc(memberships.createdAt));
+    return rows;
+  }
+
+  async isMemberByEmail(workspaceId: string, email: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: memberships.id })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.workspaceId, workspaceId), eq(users.email, email)))
+      .limit(1);
+    return !!row;
+  }
+
+  async deleteMembership(workspaceId: string, userId: string): Promise<void> {
+    await this.db
+      .delete(memberships)
+      .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
+  }
+
+  async updateMerchantLanguage(
+    workspaceId: string,
+    merchantId: string,
+    language: TLanguage,
+  ): Promise<MerchantRow | null> {
+    const [row] = await this.db
+      .update(merchants)
+      .set({ mainLanguage: language, updatedAt: new Date() })
+      .where(and(eq(merchants.id, merchantId), eq(merchants.workspaceId, workspaceId)))
+      .returning();
+    return row ?? null;
+  }
+}
+
+class Rollback extends Error {
+  constructor(readonly reason: 'email_taken' | 'invitation_gone') {
+    super(reason);
+  }
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
 }

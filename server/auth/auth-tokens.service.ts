@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 
@@ -6,23 +7,43 @@ export const ACCESS_TOKEN_TTL_S = 15 * 60;
 interface AccessClaims {
   sub: string;
   typ: 'access';
+  /** The user's session version when issued; a password change bumps it and voids older tokens. */
+  sv: number;
+}
+
+export interface AccessIdentity {
+  userId: string;
+  sessionVersion: number;
 }
 
 @Injectable()
 export class AuthTokensService {
   constructor(private readonly jwt: JwtService) {}
 
-  signAccess(userId: string): Promise<string> {
-    return this.jwt.signAsync({ sub: userId, typ: 'access' } satisfies AccessClaims, { expiresIn: ACCESS_TOKEN_TTL_S });
+  signAccess(userId: string, sessionVersion: number): Promise<string> {
+    return this.jwt.signAsync({ sub: userId, typ: 'access', sv: sessionVersion } satisfies AccessClaims, {
+      expiresIn: ACCESS_TOKEN_TTL_S,
+    });
   }
 
-  /** The user id of a valid, unexpired access token; null for anything else. */
-  async verifyAccess(token: string): Promise<string | null> {
+  /** The identity in a valid, unexpired access token; null for anything else. */
+  async verifyAccess(token: string): Promise<AccessIdentity | null> {
     try {
       const claims = await this.jwt.verifyAsync<AccessClaims>(token);
-      return claims.typ === 'access' && typeof claims.sub === 'string' ? claims.sub : null;
+      if (claims.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.sv !== 'number') return null;
+      return { userId: claims.sub, sessionVersion: claims.sv };
     } catch {
       return null;
     }
   }
+}
+
+/** Opaque single-use secrets (refresh tokens, reset codes, invitation tokens): 256 random bits. */
+export function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Secrets are stored only as their SHA-256: a database leak gives no usable token. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url');
 }

@@ -1,22 +1,40 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { RateLimiter } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { AccountsModule } from '../accounts/accounts.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { RefreshTokensRepository } from './refresh-tokens.repository.js';
+import { SessionTokensService } from './session-tokens.service.js';
+import { SessionGuard } from './session.guard.js';
 import { SessionService } from './session.service.js';
 
+/** Sessions (tokens, cookies, the guard) and the public sign-in, sign-up and recovery calls. */
 @Module({
   imports: [
     AccountsModule,
+    MailModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ secret: config.secrets.jwt }),
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthTokensService, SessionService],
-  exports: [AuthTokensService, SessionService],
+  providers: [
+    AuthTokensService,
+    RefreshTokensRepository,
+    SessionTokensService,
+    SessionService,
+    SessionGuard,
+    AuthService,
+    PasswordResetService,
+    RateLimiter,
+  ],
+  exports: [AccountsModule, AuthTokensService, SessionTokensService, SessionService, SessionGuard, RateLimiter],
 })
 export class AuthModule {}

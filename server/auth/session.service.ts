@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { COOKIES } from '../../shared/constants.js';
-import type { TSessionUser } from '../../shared/session.js';
-import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { AccountsRepository, type UserRow } from '../accounts/accounts.repository.js';
 import { AuthTokensService } from './auth-tokens.service.js';
+
+export interface Authenticated {
+  user: UserRow;
+  /** Cookie-borne sessions need the same-origin check on writes; header tokens do not. */
+  via: 'header' | 'cookie';
+}
 
 /** Finds who is calling: `Authorization: JWT|Bearer <access>` or the HttpOnly access cookie (DESIGN §4). */
 @Injectable()
@@ -13,16 +18,18 @@ export class SessionService {
     private readonly accounts: AccountsRepository,
   ) {}
 
-  accessTokenOf(request: FastifyRequest): string | undefined {
-    const header = request.headers.authorization;
-    const match = header?.match(/^(?:JWT|Bearer)\s+(\S+)$/i);
-    return match?.[1] ?? request.cookies?.[COOKIES.access];
+  async authenticate(request: FastifyRequest): Promise<Authenticated | null> {
+    const header = request.headers.authorization?.match(/^(?:JWT|Bearer)\s+(\S+)$/i)?.[1];
+    const token = header ?? request.cookies?.[COOKIES.access];
+    if (!token) return null;
+    const user = await this.userOfAccessToken(token);
+    return user ? { user, via: header ? 'header' : 'cookie' } : null;
   }
 
-  async userOf(request: FastifyRequest): Promise<TSessionUser | null> {
-    const token = this.accessTokenOf(request);
-    if (!token) return null;
-    const userId = await this.tokens.verifyAccess(token);
-    return userId ? this.accounts.findSessionUser(userId) : null;
+  async userOfAccessToken(token: string): Promise<UserRow | null> {
+    const identity = await this.tokens.verifyAccess(token);
+    if (!identity) return null;
+    const user = await this.accounts.findUserById(identity.userId);
+    return user?.isActive && user.sessionVersion === identity.sessionVersion ? user : null;
   }
 }

@@ -52,6 +52,14 @@ describe.each(implementations)('%s cache', (_name, make) => {
     expect(await cache.get('counter')).toBe(20);
   });
 
+  it('counts hits in a fixed window shared by concurrent callers, then starts a new window', async () => {
+    const hits = await Promise.all(Array.from({ length: 5 }, () => cache.hit('window', 1)));
+    expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    expect(hits.every((h) => h.resetInSeconds >= 1 && h.resetInSeconds <= 1)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await cache.hit('window', 60)).count).toBe(1);
+  });
+
   it('answers ping', async () => {
     await expect(cache.ping()).resolves.toBeUndefined();
   });

@@ -36,6 +36,16 @@ export class MemoryCache implements Cache {
     return next;
   }
 
+  async hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }> {
+    const now = Date.now();
+    const entry = this.entries.get(key);
+    const live = entry && entry.expiresAt > now ? entry : undefined;
+    const count = (live ? Number(JSON.parse(live.value)) : 0) + 1;
+    const expiresAt = live?.expiresAt ?? now + windowSeconds * 1000;
+    this.store(key, JSON.stringify(count), expiresAt);
+    return { count, resetInSeconds: Math.max(1, Math.ceil((expiresAt - now) / 1000)) };
+  }
+
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {

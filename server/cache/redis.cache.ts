@@ -35,6 +35,19 @@ export class RedisCache implements Cache {
     return this.client.incr(key);
   }
 
+  async hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }> {
+    const results = await this.client
+      .multi()
+      .incr(key)
+      .expire(key, Math.max(1, Math.ceil(windowSeconds)), 'NX')
+      .ttl(key)
+      .exec();
+    if (!results) throw new Error('Redis transaction was aborted');
+    const [[incrError, count], , [ttlError, ttl]] = results;
+    if (incrError ?? ttlError) throw incrError ?? ttlError;
+    return { count: Number(count), resetInSeconds: Math.max(1, Number(ttl)) };
+  }
+
   async ping(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

@@ -24,6 +24,7 @@ export class ApiError extends HttpException {
   constructor(
     status: number,
     readonly body: TApiError & Record<string, unknown>,
+    readonly headers?: Record<string, string>,
   ) {
     super(body, status);
   }
@@ -49,6 +50,14 @@ export class ApiError extends HttpException {
 
   static notFound(detail = 'Not found.', code = 'not_found'): ApiError {
     return new ApiError(404, { detail, code });
+  }
+
+  static tooManyRequests(retryAfterSeconds: number, detail?: string): ApiError {
+    return new ApiError(
+      429,
+      { detail: detail ?? `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, code: 'throttled' },
+      { 'retry-after': String(retryAfterSeconds) },
+    );
   }
 
   static conflict(detail: string, code = 'conflict', fields?: TApiError['fields']): ApiError {

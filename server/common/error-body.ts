@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { ZodError } from 'zod';
 import type { TApiError } from '../../shared/errors.js';
-import { defaultCode } from './api-error.js';
+import { ApiError, defaultCode } from './api-error.js';
 
 export interface ErrorResponse {
   status: number;
@@ -47,7 +47,8 @@ export function toErrorResponse(thrown: unknown): ErrorResponse {
     const status = error.getStatus();
     const response = error.getResponse();
     if (typeof response === 'object' && response !== null && 'detail' in response && 'code' in response) {
-      return { status, body: response as ErrorResponse['body'] };
+      const headers = error instanceof ApiError ? error.headers : undefined;
+      return { status, body: response as ErrorResponse['body'], ...(headers ? { headers } : {}) };
     }
     const message =
       typeof response === 'string'

@@ -35,6 +35,8 @@ export const users = pgTable('users', {
   isActive: boolean('is_active').notNull().default(true),
   dateJoined: tstz('date_joined').notNull().defaultNow(),
   lastLogin: tstz('last_login'),
+  /** Carried in access tokens; bumping it (password reset or change) ends every session at once. */
+  sessionVersion: integer('session_version').notNull().default(0),
   updatedAt: updatedAt(),
 });
 
@@ -79,7 +81,13 @@ export const invitations = pgTable(
     acceptedAt: tstz('accepted_at'),
     cancelledAt: tstz('cancelled_at'),
   },
-  (t) => [index('invitations_workspace_idx').on(t.workspaceId, t.email)],
+  (t) => [
+    index('invitations_workspace_idx').on(t.workspaceId, t.email),
+    // One open invitation per email and workspace, even when two owners invite at the same moment.
+    uniqueIndex('invitations_open_email_unique')
+      .on(t.workspaceId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.cancelledAt} is null`),
+  ],
 );
 
 export const refreshTokens = pgTable(

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SessionService } from '../auth/session.service.js';
 import { ApiError } from '../common/api-error.js';
+import { PageSessionService } from './page-session.service.js';
 import { dashboardCsp, localeOf, themeOf } from './ssr-context.js';
 import { SsrService } from './ssr.service.js';
 
-const NOT_PAGES = /^\/(api|widget)(\/|$)/;
+const NOT_PAGES = /^\/(api|widget|media)(\/|$)/;
 
 /** Registered last: every GET that no API, widget or static route took is a dashboard page. */
 @Controller()
 export class SsrController {
   constructor(
     private readonly ssr: SsrService,
-    private readonly session: SessionService,
+    private readonly session: PageSessionService,
   ) {}
 
   @Get('*')
@@ -23,7 +23,7 @@ export class SsrController {
     const result = await this.ssr.render({
       url: request.url,
       headers: request.headers,
-      user: await this.session.userOf(request),
+      user: await this.session.userOf(request, reply),
       theme: themeOf(request),
       locale: localeOf(request),
       cspNonce,

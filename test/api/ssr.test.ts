@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await startTestApp();
   http = request(t.app.getHttpServer());
   const { id } = await t.app.get(AccountsRepository).createUser({ email: 'ssr@example.com', passwordHash: 'unusable' });
-  cookie = `access_token=${await t.app.get(AuthTokensService).signAccess(id)}`;
+  cookie = `access_token=${await t.app.get(AuthTokensService).signAccess(id, 0)}`;
 });
 afterAll(() => t.close());
 

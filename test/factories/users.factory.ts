@@ -1,17 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { AccountsRepository } from '../../server/accounts/accounts.repository.js';
 import { AuthTokensService } from '../../server/auth/auth-tokens.service.js';
+import { hashPassword } from '../../server/auth/password-hasher.js';
 import { migrationsFolder, openDatabase } from '../../server/database/database.js';
 import { ROOT_DIR } from '../support/pglite-template.js';
 
 export interface SeededUser {
   id: string;
   email: string;
+  password: string;
+  workspaceId: string;
   accessToken: string;
 }
 
+export const SEEDED_PASSWORD = 'seeded-password-1';
+
 /**
- * Creates a user through the real repository in the database a test environment points at, and mints
+ * Creates an owner account (user, workspace, store) through the real repository in the database a test environment points at, and mints
  * an access token with the same secret the server uses. Opens and closes its own connection, so it can
  * run before a server process takes PGlite's directory.
  */
@@ -27,15 +33,27 @@ export async function seedUser(
     migrationsFolder: migrationsFolder(ROOT_DIR),
   });
   try {
-    const { id } = await new AccountsRepository(handle).createUser({
+    const created = await new AccountsRepository(handle).createOwnerAccount(
+      {
+        email: user.email,
+        passwordHash: await hashPassword(SEEDED_PASSWORD),
+        firstName: user.firstName ?? 'Ana',
+        lastName: user.lastName ?? 'Souza',
+      },
+      { platform: 'tiendanube', storeId: `seed${randomBytes(6).toString('hex')}`, storeName: 'Seeded store' },
+    );
+    if (!created) throw new Error(`${user.email} is already registered`);
+    const accessToken = await new AuthTokensService(new JwtService({ secret: jwtSecret })).signAccess(
+      created.userId,
+      0,
+    );
+    return {
+      id: created.userId,
       email: user.email,
-      // Password login comes with the accounts issue; these tests enter through a minted token.
-      passwordHash: 'unusable',
-      firstName: user.firstName ?? 'Ana',
-      lastName: user.lastName ?? 'Souza',
-    });
-    const accessToken = await new AuthTokensService(new JwtService({ secret: jwtSecret })).signAccess(id);
-    return { id, email: user.email, accessToken };
+      password: SEEDED_PASSWORD,
+      workspaceId: created.workspaceId,
+      accessToken,
+    };
   } finally {
     await handle.close();
   }

@@ -27,16 +27,17 @@ export interface ServerProcess {
 /** Runs the built production server (`node dist/api/server/main.js`) as its own process, as `npm start` does. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: ROOT_DIR,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // The public URL is the address tests browse, so mailed links open on the same site as the session cookies.
+    env: { PATH: process.env.PATH ?? '', PUBLIC_URL: url, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
 
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -1,6 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../server/app.js';
 import { loadConfig, type AppConfig } from '../../server/config/config.js';
+import type { Database, DatabaseHandle } from '../../server/database/database.js';
+import { DATABASE } from '../../server/database/database.module.js';
 import { ROOT_DIR } from './pglite-template.js';
 import { createTestEnv, type TestEnv } from './test-env.js';
 
@@ -25,4 +27,9 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
       await testEnv.cleanup();
     },
   };
+}
+
+/** The app's own database, for tests that must set up states no API call can (an expired link). */
+export function databaseOf(t: TestApp): Database {
+  return t.app.get<DatabaseHandle>(DATABASE).db;
 }

@@ -1,0 +1,66 @@
+import type { TMerchant, TTeamMember, TUser, TWorkspace } from '../../shared/accounts.js';
+import { PERMISSIONS, permissionsOf } from '../../shared/permissions.js';
+import type { MerchantRow, UserRow, WorkspaceMembership } from './accounts.repository.js';
+
+export type PhotoUrl = (key: string) => string;
+
+export function mapMerchant(merchant: MerchantRow): TMerchant {
+  return {
+    id: merchant.id,
+    platform: merchant.platform,
+    store_name: merchant.storeName,
+    store_id: merchant.storeId,
+    main_language: merchant.mainLanguage,
+    shopify_setup_complete: merchant.shopifySetupComplete,
+    metadata: { ...merchant.metadata, shopify_setup_complete: merchant.shopifySetupComplete },
+    access_token: null,
+    has_access_token: merchant.accessTokenEncrypted !== null,
+  };
+}
+
+/** SPEC §3 User, as seen in one workspace (its role, permissions and merchant). */
+export function mapUser(user: UserRow, workspace: WorkspaceMembership | null, photoUrl: PhotoUrl): TUser {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone,
+    profile_photo: user.profilePhotoKey ? photoUrl(user.profilePhotoKey) : null,
+    groups: workspace ? [workspace.role] : [],
+    date_joined: user.dateJoined.toISOString(),
+    permissions: permissionsOf(workspace?.role ?? null).map((codename) => PERMISSIONS[codename]),
+    merchant: workspace?.merchant ? mapMerchant(workspace.merchant) : null,
+    workspace_id: workspace?.workspaceId ?? null,
+  };
+}
+
+export function mapWorkspace(workspace: WorkspaceMembership): TWorkspace {
+  const { merchant } = workspace;
+  return {
+    id: workspace.workspaceId,
+    name: workspace.workspaceName || merchant?.storeName || '',
+    role: workspace.role,
+    merchant: merchant
+      ? { id: merchant.id, platform: merchant.platform, store_name: merchant.storeName, store_id: merchant.storeId }
+      : null,
+  };
+}
+
+export function mapMember(
+  member: { user: UserRow; role: TTeamMember['role']; joinedAt: Date },
+  photoUrl: PhotoUrl,
+): TTeamMember {
+  const { user } = member;
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    name: `${user.firstName} ${user.lastName}`.trim() || user.email,
+    profile_photo: user.profilePhotoKey ? photoUrl(user.profilePhotoKey) : null,
+    role: member.role,
+    status: 'active',
+    date_joined: member.joinedAt.toISOString(),
+  };
+}

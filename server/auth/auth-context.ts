@@ -1,0 +1,29 @@
+import type { TPermission } from '../../shared/permissions.js';
+import type { UserRow, WorkspaceMembership } from '../accounts/accounts.repository.js';
+import { ApiError } from '../common/api-error.js';
+
+/** Metadata key of the permission a route requires. */
+export const REQUIRED_PERMISSION = 'requiredPermission';
+
+/** Who is calling and in which workspace; set on the request by SessionGuard. */
+export interface AuthContext {
+  user: UserRow;
+  /** The workspace selected by X-Workspace-ID (or the user's first); null for a user in no workspace. */
+  workspace: WorkspaceMembership | null;
+  permissions: TPermission[];
+}
+
+export interface WorkspaceContext extends AuthContext {
+  workspace: WorkspaceMembership;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+export function requireWorkspace(auth: AuthContext): WorkspaceContext {
+  if (!auth.workspace) throw ApiError.forbidden('You are not a member of any workspace.', 'no_workspace');
+  return auth as WorkspaceContext;
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import type { TAuthResponse, ZLoginBody, ZRegisterBody } from '../../shared/accounts.js';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { InvitationsRepository } from '../accounts/invitations.repository.js';
+import { UserViewService } from '../accounts/user-view.service.js';
+import { ApiError } from '../common/api-error.js';
+import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
+import { hashSecret } from './auth-tokens.service.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher.js';
+import { SessionTokensService, type ClientInfo } from './session-tokens.service.js';
+
+export const LOGIN_LIMITS = {
+  /** Every attempt from one address (a credential-stuffing source). */
+  perIp: { name: 'login:ip', limit: 30, windowSeconds: 5 * 60 },
+  /** Failed attempts on one account, from anywhere (a guessing attack on one merchant). */
+  perEmail: { name: 'login:email', limit: 10, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimit>;
+export const REGISTER_LIMIT: RateLimit = { name: 'register:ip', limit: 20, windowSeconds: 60 * 60 };
+
+const INVALID_CREDENTIALS = 'Invalid credentials. Please check your email and password.';
+const INVALID_INVITATION = 'Invalid or expired invitation link.';
+
+/** Public store ids look like `vr8f3k2m9q1x7c4d`: unguessable enough, short enough for a script URL. */
+function newStoreId(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+  return 'vr' + Array.from(randomBytes(14), (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly invitations: InvitationsRepository,
+    private readonly views: UserViewService,
+    private readonly sessions: SessionTokensService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async login(body: z.output<typeof ZLoginBody>, client: ClientInfo & { ip: string }): Promise<TAuthResponse> {
+    await this.limiter.consume(LOGIN_LIMITS.perIp, client.ip);
+    await this.limiter.check(LOGIN_LIMITS.perEmail, body.email);
+    const user = await this.accounts.findUserByEmail(body.email);
+    const valid = user
+      ? await verifyPassword(body.password, user.passwordHash)
+      : (await burnPasswordCheck(body.password), false);
+    if (!user || !valid || !user.isActive) {
+      await this.limiter.hitCount(LOGIN_LIMITS.perEmail, body.email);
+      throw ApiError.unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
+    }
+    await this.accounts.recordLogin(user.id);
+    return this.signIn(user.id, client);
+  }
+
+  async register(body: z.output<typeof ZRegisterBody>, client: ClientInfo & { ip: string }): Promise<TAuthResponse> {
+    await this.limiter.consume(REGISTER_LIMIT, client.ip);
+    const profile = {
+      passwordHash: await hashPassword(body.password),
+      firstName: body.first_name,
+      lastName: body.last_name,
+      phone: body.phone ?? '',
+    };
+
+    if (body.token) {
+      const found = await this.invitations.findUsableByTokenHash(hashSecret(body.token));
+      if (!found) throw ApiError.badRequest(INVALID_INVITATION, 'invalid_invitation');
+      // The invitation decides the email, whatever the form sent.
+      const email = found.invitation.email;
+      const joined = await this.accounts.createMemberAccount({ ...profile, email }, found.invitation.id);
+      if (joined === 'invitation_gone') throw ApiError.badRequest(INVALID_INVITATION, 'invalid_invitation');
+      if (joined === 'email_taken') throw emailTaken(email);
+      return this.signIn(joined.userId, client, joined.workspaceId);
+    }
+
+    const email = body.email ?? '';
+    const created = await this.accounts.createOwnerAccount(
+      { ...profile, email },
+      { platform: body.platform ?? 'tiendanube', storeId: newStoreId(), storeName: '' },
+    );
+    if (!created) throw emailTaken(email);
+    return this.signIn(created.userId, client, created.workspaceId);
+  }
+
+  private async signIn(userId: string, client: ClientInfo, workspaceId?: string): Promise<TAuthResponse> {
+    const user = await this.accounts.findUserById(userId);
+    if (!user) throw ApiError.unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
+    const tokens = await this.sessions.issue(user, client);
+    return { ...tokens, ...(await this.views.view(user, undefined, workspaceId)) };
+  }
+}
+
+function emailTaken(email: string): ApiError {
+  const detail = `An account with the email ${email} already exists.`;
+  return ApiError.conflict(detail, 'email_taken', { email: [detail] });
+}

@@ -1,0 +1,71 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RESET_CODE_TTL_MINUTES } from '../../shared/accounts.js';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { PasswordResetsRepository } from '../accounts/password-resets.repository.js';
+import { ApiError } from '../common/api-error.js';
+import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { MailService } from '../mail/mail.service.js';
+import { passwordResetMail } from '../mail/mail.templates.js';
+import { hashSecret, newSecret } from './auth-tokens.service.js';
+import { hashPassword } from './password-hasher.js';
+import { SessionTokensService } from './session-tokens.service.js';
+
+export const FORGOT_LIMITS = {
+  perIp: { name: 'forgot:ip', limit: 20, windowSeconds: 15 * 60 },
+  /** Beyond this, requests still get the neutral answer but no more mail goes out (no inbox flooding). */
+  mailsPerEmail: { name: 'forgot:email', limit: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimit>;
+
+export const NEUTRAL_RESET_ANSWER =
+  'If an account exists with that email, you will receive password reset instructions.';
+
+@Injectable()
+export class PasswordResetService {
+  private readonly logger = new Logger(PasswordResetService.name);
+
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly resets: PasswordResetsRepository,
+    private readonly sessions: SessionTokensService,
+    private readonly mail: MailService,
+    private readonly limiter: RateLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Always the same answer, and the mail goes out in the background, so neither words nor timing tell whether the account exists. */
+  async requestReset(email: string, ip: string): Promise<{ detail: string }> {
+    await this.limiter.consume(FORGOT_LIMITS.perIp, ip);
+    void this.sendResetMail(email).catch((error: unknown) =>
+      this.logger.error({ err: error }, 'Could not send the password reset mail'),
+    );
+    return { detail: NEUTRAL_RESET_ANSWER };
+  }
+
+  private async sendResetMail(email: string): Promise<void> {
+    const user = await this.accounts.findUserByEmail(email);
+    if (!user?.isActive) return;
+    const { count } = await this.limiter.hitCount(FORGOT_LIMITS.mailsPerEmail, email);
+    if (count > FORGOT_LIMITS.mailsPerEmail.limit) return;
+    const code = newSecret();
+    await this.resets.create(user.id, hashSecret(code), new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000));
+    const [workspace] = await this.accounts.listMemberships(user.id);
+    const link = new URL(`/reset-password?code=${encodeURIComponent(code)}`, this.config.publicUrl).href;
+    await this.mail.send({
+      to: user.email,
+      ...passwordResetMail(workspace?.merchant?.mainLanguage ?? 'en', { link, firstName: user.firstName }),
+      link,
+    });
+  }
+
+  async reset(code: string, password: string): Promise<{ detail: string }> {
+    const passwordHash = await hashPassword(password);
+    const userId = await this.resets.consume(hashSecret(code));
+    if (!userId) throw ApiError.badRequest('Invalid reset code', 'invalid_reset_code');
+    await this.accounts.setPassword(userId, passwordHash);
+    await this.resets.voidAllOfUser(userId);
+    await this.sessions.revokeAllOfUser(userId);
+    return { detail: 'Your password has been reset.' };
+  }
+}

@@ -1,0 +1,63 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { COOKIES } from '../../shared/constants.js';
+import { permissionsOf, type TPermission } from '../../shared/permissions.js';
+import { AccountsRepository, type WorkspaceMembership } from '../accounts/accounts.repository.js';
+import { ApiError } from '../common/api-error.js';
+import { isUuid } from '../common/uuid.pipe.js';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { REQUIRED_PERMISSION } from './auth-context.js';
+import { assertSameOrigin } from './same-origin.js';
+import { SessionService } from './session.service.js';
+
+/**
+ * Authenticates, applies the CSRF check to cookie sessions, resolves the workspace (DESIGN §4: X-Workspace-ID
+ * must be one the user belongs to, else 403; without it the user's first workspace) and checks the route's
+ * permission (DESIGN §6.5).
+ */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly accounts: AccountsRepository,
+    private readonly reflector: Reflector,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const session = await this.sessions.authenticate(request);
+    if (!session) throw ApiError.unauthorized();
+    if (session.via === 'cookie') assertSameOrigin(request, this.config.publicUrl);
+
+    const workspace = await this.workspaceOf(request, session.user.id);
+    const permissions = permissionsOf(workspace?.role ?? null);
+    request.auth = { user: session.user, workspace, permissions };
+
+    const required = this.reflector.get<TPermission | undefined>(REQUIRED_PERMISSION, context.getHandler());
+    if (required && !permissions.includes(required)) throw ApiError.forbidden();
+    return true;
+  }
+
+  private async workspaceOf(request: FastifyRequest, userId: string): Promise<WorkspaceMembership | null> {
+    const header = request.headers['x-workspace-id'];
+    const requested = typeof header === 'string' && header ? header.trim() : undefined;
+    if (requested) {
+      const membership = isUuid(requested) ? await this.accounts.findMembership(userId, requested) : null;
+      if (!membership) {
+        throw ApiError.forbidden('You are not a member of the workspace in X-Workspace-ID.', 'workspace_forbidden');
+      }
+      return membership;
+    }
+    // The cookie mirrors the dashboard's stored selection; a stale one (removed membership) falls back.
+    const remembered = request.cookies?.[COOKIES.workspace];
+    if (remembered && isUuid(remembered)) {
+      const membership = await this.accounts.findMembership(userId, remembered);
+      if (membership) return membership;
+    }
+    const [first] = await this.accounts.listMemberships(userId);
+    return first ?? null;
+  }
+}

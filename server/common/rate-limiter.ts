@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Cache } from '../cache/cache.js';
+import { CACHE } from '../cache/cache.module.js';
+import { ApiError } from './api-error.js';
+
+export interface RateLimit {
+  /** Names the counter, e.g. `login:ip`. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Fixed-window limits on the shared cache: with Redis every instance counts together (DESIGN §1).
+ * Exceeding one answers 429 with Retry-After.
+ */
+@Injectable()
+export class RateLimiter {
+  constructor(@Inject(CACHE) private readonly cache: Cache) {}
+
+  async consume(rule: RateLimit, subject: string): Promise<void> {
+    const { count, resetInSeconds } = await this.cache.hit(`rl:${rule.name}:${subject}`, rule.windowSeconds);
+    if (count > rule.limit) throw ApiError.tooManyRequests(resetInSeconds);
+  }
+
+  /** Fails when the limit is already used up, without counting (for counters that only count failures). */
+  async check(rule: RateLimit, subject: string): Promise<void> {
+    const key = `rl:${rule.name}:${subject}`;
+    const count = (await this.cache.get<number>(key)) ?? 0;
+    if (count >= rule.limit) {
+      const { resetInSeconds } = await this.cache.hit(key, rule.windowSeconds);
+      throw ApiError.tooManyRequests(resetInSeconds);
+    }
+  }
+
+  /** Counts one hit and returns the count, for callers that decide themselves what exceeding means. */
+  hitCount(rule: RateLimit, subject: string): Promise<{ count: number; resetInSeconds: number }> {
+    return this.cache.hit(`rl:${rule.name}:${subject}`, rule.windowSeconds);
+  }
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the mail is about, logged when there is no SMTP server so an operator can pass it on. */
+  link?: string;
+}
+
+/** DESIGN §6.9: SMTP when SMTP_URL is set, else one .eml file per mail in the outbox directory and a log line. */
+@Injectable()
+export class MailService implements OnModuleDestroy {
+  private readonly logger = new Logger(MailService.name);
+  private readonly smtp?: Transporter;
+  private readonly outbox = createTransport({ streamTransport: true, buffer: true });
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    if (config.mail.smtpUrl) this.smtp = createTransport(config.mail.smtpUrl);
+  }
+
+  async send(message: OutgoingMail): Promise<void> {
+    const mail = {
+      from: this.config.mail.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    };
+    if (this.smtp) {
+      await this.smtp.sendMail(mail);
+      return;
+    }
+    const { message: eml } = await this.outbox.sendMail(mail);
+    const dir = this.config.mail.outboxDir;
+    await mkdir(dir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/:/g, '-');
+    const file = join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+    await writeFile(file, eml);
+    const link = message.link ? ` Link: ${message.link}` : '';
+    this.logger.log(`No SMTP_URL: mail to ${message.to} ("${message.subject}") saved as ${file}.${link}`);
+  }
+
+  onModuleDestroy(): void {
+    this.smtp?.close();
+  }
+}

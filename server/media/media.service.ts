@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import { Inject, Injectable } from '@nestjs/common';
+import type { TApiError } from '../../shared/errors.js';
+import { ApiError } from '../common/api-error.js';
+import { parseRange } from './byte-range.js';
+import { SNIFF_BYTES, sniffFileType, type TMediaKind } from './file-type.js';
+import { MEDIA_STORAGE, isMediaKey, type MediaStorage } from './media-storage.js';
+
+export interface UploadOptions {
+  /** Folder of the key, e.g. `profile-photos`. */
+  prefix: string;
+  maxBytes: number;
+  kinds: TMediaKind[];
+}
+
+export interface StoredUpload {
+  key: string;
+  url: string;
+  mime: string;
+  bytes: number;
+}
+
+export interface MediaResponse {
+  status: 200 | 206 | 416;
+  headers: Record<string, string>;
+  body: Readable | TApiError;
+}
+
+const KIND_NAMES: Record<TMediaKind, string> = {
+  image: 'a JPEG, PNG, WebP or GIF image',
+  video: 'an MP4, WebM or QuickTime video',
+};
+
+const SERVE_HEADERS = {
+  'accept-ranges': 'bytes',
+  // Keys are never reused: a stored object never changes.
+  'cache-control': 'public, max-age=31536000, immutable',
+  // Storefronts on other origins embed these files.
+  'cross-origin-resource-policy': 'cross-origin',
+  'x-content-type-options': 'nosniff',
+};
+
+function unsupportedType(kinds: TMediaKind[]): ApiError {
+  const wanted = kinds.map((kind) => KIND_NAMES[kind]).join(' or ');
+  return new ApiError(415, { detail: `Unsupported file type. Upload ${wanted}.`, code: 'unsupported_media_type' });
+}
+
+function tooLarge(maxBytes: number): ApiError {
+  const limit =
+    maxBytes >= 1024 * 1024
+      ? `${Number((maxBytes / (1024 * 1024)).toFixed(1))} MB`
+      : `${Math.round(maxBytes / 1024)} KB`;
+  return new ApiError(413, { detail: `File too large. The limit is ${limit}.`, code: 'payload_too_large' });
+}
+
+/** Passes bytes through and fails as soon as more than `maxBytes` went by. */
+class ByteLimit extends Transform {
+  private seen = 0;
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.seen += chunk.length;
+    if (this.seen > this.maxBytes) callback(tooLarge(this.maxBytes));
+    else callback(null, chunk);
+  }
+}
+
+/** Reads until at least `size` bytes (or the end) arrived, leaving the stream paused; returns all it read. */
+function readHead(stream: Readable, size: number): Promise<Buffer> {
+  if (stream.destroyed) return Promise.reject(stream.errored ?? new Error('The upload was cut short.'));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const settle = (error?: Error) => {
+      stream.pause();
+      stream.off('data', onData).off('end', onEnd).off('error', settle);
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks));
+    };
+    const onEnd = () => settle();
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= size) settle();
+    };
+    stream.on('data', onData).once('end', onEnd).once('error', settle);
+  });
+}
+
+@Injectable()
+export class MediaService {
+  constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}
+
+  /**
+   * Streams one uploaded file to storage under a new key, typed by its magic bytes. On any failure nothing
+   * stays stored and the rest of the upload is drained, so the client still gets the error response.
+   */
+  async storeUpload(file: MultipartFile, options: UploadOptions): Promise<StoredUpload> {
+    const source = file.file;
+    try {
+      const head = await readHead(source, SNIFF_BYTES);
+      const type = sniffFileType(head.subarray(0, SNIFF_BYTES));
+      if (!type || !options.kinds.includes(type.kind)) throw unsupportedType(options.kinds);
+      const key = `${options.prefix}/${randomUUID()}.${type.ext}`;
+      const body = new ByteLimit(options.maxBytes);
+      // storage.put reports the failure; this keeps one that fires before put starts reading from going unhandled.
+      body.on('error', () => {});
+      source.once('error', (error) => body.destroy(error));
+      body.write(head);
+      source.pipe(body);
+      const { bytes } = await this.storage.put(key, body, type.mime);
+      // The multipart parser's own limit cuts the file short instead of failing it.
+      if (source.truncated) {
+        await this.storage.delete(key);
+        throw tooLarge(options.maxBytes);
+      }
+      return { key, url: this.storage.urlOf(key), mime: type.mime, bytes };
+    } catch (error) {
+      source.unpipe();
+      source.resume();
+      throw error;
+    }
+  }
+
+  delete(key: string): Promise<void> {
+    return this.storage.delete(key);
+  }
+
+  /** What GET /media/{key} answers: the object or the requested range of it. */
+  async open(key: string, rangeHeader: string | undefined): Promise<MediaResponse> {
+    const info = isMediaKey(key) ? await this.storage.stat(key) : null;
+    if (!info) throw ApiError.notFound();
+    const range = parseRange(rangeHeader, info.bytes);
+    if (range === 'unsatisfiable') {
+      return {
+        status: 416,
+        headers: { 'content-range': `bytes */${info.bytes}`, 'content-type': 'application/json; charset=utf-8' },
+        body: { detail: 'Requested range not satisfiable.', code: 'range_not_satisfiable' },
+      };
+    }
+    const media = await this.storage.get(key, range ?? undefined);
+    if (!media) throw ApiError.notFound();
+    const headers = { ...SERVE_HEADERS, 'content-type': media.contentType, 'content-length': String(media.bytes) };
+    if (!range) return { status: 200, headers, body: media.stream };
+    return {
+      status: 206,
+      headers: {
+        ...headers,
+        'content-length': String(range.end - range.start + 1),
+        'content-range': `bytes ${range.start}-${range.end}/${media.bytes}`,
+      },
+      body: media.stream,
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, Get, HttpCode, Patch, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ZChangePasswordBody, ZProfileUpdate, type TUser } from '../../shared/accounts.js';
+import type { AuthContext } from '../auth/auth-context.js';
+import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { clientInfo, setSessionCookies } from '../auth/session-cookies.js';
+import type { SessionTokens } from '../auth/session-tokens.service.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { ProfileService } from './profile.service.js';
+
+@Controller('api/auth/users')
+@Authenticated()
+export class ProfileController {
+  constructor(private readonly profile: ProfileService) {}
+
+  @Get('me/')
+  me(@Auth() auth: AuthContext): Promise<TUser> {
+    return this.profile.me(auth);
+  }
+
+  @Patch('me/')
+  update(
+    @Auth() auth: AuthContext,
+    @Body(new ZodPipe(ZProfileUpdate)) body: z.output<typeof ZProfileUpdate>,
+  ): Promise<TUser> {
+    return this.profile.update(auth, body);
+  }
+
+  @Post('update-photo/')
+  @HttpCode(200)
+  updatePhoto(@Auth() auth: AuthContext, @Req() request: FastifyRequest): Promise<TUser> {
+    return this.profile.updatePhoto(auth, request);
+  }
+
+  @Post('change-password/')
+  @HttpCode(200)
+  async changePassword(
+    @Auth() auth: AuthContext,
+    @Body(new ZodPipe(ZChangePasswordBody)) body: z.output<typeof ZChangePasswordBody>,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SessionTokens & { detail: string }> {
+    const answer = await this.profile.changePassword(auth, body, clientInfo(request));
+    setSessionCookies(request, reply, answer);
+    return answer;
+  }
+}

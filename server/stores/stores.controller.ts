@@ -1,0 +1,23 @@
+import { Body, Controller, Param, Patch } from '@nestjs/common';
+import type { z } from 'zod';
+import { ZStoreUpdate, type TMerchant } from '../../shared/accounts.js';
+import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
+import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { UuidParam } from '../common/uuid.pipe.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { StoresService } from './stores.service.js';
+
+@Controller('api/stores')
+export class StoresController {
+  constructor(private readonly stores: StoresService) {}
+
+  @Patch(':id/')
+  @Authenticated('manage_store')
+  update(
+    @Auth() auth: AuthContext,
+    @Param('id', UuidParam) id: string,
+    @Body(new ZodPipe(ZStoreUpdate)) body: z.output<typeof ZStoreUpdate>,
+  ): Promise<TMerchant> {
+    return this.stores.setLanguage(requireWorkspace(auth), id, body.main_language);
+  }
+}

@@ -1,0 +1,101 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { INVITATION_TTL_DAYS, type TInvitation, type TListOf, type TTeamMember } from '../../shared/accounts.js';
+import { mapMember } from '../accounts/accounts.mapper.js';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { InvitationsRepository, type InvitationRow } from '../accounts/invitations.repository.js';
+import { UserViewService } from '../accounts/user-view.service.js';
+import type { WorkspaceContext } from '../auth/auth-context.js';
+import { hashSecret, newSecret } from '../auth/auth-tokens.service.js';
+import { ApiError } from '../common/api-error.js';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { MailService } from '../mail/mail.service.js';
+import { invitationMail } from '../mail/mail.templates.js';
+
+const INVALID_INVITATION = 'Invalid or expired invitation link.';
+
+function mapInvitation(row: InvitationRow): TInvitation {
+  return {
+    id: row.id,
+    email: row.email,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    status: 'pending',
+  };
+}
+
+/** Members and invitations of the current workspace (SPEC §2 Team settings, §4 Team). */
+@Injectable()
+export class TeamService {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly invitations: InvitationsRepository,
+    private readonly views: UserViewService,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async members(auth: WorkspaceContext): Promise<TListOf<TTeamMember>> {
+    const rows = await this.accounts.listMembers(auth.workspace.workspaceId);
+    return { results: rows.map((row) => mapMember(row, this.views.photoUrl)) };
+  }
+
+  async removeMember(auth: WorkspaceContext, userId: string): Promise<void> {
+    const members = await this.accounts.listMembers(auth.workspace.workspaceId);
+    const target = members.find((m) => m.user.id === userId);
+    if (!target) throw ApiError.notFound('No member with this id in your workspace.');
+    if (target.role === 'owner')
+      throw ApiError.badRequest('Owners cannot be removed from the workspace.', 'owner_not_removable');
+    await this.accounts.deleteMembership(auth.workspace.workspaceId, userId);
+  }
+
+  async invitationsOf(auth: WorkspaceContext): Promise<TListOf<TInvitation>> {
+    return { results: (await this.invitations.listPending(auth.workspace.workspaceId)).map(mapInvitation) };
+  }
+
+  async invite(auth: WorkspaceContext, email: string): Promise<TInvitation> {
+    const workspaceId = auth.workspace.workspaceId;
+    if (await this.accounts.isMemberByEmail(workspaceId, email)) {
+      throw ApiError.badRequest(`${email} is already a member of this workspace.`, 'already_member', {
+        email: [`${email} is already a member of this workspace.`],
+      });
+    }
+    await this.invitations.cancelExpired(workspaceId, email);
+    const token = newSecret();
+    const created = await this.invitations.create({
+      workspaceId,
+      email,
+      tokenHash: hashSecret(token),
+      invitedBy: auth.user.id,
+      expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000),
+    });
+    if (!created) {
+      const detail = `An invitation has already been sent to ${email}.`;
+      throw ApiError.conflict(detail, 'already_invited', { email: [detail] });
+    }
+    const link = new URL(`/register?token=${encodeURIComponent(token)}`, this.config.publicUrl).href;
+    const { merchant } = auth.workspace;
+    await this.mail.send({
+      to: email,
+      ...invitationMail(merchant?.mainLanguage ?? 'en', {
+        link,
+        inviterName: `${auth.user.firstName} ${auth.user.lastName}`.trim() || auth.user.email,
+        workspaceName: merchant?.storeName || auth.workspace.workspaceName,
+      }),
+      link,
+    });
+    return mapInvitation(created);
+  }
+
+  async cancelInvitation(auth: WorkspaceContext, id: string): Promise<void> {
+    if (!(await this.invitations.cancel(auth.workspace.workspaceId, id))) {
+      throw ApiError.notFound('No pending invitation with this id in your workspace.');
+    }
+  }
+
+  async verify(token: string): Promise<{ email: string; workspace_name: string; store_name: string }> {
+    const found = await this.invitations.findUsableByTokenHash(hashSecret(token));
+    if (!found) throw ApiError.notFound(INVALID_INVITATION, 'invalid_invitation');
+    return { email: found.invitation.email, workspace_name: found.workspaceName, store_name: found.storeName };
+  }
+}

@@ -1,0 +1,309 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { hashSecret } from '../../server/auth/auth-tokens.service.js';
+import { passwordResets } from '../../server/database/schema.js';
+import type { TAuthResponse } from '../../shared/accounts.js';
+import { linkIn, startSmtpServer, type SmtpTestServer } from '../support/smtp.js';
+import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
+import { PASSWORD, PUBLIC_URL, browserAgent, registerOwner, registration, uniqueEmail } from '../support/accounts.js';
+
+let t: TestApp;
+let smtp: SmtpTestServer;
+let http: ReturnType<typeof request>;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await startTestApp({ env: { PUBLIC_URL, SMTP_URL: smtp.url } });
+  http = request(t.app.getHttpServer());
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+function cookiesOf(res: request.Response): Record<string, string> {
+  const header = res.headers['set-cookie'] as unknown as string[] | undefined;
+  return Object.fromEntries((header ?? []).map((c) => c.split(';')[0].split('=') as [string, string]));
+}
+
+describe('POST /api/auth/register/', () => {
+  it('creates the user, a workspace, a tiendanube store with a public id and an owner membership, and signs in', async () => {
+    const body = registration({ email: '  New.Owner@Example.COM ' });
+    const res = await http.post('/api/auth/register/').send(body).expect(201);
+    const user = res.body as TAuthResponse;
+    expect(user).toMatchObject({
+      email: 'new.owner@example.com',
+      first_name: 'Ana',
+      last_name: 'Souza',
+      phone: '+55 11 5555-0000',
+      groups: ['owner'],
+      profile_photo: null,
+      merchant: { platform: 'tiendanube', main_language: 'en', access_token: null, has_access_token: false },
+    });
+    expect(user.merchant?.store_id).toMatch(/^vr[a-z2-9]{14}$/);
+    expect(user.permissions).toEqual(expect.arrayContaining(['accounts.manage_team', 'reviews.moderate_reviews']));
+    expect(user.access.split('.')).toHaveLength(3);
+    expect(user.refresh.length).toBeGreaterThan(30);
+    expect(JSON.stringify(user)).not.toContain('password');
+    const setCookies = (res.headers['set-cookie'] as unknown as string[]).join('\n');
+    expect(setCookies).toMatch(/access_token=[^;]+;.*Max-Age=172800;.*HttpOnly;.*SameSite=Lax/);
+    expect(setCookies).toMatch(/refresh_token=[^;]+;.*HttpOnly/);
+
+    const me = await http.get('/api/auth/users/me/').set('Authorization', `JWT ${user.access}`).expect(200);
+    expect(me.body.id).toBe(user.id);
+    const workspaces = await http.get('/api/workspaces/').set('Authorization', `Bearer ${user.access}`).expect(200);
+    expect(workspaces.body.results).toEqual([expect.objectContaining({ id: user.workspace_id, role: 'owner' })]);
+  });
+
+  it('keeps a platform named at sign-up', async () => {
+    const res = await http
+      .post('/api/auth/register/')
+      .send(registration({ platform: 'shopify' }))
+      .expect(201);
+    expect(res.body.merchant.platform).toBe('shopify');
+  });
+
+  it('refuses an email already registered with 409 on the email field, whatever its case', async () => {
+    const email = uniqueEmail('taken');
+    await http.post('/api/auth/register/').send(registration({ email })).expect(201);
+    const res = await http
+      .post('/api/auth/register/')
+      .send(registration({ email: email.toUpperCase() }))
+      .expect(409);
+    expect(res.body).toMatchObject({ code: 'email_taken', fields: { email: [expect.stringContaining(email)] } });
+  });
+
+  it('answers missing and invalid fields with 400 and one message per field', async () => {
+    const res = await http.post('/api/auth/register/').send({ email: 'not-an-email', password: 'short' }).expect(400);
+    expect(res.body.code).toBe('validation_error');
+    expect(res.body.fields).toEqual({
+      password: ['Password must be at least 8 characters.'],
+      first_name: ['This field is required.'],
+      last_name: ['This field is required.'],
+      email: ['Enter a valid email address.'],
+    });
+    const noEmail = await http
+      .post('/api/auth/register/')
+      .send({ ...registration(), email: undefined })
+      .expect(400);
+    expect(noEmail.body.fields).toEqual({ email: ['This field is required.'] });
+  });
+
+  it('refuses an unknown invitation token', async () => {
+    const res = await http
+      .post('/api/auth/register/')
+      .send(registration({ token: 'nope' }))
+      .expect(400);
+    expect(res.body).toEqual({ detail: 'Invalid or expired invitation link.', code: 'invalid_invitation' });
+  });
+});
+
+describe('POST /api/auth/token-obtain/', () => {
+  it('signs in by email or by username holding the email, answering the User of SPEC §3 and the cookies', async () => {
+    const { user } = await registerOwner(t);
+    const byEmail = await http
+      .post('/api/auth/token-obtain/')
+      .send({ email: user.email.toUpperCase(), password: PASSWORD })
+      .expect(200);
+    expect(byEmail.body).toMatchObject({ id: user.id, email: user.email, merchant: { id: user.merchant?.id } });
+    expect(Object.keys(byEmail.body).sort()).toEqual(
+      [
+        'access',
+        'refresh',
+        'id',
+        'email',
+        'first_name',
+        'last_name',
+        'phone',
+        'profile_photo',
+        'groups',
+        'date_joined',
+        'permissions',
+        'merchant',
+        'workspace_id',
+      ].sort(),
+    );
+    expect(cookiesOf(byEmail).access_token).toBe(byEmail.body.access);
+    await http.post('/api/auth/token-obtain/').send({ username: user.email, password: PASSWORD }).expect(200);
+  });
+
+  it('answers wrong credentials and unknown emails alike with 401', async () => {
+    const { user } = await registerOwner(t);
+    const wrong = await http
+      .post('/api/auth/token-obtain/')
+      .send({ email: user.email, password: 'wrong-password' })
+      .expect(401);
+    const unknown = await http
+      .post('/api/auth/token-obtain/')
+      .send({ email: uniqueEmail('ghost'), password: 'wrong-password' })
+      .expect(401);
+    expect(wrong.body).toEqual({
+      detail: 'Invalid credentials. Please check your email and password.',
+      code: 'invalid_credentials',
+    });
+    expect(unknown.body).toEqual(wrong.body);
+    const empty = await http.post('/api/auth/token-obtain/').send({}).expect(400);
+    expect(Object.keys(empty.body.fields).sort()).toEqual(['password']);
+  });
+
+  it('throttles failed attempts on one email (429 with Retry-After), even with the right password', async () => {
+    const { user } = await registerOwner(t);
+    for (let i = 0; i < 10; i += 1) {
+      await http
+        .post('/api/auth/token-obtain/')
+        .set('X-Forwarded-For', `10.0.0.${i}`)
+        .send({ email: user.email, password: 'bad-guess-1' })
+        .expect(401);
+    }
+    const res = await http.post('/api/auth/token-obtain/').send({ email: user.email, password: PASSWORD }).expect(429);
+    expect(res.body.code).toBe('throttled');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates on every refresh (body or cookie) and revokes the whole family when a used token comes back', async () => {
+    const { user } = await registerOwner(t);
+    const first = await http.post('/api/auth/token-refresh/').send({ refresh: user.refresh }).expect(200);
+    expect(first.body.refresh).not.toBe(user.refresh);
+    expect(first.body.access).toEqual(expect.any(String));
+
+    const second = await http.post('/api/auth/token-refresh/').send({ refresh: first.body.refresh }).expect(200);
+    // The first token again: a replay. Its family, including the newest token, is revoked.
+    const replay = await http.post('/api/auth/token-refresh/').send({ refresh: user.refresh }).expect(401);
+    expect(replay.body.code).toBe('token_not_valid');
+    await http.post('/api/auth/token-refresh/').send({ refresh: second.body.refresh }).expect(401);
+  });
+
+  it('refreshes from the HttpOnly cookie for the dashboard, and checks the Origin of cookie calls', async () => {
+    const { agent } = await registerOwner(t);
+    const res = await agent.post('/api/auth/token-refresh/').send({}).expect(200);
+    expect(cookiesOf(res).refresh_token).toBe(res.body.refresh);
+    const cookie = `refresh_token=${res.body.refresh}`;
+    const foreign = await http
+      .post('/api/auth/token-refresh/')
+      .set('Cookie', cookie)
+      .set('Origin', 'https://evil.example')
+      .send({})
+      .expect(403);
+    expect(foreign.body.code).toBe('csrf_failed');
+    await http.post('/api/auth/token-refresh/').set('Cookie', cookie).send({}).expect(403);
+  });
+
+  it('refuses a missing or unknown refresh token', async () => {
+    await http.post('/api/auth/token-refresh/').send({}).expect(401);
+    await http.post('/api/auth/token-refresh/').send({ refresh: 'made-up' }).expect(401);
+  });
+
+  it('logout revokes the refresh token and clears the cookies', async () => {
+    const { agent, user } = await registerOwner(t);
+    const res = await agent.post('/api/auth/logout/').expect(204);
+    const cleared = (res.headers['set-cookie'] as unknown as string[]).join('\n');
+    expect(cleared).toMatch(/access_token=;/);
+    expect(cleared).toMatch(/refresh_token=;/);
+    await http.post('/api/auth/token-refresh/').send({ refresh: user.refresh }).expect(401);
+    await agent.get('/api/auth/users/me/').expect(401);
+  });
+});
+
+describe('cookie sessions and CSRF', () => {
+  it('accepts cookie-authenticated writes from this origin only', async () => {
+    const { agent, user } = await registerOwner(t);
+    await agent.patch('/api/auth/users/me/').send({ first_name: 'Bia' }).expect(200);
+    const cookie = `access_token=${user.access}`;
+    const foreign = await http
+      .patch('/api/auth/users/me/')
+      .set('Cookie', cookie)
+      .set('Origin', 'https://evil.example')
+      .send({ first_name: 'Eve' })
+      .expect(403);
+    expect(foreign.body.code).toBe('csrf_failed');
+    await http.patch('/api/auth/users/me/').set('Cookie', cookie).send({ first_name: 'Eve' }).expect(403);
+    await http
+      .patch('/api/auth/users/me/')
+      .set('Cookie', cookie)
+      .set('Referer', `${PUBLIC_URL}/settings/account`)
+      .send({ first_name: 'Bia' })
+      .expect(200);
+    // Reads are not state-changing: no Origin needed.
+    await http.get('/api/auth/users/me/').set('Cookie', cookie).expect(200);
+  });
+
+  it('answers 401 without a session, or with a forged or expired token', async () => {
+    const res = await http.get('/api/auth/users/me/').expect(401);
+    expect(res.body.code).toBe('not_authenticated');
+    await http.get('/api/auth/users/me/').set('Authorization', 'JWT not.a.token').expect(401);
+  });
+});
+
+describe('password recovery', () => {
+  it('mails a single-use link, resets the password, ends every session, and the old password stops working', async () => {
+    const { user, agent } = await registerOwner(t);
+    const res = await http
+      .post('/api/auth/users/forgot-password/')
+      .send({ email: user.email.toUpperCase() })
+      .expect(200);
+    expect(res.body).toEqual({
+      detail: 'If an account exists with that email, you will receive password reset instructions.',
+    });
+    const mail = await smtp.waitForMail((m) => m.to.includes(user.email));
+    const link = linkIn(mail, '/reset-password');
+    expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/reset-password\\?code=`));
+    const code = new URL(link!).searchParams.get('code')!;
+
+    const short = await http.post('/api/auth/users/reset-password/').send({ code, password: 'short' }).expect(400);
+    expect(short.body.fields).toEqual({ password: ['Password must be at least 8 characters.'] });
+    await http.post('/api/auth/users/reset-password/').send({ code, password: 'brand-new-pass' }).expect(200);
+    const reused = await http
+      .post('/api/auth/users/reset-password/')
+      .send({ code, password: 'another-pass-1' })
+      .expect(400);
+    expect(reused.body).toEqual({ detail: 'Invalid reset code', code: 'invalid_reset_code' });
+
+    // Sessions from before the reset are over: the refresh token and the access token alike.
+    await http.post('/api/auth/token-refresh/').send({ refresh: user.refresh }).expect(401);
+    await http.get('/api/auth/users/me/').set('Authorization', `JWT ${user.access}`).expect(401);
+    await agent.get('/api/auth/users/me/').expect(401);
+    await http.post('/api/auth/token-obtain/').send({ email: user.email, password: PASSWORD }).expect(401);
+    await http.post('/api/auth/token-obtain/').send({ email: user.email, password: 'brand-new-pass' }).expect(200);
+  });
+
+  it('answers the same for an unknown email and sends nothing', async () => {
+    const before = smtp.mails.length;
+    const res = await http
+      .post('/api/auth/users/forgot-password/')
+      .send({ email: uniqueEmail('nobody') })
+      .expect(200);
+    expect(res.body.detail).toBe('If an account exists with that email, you will receive password reset instructions.');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.length).toBe(before);
+    await http.post('/api/auth/users/forgot-password/').send({ email: 'bad' }).expect(400);
+  });
+
+  it('refuses unknown and expired codes', async () => {
+    await http.post('/api/auth/users/reset-password/').send({ code: 'unknown', password: 'long-enough-1' }).expect(400);
+    const { user } = await registerOwner(t);
+    await http.post('/api/auth/users/forgot-password/').send({ email: user.email }).expect(200);
+    const mail = await smtp.waitForMail((m) => m.to.includes(user.email));
+    const code = new URL(linkIn(mail, '/reset-password')!).searchParams.get('code')!;
+    await databaseOf(t)
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.codeHash, hashSecret(code)));
+    const res = await http
+      .post('/api/auth/users/reset-password/')
+      .send({ code, password: 'long-enough-1' })
+      .expect(400);
+    expect(res.body.code).toBe('invalid_reset_code');
+  });
+});
+
+describe('browser agent helper', () => {
+  it('keeps the session across calls like the dashboard', async () => {
+    const agent = browserAgent(t);
+    const body = registration();
+    await agent.post('/api/auth/register/').send(body).expect(201);
+    const me = await agent.get('/api/auth/users/me/').expect(200);
+    expect(me.body.email).toBe(body.email);
+  });
+});

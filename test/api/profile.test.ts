@@ -1,0 +1,104 @@
+import request from 'supertest';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { PASSWORD, PUBLIC_URL, registerOwner } from '../support/accounts.js';
+
+let t: TestApp;
+let http: ReturnType<typeof request>;
+beforeAll(async () => {
+  t = await startTestApp({ env: { PUBLIC_URL } });
+  http = request(t.app.getHttpServer());
+});
+afterAll(() => t.close());
+
+// Smallest valid files of each kind, by their magic bytes.
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
+  'hex',
+);
+
+describe('profile', () => {
+  it('reads and edits the profile; the email stays unique and normalised', async () => {
+    const { agent, user } = await registerOwner(t);
+    const { user: other } = await registerOwner(t);
+    const res = await agent
+      .patch('/api/auth/users/me/')
+      .send({ first_name: ' Bia ', last_name: 'Lima', phone: '123', email: ' Bia.Lima@Example.com ' })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      first_name: 'Bia',
+      last_name: 'Lima',
+      phone: '123',
+      email: 'bia.lima@example.com',
+    });
+    expect((await agent.get('/api/auth/users/me/').expect(200)).body.email).toBe('bia.lima@example.com');
+    const taken = await agent.patch('/api/auth/users/me/').send({ email: other.email }).expect(409);
+    expect(taken.body.fields.email).toBeDefined();
+    const bad = await agent.patch('/api/auth/users/me/').send({ first_name: '', email: 'x' }).expect(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['email', 'first_name']);
+    await agent.patch('/api/auth/users/me/').send({ is_staff: true }).expect(400);
+    expect(user.id).toBeDefined();
+  });
+
+  it('uploads a photo checked by its bytes, serves it, and replaces the old one', async () => {
+    const { agent } = await registerOwner(t);
+    const res = await agent.post('/api/auth/users/update-photo/').attach('profile_photo', PNG, 'me.txt').expect(200);
+    expect(res.body.profile_photo).toMatch(/^\/media\/profile-photos\/[\w-]+\.png$/);
+    const served = await http.get(res.body.profile_photo).expect(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(served.body as Buffer, PNG)).toBe(0);
+
+    const second = await agent
+      .post('/api/auth/users/update-photo/')
+      .attach('profile_photo', PNG, 'again.png')
+      .expect(200);
+    expect(second.body.profile_photo).not.toBe(res.body.profile_photo);
+    await http.get(res.body.profile_photo).expect(404);
+  });
+
+  it('refuses non-images (415), files over 5 MB (413) and a missing file (400), keeping the current photo', async () => {
+    const { agent } = await registerOwner(t);
+    const first = await agent.post('/api/auth/users/update-photo/').attach('profile_photo', PNG, 'a.png').expect(200);
+    const text = await agent
+      .post('/api/auth/users/update-photo/')
+      .attach('profile_photo', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'a.png')
+      .expect(415);
+    expect(text.body.code).toBe('unsupported_media_type');
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooBig = await agent
+      .post('/api/auth/users/update-photo/')
+      .attach('profile_photo', big, 'big.png')
+      .expect(413);
+    expect(tooBig.body.code).toBe('payload_too_large');
+    await agent.post('/api/auth/users/update-photo/').field('other', 'x').expect(400);
+    await agent.post('/api/auth/users/update-photo/').send({}).expect(400);
+    expect((await agent.get('/api/auth/users/me/').expect(200)).body.profile_photo).toBe(first.body.profile_photo);
+  });
+
+  it('changes the password: wrong current password is a field error; other sessions end, this one continues', async () => {
+    const { agent, user } = await registerOwner(t);
+    const wrong = await agent
+      .post('/api/auth/users/change-password/')
+      .send({ current_password: 'nope-nope', new_password: 'new-password-1', confirm_password: 'new-password-1' })
+      .expect(400);
+    expect(wrong.body.fields).toEqual({ current_password: ['Your current password is incorrect.'] });
+    const mismatch = await agent
+      .post('/api/auth/users/change-password/')
+      .send({ current_password: PASSWORD, new_password: 'new-password-1', confirm_password: 'other-password' })
+      .expect(400);
+    expect(mismatch.body.fields).toEqual({ confirm_password: ['Passwords do not match.'] });
+    const short = await agent
+      .post('/api/auth/users/change-password/')
+      .send({ current_password: PASSWORD, new_password: 'short' })
+      .expect(400);
+    expect(Object.keys(short.body.fields)).toEqual(['new_password']);
+
+    await agent
+      .post('/api/auth/users/change-password/')
+      .send({ current_password: PASSWORD, new_password: 'new-password-1', confirm_password: 'new-password-1' })
+      .expect(200);
+    await agent.get('/api/auth/users/me/').expect(200);
+    await http.get('/api/auth/users/me/').set('Authorization', `JWT ${user.access}`).expect(401);
+    await http.post('/api/auth/token-refresh/').send({ refresh: user.refresh }).expect(401);
+    await http.post('/api/auth/token-obtain/').send({ email: user.email, password: 'new-password-1' }).expect(200);
+  });
+});

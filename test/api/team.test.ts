@@ -1,0 +1,203 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { invitations, memberships } from '../../server/database/schema.js';
+import type { TAuthResponse } from '../../shared/accounts.js';
+import { linkIn, startSmtpServer, type SmtpTestServer } from '../support/smtp.js';
+import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
+import { PUBLIC_URL, browserAgent, registerOwner, registration, uniqueEmail, type Agent } from '../support/accounts.js';
+
+let t: TestApp;
+let smtp: SmtpTestServer;
+let http: ReturnType<typeof request>;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await startTestApp({ env: { PUBLIC_URL, SMTP_URL: smtp.url } });
+  http = request(t.app.getHttpServer());
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+async function invite(owner: Agent, email: string): Promise<string> {
+  await owner.post('/api/auth/invitations/').send({ email }).expect(201);
+  const mail = await smtp.waitForMail((m) => m.to.includes(email));
+  const link = linkIn(mail, '/register');
+  expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/register\\?token=`));
+  return new URL(link!).searchParams.get('token')!;
+}
+
+async function joinAsMember(
+  owner: Agent,
+  email = uniqueEmail('member'),
+): Promise<{ agent: Agent; user: TAuthResponse }> {
+  const token = await invite(owner, email);
+  const agent = browserAgent(t);
+  const res = await agent
+    .post('/api/auth/register/')
+    .send(registration({ email: undefined, token }))
+    .expect(201);
+  return { agent, user: res.body as TAuthResponse };
+}
+
+describe('invitations', () => {
+  it('mails a link that signs the invitee up as a member of the workspace, with the invitation email whatever the form says', async () => {
+    const { agent: owner, user: ownerUser } = await registerOwner(t);
+    const email = uniqueEmail('invitee');
+    const invited = await owner.post('/api/auth/invitations/').send({ email: email.toUpperCase() }).expect(201);
+    expect(invited.body).toMatchObject({ email, status: 'pending' });
+    const mail = await smtp.waitForMail((m) => m.to.includes(email));
+    expect(mail.subject).toMatch(/invit/i);
+    const token = new URL(linkIn(mail, '/register')!).searchParams.get('token')!;
+
+    const verify = await http.get(`/api/auth/invitations/verify/${token}/`).expect(200);
+    expect(verify.body).toMatchObject({ email });
+    const list = await owner.get('/api/auth/invitations/').expect(200);
+    expect(list.body.results).toEqual([expect.objectContaining({ id: invited.body.id, email, status: 'pending' })]);
+
+    const res = await http
+      .post('/api/auth/register/')
+      .send(registration({ email: 'someone-else@example.com', token }))
+      .expect(201);
+    expect(res.body).toMatchObject({ email, groups: ['member'], workspace_id: ownerUser.workspace_id });
+    expect(res.body.merchant.id).toBe(ownerUser.merchant?.id);
+    expect(res.body.permissions).not.toContain('accounts.manage_team');
+
+    // Accepted: gone from the pending list, the link is dead, and the member is listed as active.
+    expect((await owner.get('/api/auth/invitations/').expect(200)).body.results).toEqual([]);
+    const dead = await http.get(`/api/auth/invitations/verify/${token}/`).expect(404);
+    expect(dead.body).toEqual({ detail: 'Invalid or expired invitation link.', code: 'invalid_invitation' });
+    await http.post('/api/auth/register/').send(registration({ token })).expect(400);
+    const members = await owner.get('/api/auth/users/').expect(200);
+    expect(
+      members.body.results.map((m: { email: string; role: string; status: string }) => [m.email, m.role, m.status]),
+    ).toEqual([
+      [ownerUser.email, 'owner', 'active'],
+      [email, 'member', 'active'],
+    ]);
+  });
+
+  it('refuses to invite a member (400) or an email already invited (409), naming the email', async () => {
+    const { agent: owner, user } = await registerOwner(t);
+    const self = await owner.post('/api/auth/invitations/').send({ email: user.email }).expect(400);
+    expect(self.body).toMatchObject({ code: 'already_member', detail: expect.stringContaining(user.email) });
+    const email = uniqueEmail('twice');
+    await owner.post('/api/auth/invitations/').send({ email }).expect(201);
+    const again = await owner.post('/api/auth/invitations/').send({ email }).expect(409);
+    expect(again.body).toMatchObject({ code: 'already_invited', detail: expect.stringContaining(email) });
+    const bad = await owner.post('/api/auth/invitations/').send({ email: '' }).expect(400);
+    expect(bad.body.fields.email).toBeDefined();
+  });
+
+  it('cancels an invitation, which kills its link; another workspace cannot cancel it', async () => {
+    const { agent: owner } = await registerOwner(t);
+    const { agent: stranger } = await registerOwner(t);
+    const email = uniqueEmail('cancel');
+    const token = await invite(owner, email);
+    const { results } = (await owner.get('/api/auth/invitations/').expect(200)).body as {
+      results: Array<{ id: string }>;
+    };
+    await stranger.delete(`/api/auth/invitations/${results[0].id}/`).expect(404);
+    await owner.delete(`/api/auth/invitations/${results[0].id}/`).expect(204);
+    await owner.delete(`/api/auth/invitations/${results[0].id}/`).expect(404);
+    await http.get(`/api/auth/invitations/verify/${token}/`).expect(404);
+    await owner.delete('/api/auth/invitations/not-a-uuid/').expect(404);
+    // The email can be invited again once the old invitation is closed.
+    await owner.post('/api/auth/invitations/').send({ email }).expect(201);
+  });
+
+  it('refuses an expired invitation', async () => {
+    const { agent: owner } = await registerOwner(t);
+    const email = uniqueEmail('late');
+    const token = await invite(owner, email);
+    await databaseOf(t)
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.email, email));
+    await http.get(`/api/auth/invitations/verify/${token}/`).expect(404);
+    const res = await http.post('/api/auth/register/').send(registration({ token })).expect(400);
+    expect(res.body.code).toBe('invalid_invitation');
+    expect((await owner.get('/api/auth/invitations/').expect(200)).body.results).toEqual([]);
+    await owner.post('/api/auth/invitations/').send({ email }).expect(201);
+  });
+});
+
+describe('members and permissions', () => {
+  it('lets the owner remove a member but never an owner; members may list the team but not manage it', async () => {
+    const { agent: owner, user: ownerUser } = await registerOwner(t);
+    const { agent: member, user: memberUser } = await joinAsMember(owner);
+
+    const listed = await member.get('/api/auth/users/').expect(200);
+    expect(listed.body.results).toHaveLength(2);
+    for (const call of [
+      member.get('/api/auth/invitations/'),
+      member.post('/api/auth/invitations/').send({ email: uniqueEmail() }),
+      member.delete(`/api/auth/users/${ownerUser.id}/`),
+      member.patch(`/api/stores/${ownerUser.merchant?.id}/`).send({ main_language: 'es' }),
+    ]) {
+      const res = await call.expect(403);
+      expect(res.body.code).toBe('permission_denied');
+    }
+
+    const ownerRemoval = await owner.delete(`/api/auth/users/${ownerUser.id}/`).expect(400);
+    expect(ownerRemoval.body.code).toBe('owner_not_removable');
+    await owner.delete(`/api/auth/users/${memberUser.id}/`).expect(204);
+    await owner.delete(`/api/auth/users/${memberUser.id}/`).expect(404);
+    expect((await owner.get('/api/auth/users/').expect(200)).body.results).toHaveLength(1);
+
+    // Removed: still a user, but in no workspace now.
+    const me = await member.get('/api/auth/users/me/').expect(200);
+    expect(me.body).toMatchObject({ merchant: null, groups: [], permissions: [] });
+    const noWorkspace = await member.get('/api/auth/users/').expect(403);
+    expect(noWorkspace.body.code).toBe('no_workspace');
+  });
+
+  it('never shows or touches another workspace: X-Workspace-ID must be one of the user’s', async () => {
+    const { agent: a, user: userA } = await registerOwner(t);
+    const { agent: b, user: userB } = await registerOwner(t);
+    const foreign = await a.get('/api/auth/users/').set('X-Workspace-ID', userB.workspace_id!).expect(403);
+    expect(foreign.body.code).toBe('workspace_forbidden');
+    await a.get('/api/auth/users/').set('X-Workspace-ID', 'garbage').expect(403);
+    await a.delete(`/api/auth/users/${userB.id}/`).expect(404);
+    await a.patch(`/api/stores/${userB.merchant?.id}/`).send({ main_language: 'pt' }).expect(404);
+    const own = await a.get('/api/auth/users/').set('X-Workspace-ID', userA.workspace_id!).expect(200);
+    expect(own.body.results.map((m: { email: string }) => m.email)).toEqual([userA.email]);
+    expect((await b.get('/api/auth/users/').expect(200)).body.results.map((m: { email: string }) => m.email)).toEqual([
+      userB.email,
+    ]);
+  });
+
+  it('lists every workspace of a user who belongs to two, and switches with X-Workspace-ID', async () => {
+    const { agent: ownerA, user: a } = await registerOwner(t);
+    const { agent: ownerB, user: b } = await registerOwner(t);
+    // B's owner invites A's owner: A accepts by signing up is impossible (email taken) — 409 on email.
+    const token = await invite(ownerB, a.email);
+    const taken = await http.post('/api/auth/register/').send(registration({ token })).expect(409);
+    expect(taken.body.fields.email).toBeDefined();
+    const member = await joinAsMember(ownerA);
+    await databaseOf(t)
+      .insert(memberships)
+      .values({ workspaceId: b.workspace_id!, userId: member.user.id, role: 'member' });
+
+    const list = await member.agent.get('/api/workspaces/').expect(200);
+    expect(list.body.results.map((w: { id: string }) => w.id)).toEqual([a.workspace_id, b.workspace_id]);
+    const inB = await member.agent.get('/api/auth/users/me/').set('X-Workspace-ID', b.workspace_id!).expect(200);
+    expect(inB.body).toMatchObject({ workspace_id: b.workspace_id, merchant: { id: b.merchant?.id } });
+    const teamB = await member.agent.get('/api/auth/users/').set('X-Workspace-ID', b.workspace_id!).expect(200);
+    expect(teamB.body.results.map((m: { email: string }) => m.email)).toContain(b.email);
+  });
+});
+
+describe('PATCH /api/stores/{id}/', () => {
+  it('sets the store language (en, es, pt only), which the mails then follow', async () => {
+    const { agent: owner, user } = await registerOwner(t);
+    const res = await owner.patch(`/api/stores/${user.merchant?.id}/`).send({ main_language: 'es' }).expect(200);
+    expect(res.body).toMatchObject({ id: user.merchant?.id, main_language: 'es' });
+    const bad = await owner.patch(`/api/stores/${user.merchant?.id}/`).send({ main_language: 'fr' }).expect(400);
+    expect(bad.body.fields.main_language).toBeDefined();
+    const email = uniqueEmail('es');
+    await owner.post('/api/auth/invitations/').send({ email }).expect(201);
+    const mail = await smtp.waitForMail((m) => m.to.includes(email));
+    expect(mail.subject).toMatch(/invitaci|te invit/i);
+  });
+});

@@ -1,0 +1,43 @@
+import request from 'supertest';
+import type { TAuthResponse, TRegisterBody } from '../../shared/accounts.js';
+import type { TestApp } from './test-app.js';
+
+/** The public URL API tests give the app; cookie-authenticated writes must come from this origin. */
+export const PUBLIC_URL = 'http://reviews.test';
+
+export type Agent = ReturnType<typeof request.agent>;
+
+/** A browser-like client: keeps cookies and sends this site's Origin, as the dashboard does. */
+export function browserAgent(t: TestApp): Agent {
+  return request.agent(t.app.getHttpServer()).set('Origin', PUBLIC_URL);
+}
+
+let counter = 0;
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}-${counter}-${Date.now().toString(36)}@example.com`;
+}
+
+export const PASSWORD = 'correct-horse-9';
+
+export function registration(overrides: Partial<TRegisterBody> = {}): TRegisterBody {
+  return {
+    email: uniqueEmail(),
+    password: PASSWORD,
+    first_name: 'Ana',
+    last_name: 'Souza',
+    phone: '+55 11 5555-0000',
+    ...overrides,
+  } satisfies TRegisterBody;
+}
+
+/** Registers through the API with a fresh agent that then holds the session cookies. */
+export async function registerOwner(
+  t: TestApp,
+  overrides: Partial<TRegisterBody> = {},
+): Promise<{ agent: Agent; user: TAuthResponse; password: string }> {
+  const agent = browserAgent(t);
+  const body = registration(overrides);
+  const res = await agent.post('/api/auth/register/').send(body).expect(201);
+  return { agent, user: res.body as TAuthResponse, password: body.password };
+}
