@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import { LANGUAGES } from './constants.js';
+import { LANGUAGES, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH } from './constants.js';
 
 // The API contract of accounts, sessions, team and workspaces (SPEC §3, §5, §7). The server validates
 // request bodies with these schemas and the dashboard forms reuse them.
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const NAME_MAX_LENGTH = 150;
-export const PHONE_MAX_LENGTH = 40;
-export const PASSWORD_MAX_LENGTH = 256;
-/** Invitations stay valid this long (issue 3). */
-export const INVITATION_TTL_DAYS = 7;
-export const RESET_CODE_TTL_MINUTES = 60;
-export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 export const PLATFORMS = ['shopify', 'bigcommerce', 'tiendanube'] as const;
 export type TPlatform = (typeof PLATFORMS)[number];

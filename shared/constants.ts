@@ -26,6 +26,15 @@ export const REQUEST_TIMEOUT_MS = 50_000;
 export const LOGIN_REDIRECT_DELAY_MS = 1_000;
 export const TOAST_AUTO_HIDE_MS = 6_000;
 
+// Accounts (issue 3). Kept here, not beside the zod schemas, so dashboard pages can use them without zod.
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+export const NAME_MAX_LENGTH = 150;
+export const PHONE_MAX_LENGTH = 40;
+export const INVITATION_TTL_DAYS = 7;
+export const RESET_CODE_TTL_MINUTES = 60;
+export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
 export const REVIEWS_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
 

@@ -48,9 +48,7 @@ export class InvitationsRepository {
   }
 
   /** An invitation a link can still use, with the names to show on the sign-up page. */
-  async findUsableByTokenHash(
-    tokenHash: string,
-  ): Promise<{
+  async findUsableByTokenHash(tokenHash: string): Promise<{
     invitation: InvitationRow;
     workspaceName: string;
     storeName: string;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { RESET_CODE_TTL_MINUTES } from '../../shared/accounts.js';
+import { RESET_CODE_TTL_MINUTES } from '../../shared/constants.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { PasswordResetsRepository } from '../accounts/password-resets.repository.js';
 import { ApiError } from '../common/api-error.js';

@@ -33,7 +33,10 @@ export class ApiError extends HttpException {
     return new ApiError(400, { detail, code, ...(fields ? { fields } : {}) });
   }
 
-  static validation(fields: NonNullable<TApiError['fields']>, detail = 'Invalid input.'): ApiError {
+  static validation(
+    fields: NonNullable<TApiError['fields']>,
+    detail = Object.values(fields)[0]?.[0] ?? 'Invalid input.',
+  ): ApiError {
     return new ApiError(400, { detail, code: 'validation_error', fields });
   }
 

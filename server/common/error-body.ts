@@ -41,7 +41,10 @@ export function toErrorResponse(thrown: unknown): ErrorResponse {
   // Nest's Fastify adapter wraps Fastify's own 4xx errors in an HttpException; map the original.
   const error = thrown instanceof HttpException && isFastifyError(thrown.cause) ? thrown.cause : thrown;
   if (error instanceof ZodError) {
-    return { status: 400, body: { detail: 'Invalid input.', code: 'validation_error', fields: zodFields(error) } };
+    // The first message doubles as the detail, so a client that shows only `detail` still says what is wrong.
+    const fields = zodFields(error);
+    const detail = Object.values(fields)[0]?.[0] ?? 'Invalid input.';
+    return { status: 400, body: { detail, code: 'validation_error', fields } };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();

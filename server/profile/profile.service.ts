@@ -1,12 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import {
-  PROFILE_PHOTO_MAX_BYTES,
-  type TUser,
-  type ZChangePasswordBody,
-  type ZProfileUpdate,
-} from '../../shared/accounts.js';
+import type { TUser, ZChangePasswordBody, ZProfileUpdate } from '../../shared/accounts.js';
+import { PROFILE_PHOTO_MAX_BYTES } from '../../shared/constants.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { UserViewService } from '../accounts/user-view.service.js';
 import type { AuthContext } from '../auth/auth-context.js';

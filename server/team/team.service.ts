@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { INVITATION_TTL_DAYS, type TInvitation, type TListOf, type TTeamMember } from '../../shared/accounts.js';
+import type { TInvitation, TListOf, TTeamMember } from '../../shared/accounts.js';
+import { INVITATION_TTL_DAYS } from '../../shared/constants.js';
 import { mapMember } from '../accounts/accounts.mapper.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { InvitationsRepository, type InvitationRow } from '../accounts/invitations.repository.js';

@@ -1,8 +1,6 @@
 import { REQUEST_TIMEOUT_MS, isPublicPath } from '../../shared/constants.js';
 import type { TApiError } from '../../shared/errors.js';
-
-/** localStorage key of the selected workspace, sent as X-Workspace-ID (SPEC §3, §7). */
-export const WORKSPACE_STORAGE_KEY = 'currentWorkspaceId';
+import { clearSession, readWorkspaceId } from '../session/session';
 
 const REFRESH_PATH = '/api/auth/token-refresh/';
 
@@ -88,15 +86,6 @@ function send(path: string, { method = 'GET', body, signal }: ApiFetchOptions): 
   });
 }
 
-function readWorkspaceId(): string | null {
-  try {
-    return window.localStorage.getItem(WORKSPACE_STORAGE_KEY);
-  } catch {
-    // Storage can be unavailable (privacy modes); the server then uses the user's default workspace.
-    return null;
-  }
-}
-
 let pendingRefresh: Promise<boolean> | null = null;
 
 /** One refresh at a time: concurrent 401s wait for the same attempt (refresh tokens are single-use). */
@@ -119,6 +108,7 @@ function refreshSession(): Promise<boolean> {
 }
 
 function goToLogin(): void {
+  clearSession();
   const { pathname, search } = window.location;
   if (isPublicPath(pathname)) return;
   window.location.assign(`/login?next=${encodeURIComponent(pathname + search)}`);

@@ -1,4 +1,4 @@
-import type en from './en.json';
+import type { en } from './index';
 
 // English is the reference bundle: `t()` keys are checked against it at compile time.
 declare module 'i18next' {

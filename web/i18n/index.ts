@@ -1,13 +1,21 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type TLanguage } from '../../shared/constants.js';
-import en from './en.json';
-import esBundle from './es.json';
-import ptBundle from './pt.json';
+import authEn from './auth/en.json';
+import authEs from './auth/es.json';
+import authPt from './auth/pt.json';
+import shellEn from './en.json';
+import shellEs from './es.json';
+import shellPt from './pt.json';
+import settingsEn from './settings/en.json';
+import settingsEs from './settings/es.json';
+import settingsPt from './settings/pt.json';
 
+// One file per area (shell, auth pages, settings pages), merged into one namespace per language.
 // Typed against the English bundle so a key missing from a translation fails the typecheck.
-const es: typeof en = esBundle;
-const pt: typeof en = ptBundle;
+export const en = { ...shellEn, auth: authEn, settingsPages: settingsEn };
+const es: typeof en = { ...shellEs, auth: authEs, settingsPages: settingsEs };
+const pt: typeof en = { ...shellPt, auth: authPt, settingsPages: settingsPt };
 
 const resources = {
   en: { translation: en },

@@ -1,22 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
-import { LANGUAGES, isLanguage } from '../../../shared/constants.js';
-import type { TSessionUser } from '../../../shared/session.js';
-import { WORKSPACE_STORAGE_KEY } from '../../api/client';
+import { LANGUAGES, isLanguage, type TLanguage } from '../../../shared/constants.js';
+import { can, type TSessionUser } from '../../../shared/session.js';
+import { setProfileMerchant, updateStoreLanguage, useProfile } from '../../api/profile';
 import { useLanguage } from '../../i18n/useLanguage';
+import { initialsOf } from '../../lib/initials';
+import { logout as endSession } from '../../session/session';
 import { useTheme } from '../../theme/ThemeProvider';
 import { LogoutIcon, MoonIcon } from '../icons';
 import { NAV_ITEMS, activeNavHref } from './navigation';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 
 /** Everything in the sidebar below the brand; shared by the permanent sidebar and the drawer. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const { urlPathname, user } = usePageContext();
+  const { urlPathname } = usePageContext();
+  const { data: user } = useProfile();
   const active = activeNavHref(urlPathname);
 
   return (
     <div className="sidebar-body">
+      <WorkspaceSwitcher />
       <nav aria-label={t('nav.label')}>
         <ul className="nav-list">
           {NAV_ITEMS.map(({ href, labelKey, Icon }) => (
@@ -35,7 +41,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         </ul>
       </nav>
       <section className="sidebar-footer" aria-label={t('preferences.label')}>
-        <LanguageSelect />
+        <LanguageSelect user={user ?? null} />
         <ThemeToggle />
         {user && <UserCard user={user} />}
         <LogoutButton />
@@ -44,10 +50,23 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function LanguageSelect() {
+function LanguageSelect({ user }: { user: TSessionUser | null }) {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
+  const queryClient = useQueryClient();
   const id = useId();
+
+  const choose = (next: TLanguage) => {
+    setLanguage(next);
+    const merchant = user?.merchant;
+    // The store's language also drives the storefront widget; only owners may change it.
+    if (!merchant || !can(user, 'manage_store')) return;
+    updateStoreLanguage(merchant.id, next).then(
+      (updated) => setProfileMerchant(queryClient, updated),
+      // SPEC §8: a failed language update is logged only.
+      (error: unknown) => console.warn('Could not save the store language', error),
+    );
+  };
 
   return (
     <div className="field">
@@ -60,7 +79,7 @@ function LanguageSelect() {
         data-testid="language-select"
         value={language}
         onChange={(event) => {
-          if (isLanguage(event.target.value)) setLanguage(event.target.value);
+          if (isLanguage(event.target.value)) choose(event.target.value);
         }}
       >
         {LANGUAGES.map((code) => (
@@ -96,12 +115,11 @@ function ThemeToggle() {
 function UserCard({ user }: { user: TSessionUser }) {
   const { t } = useTranslation();
   const name = `${user.first_name} ${user.last_name}`.trim();
-  const initials = (user.first_name.charAt(0) + user.last_name.charAt(0) || user.email.charAt(0)).toUpperCase();
 
   return (
     <div className="user-card">
       <span className="avatar" aria-hidden="true">
-        {user.profile_photo ? <img src={user.profile_photo} alt="" /> : initials}
+        {user.profile_photo ? <img src={user.profile_photo} alt="" /> : initialsOf(user)}
       </span>
       <span className="user-text">
         <span className="visually-hidden">{t('account.signedInAs')} </span>
@@ -118,17 +136,7 @@ function LogoutButton() {
 
   const logout = async () => {
     setPending(true);
-    try {
-      // The server revokes the refresh token and clears the HttpOnly session cookies.
-      await fetch('/api/auth/logout/', { method: 'POST', credentials: 'same-origin' });
-    } catch {
-      // Offline or server down: still leave; the login page shows whether the session is gone.
-    }
-    try {
-      window.localStorage.removeItem(WORKSPACE_STORAGE_KEY);
-    } catch {
-      // Storage unavailable: nothing was stored.
-    }
+    await endSession();
     window.location.assign('/login');
   };
 

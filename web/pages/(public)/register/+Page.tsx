@@ -1,5 +1,149 @@
-import { Placeholder } from '../../../components/Placeholder';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from 'vike-react/useConfig';
+import { usePageContext } from 'vike-react/usePageContext';
+import type { TAuthResponse, TRegisterBody } from '../../../../shared/accounts.js';
+import { ApiError, apiFetch } from '../../../api/client';
+import { useCompleteSignIn } from '../../../components/auth/useCompleteSignIn';
+import { useInvitation } from '../../../components/auth/useInvitation';
+import { apiDetail, apiFieldErrors, firstFieldError, type TFieldErrors } from '../../../components/form/apiErrors';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { TextField, type TextFieldProps } from '../../../components/form/TextField';
+
+type TFieldName = 'first_name' | 'last_name' | 'phone' | 'email' | 'password' | 'confirm_password';
+type TValues = Record<TFieldName, string>;
+
+const EMPTY: TValues = { first_name: '', last_name: '', phone: '', email: '', password: '', confirm_password: '' };
+
+/** Platforms a regular signup may name; Tienda Nube arrives through its install flow instead. */
+const SIGNUP_PLATFORMS = ['shopify', 'bigcommerce'] as const;
+type TSignupPlatform = (typeof SIGNUP_PLATFORMS)[number];
+
+function isSignupPlatform(value: string | undefined): value is TSignupPlatform {
+  return (SIGNUP_PLATFORMS as readonly (string | undefined)[]).includes(value);
+}
 
 export default function Page() {
-  return <Placeholder page="register" variant="form" />;
+  const { t } = useTranslation();
+  const { search } = usePageContext().urlParsed;
+  const completeSignIn = useCompleteSignIn();
+  const token = search.token || undefined;
+  const isInvite = !!token;
+  const platform = isSignupPlatform(search.platform) ? search.platform : undefined;
+  const invitation = useInvitation(token);
+
+  const [values, setValues] = useState<TValues>(EMPTY);
+  const [status, setStatus] = useState<'idle' | 'pending' | 'done'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
+
+  const title = isInvite ? t('auth.register.inviteTitle') : t('auth.register.regularTitle');
+  useConfig()({ title: t('app.titleTemplate', { page: title }) });
+
+  const invitationEmail = invitation.data?.email ?? '';
+  const invitationName = invitation.data?.store_name || invitation.data?.workspace_name;
+  const invitationError = invitation.isError
+    ? invitation.error instanceof ApiError && invitation.error.status < 500
+      ? t('auth.register.invalidInvitation')
+      : t('auth.register.verifyFailed')
+    : null;
+  const isBusy = status !== 'idle';
+
+  function field(name: TFieldName): Pick<TextFieldProps, 'name' | 'value' | 'onChange' | 'errors' | 'isDisabled'> {
+    return {
+      name,
+      value: values[name],
+      onChange: (value) => setValues((previous) => ({ ...previous, [name]: value })),
+      errors: fieldErrors[name],
+      isDisabled: isBusy,
+    };
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setFieldErrors({});
+    if (isInvite && !invitation.isSuccess) return;
+
+    const required: TFieldName[] = ['first_name', 'last_name', 'phone', 'password', 'confirm_password'];
+    if (!isInvite) required.push('email');
+    if (required.some((name) => !values[name].trim())) {
+      setError(t('auth.errors.requiredFields'));
+      return;
+    }
+    if (values.password !== values.confirm_password) {
+      setError(t('auth.errors.passwordMismatch'));
+      return;
+    }
+
+    setStatus('pending');
+    try {
+      const body = {
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        phone: values.phone.trim(),
+        password: values.password,
+        ...(isInvite ? { token } : { email: values.email.trim() }),
+        ...(platform && { platform }),
+      } satisfies TRegisterBody;
+      const response = await apiFetch<TAuthResponse>('/api/auth/register/', { method: 'POST', body });
+      setStatus('done');
+      completeSignIn(response, t('auth.register.success'), '/');
+    } catch (caught) {
+      setStatus('idle');
+      const fields = apiFieldErrors(caught);
+      setFieldErrors(fields);
+      setError(apiDetail(caught) ?? firstFieldError(fields) ?? t('auth.register.failed'));
+    }
+  }
+
+  const shownError = error ?? invitationError;
+
+  return (
+    <>
+      <h1 className="page-title">{title}</h1>
+      <p className="page-lead">{isInvite ? t('auth.register.inviteLead') : t('auth.register.regularLead')}</p>
+      <form className="form" data-testid="register-form" noValidate aria-busy={isBusy} onSubmit={onSubmit}>
+        {invitation.isLoading && <FormAlert severity="info">{t('auth.register.verifying')}</FormAlert>}
+        {invitationName && (
+          <FormAlert severity="info">{t('auth.register.invitedTo', { name: invitationName })}</FormAlert>
+        )}
+        {shownError && <FormAlert severity="error">{shownError}</FormAlert>}
+        <div className="form-row">
+          <TextField {...field('first_name')} autoComplete="given-name" label={t('auth.fields.firstName')} isRequired />
+          <TextField {...field('last_name')} autoComplete="family-name" label={t('auth.fields.lastName')} isRequired />
+        </div>
+        <TextField {...field('phone')} type="tel" autoComplete="tel" label={t('auth.fields.phone')} isRequired />
+        <TextField
+          {...field('email')}
+          {...(isInvite && { value: invitationEmail, onChange: () => {}, isDisabled: true })}
+          type="email"
+          autoComplete="email"
+          label={t('auth.fields.email')}
+          isRequired
+        />
+        <TextField
+          {...field('password')}
+          type="password"
+          autoComplete="new-password"
+          label={t('auth.fields.password')}
+          isRequired
+        />
+        <TextField
+          {...field('confirm_password')}
+          type="password"
+          autoComplete="new-password"
+          label={t('auth.fields.confirmPassword')}
+          isRequired
+        />
+        <SubmitButton isPending={isBusy} isDisabled={isInvite && !invitation.isSuccess}>
+          {isInvite ? t('auth.register.inviteSubmit') : t('auth.register.regularSubmit')}
+        </SubmitButton>
+      </form>
+      <p className="form-footer">
+        {t('auth.register.haveAccount')} <a href="/login">{t('auth.register.login')}</a>
+      </p>
+    </>
+  );
 }

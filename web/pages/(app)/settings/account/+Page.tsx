@@ -1,5 +1,48 @@
-import { Placeholder } from '../../../../components/Placeholder';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../../api/profile';
+import { ChangePasswordDialog } from '../../../../components/account/ChangePasswordDialog';
+import { ProfileDetails } from '../../../../components/account/ProfileDetails';
+import { ProfilePhoto } from '../../../../components/account/ProfilePhoto';
+import { PageTitle } from '../../../../components/PageTitle';
 
 export default function Page() {
-  return <Placeholder page="account" />;
+  const { t } = useTranslation();
+  const profile = useProfile({ refresh: true });
+  const user = profile.data;
+
+  useEffect(() => {
+    // SPEC §8: a failed profile fetch is logged only; the page keeps the user the server rendered.
+    if (profile.isError) console.warn('Could not load the profile', profile.error);
+  }, [profile.isError, profile.error]);
+
+  if (!user) return null;
+
+  return (
+    <>
+      <PageTitle page="account" />
+      <p className="page-lead">{t('pages.account.description')}</p>
+      <div className="settings-sections">
+        <section className="card settings-section" aria-labelledby="profile-photo-heading">
+          <h2 id="profile-photo-heading" className="section-title">
+            {t('settingsPages.photo.title')}
+          </h2>
+          <ProfilePhoto user={user} />
+        </section>
+        <section className="card settings-section" aria-labelledby="profile-heading">
+          <h2 id="profile-heading" className="section-title">
+            {t('settingsPages.account.profileTitle')}
+          </h2>
+          <ProfileDetails user={user} />
+        </section>
+        <section className="card settings-section" aria-labelledby="password-heading">
+          <h2 id="password-heading" className="section-title">
+            {t('settingsPages.password.title')}
+          </h2>
+          <p className="section-text">{t('settingsPages.password.lead')}</p>
+          <ChangePasswordDialog />
+        </section>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+
+export interface ModalDialogProps {
+  title: string;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  children: ReactNode;
+  testId?: string;
+  /** Off while a request is in flight, so Escape or a click outside cannot drop its answer. */
+  isDismissable?: boolean;
+  role?: 'dialog' | 'alertdialog';
+}
+
+/** A centred modal dialog with a title; focus is trapped inside and returns to the opener on close. */
+export function ModalDialog({
+  title,
+  isOpen,
+  onOpenChange,
+  children,
+  testId,
+  isDismissable = true,
+  role = 'dialog',
+}: ModalDialogProps) {
+  return (
+    <ModalOverlay
+      className="modal-scrim"
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={isDismissable}
+      isKeyboardDismissDisabled={!isDismissable}
+    >
+      <Modal className="modal">
+        <Dialog className="modal-dialog" data-testid={testId} role={role}>
+          <Heading slot="title" className="modal-title">
+            {title}
+          </Heading>
+          {children}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
