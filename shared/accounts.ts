@@ -34,8 +34,14 @@ export const ZLoginBody = z
     email: z.string().optional(),
     username: z.string().optional(),
     password: z.string({ error: required }).min(1, required).max(PASSWORD_MAX_LENGTH),
+    /** An invitation an existing account accepts by signing in. */
+    token: z.string().trim().max(200).optional(),
   })
-  .transform(({ email, username, password }) => ({ email: (email || username || '').trim().toLowerCase(), password }))
+  .transform(({ email, username, password, token }) => ({
+    email: (email || username || '').trim().toLowerCase(),
+    password,
+    token: token || undefined,
+  }))
   .refine(({ email }) => email.length > 0, { path: ['email'], message: required });
 export type TLoginBody = z.input<typeof ZLoginBody>;
 
@@ -157,6 +163,15 @@ export interface TInvitation {
   created_at: string;
   expires_at: string;
   status: 'pending';
+}
+
+/** GET /api/auth/invitations/verify/{token}/ */
+export interface TInvitationCheck {
+  email: string;
+  workspace_name: string;
+  store_name: string;
+  /** The invited email already has an account: it accepts by signing in (token-obtain with `token`). */
+  user_exists: boolean;
 }
 
 export interface TListOf<T> {

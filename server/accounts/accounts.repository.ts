@@ -56,6 +56,7 @@ export class AccountsRepository {
   async createOwnerAccount(
     user: NewUser,
     merchant: { platform: TPlatform; storeId: string; storeName: string },
+    workspaceName: string,
   ): Promise<{ userId: string; workspaceId: string } | null> {
     return this.db.transaction(async (tx) => {
       const [created] = await tx
@@ -64,10 +65,7 @@ export class AccountsRepository {
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id });
       if (!created) return null;
-      const [workspace] = await tx
-        .insert(workspaces)
-        .values({ name: merchant.storeName })
-        .returning({ id: workspaces.id });
+      const [workspace] = await tx.insert(workspaces).values({ name: workspaceName }).returning({ id: workspaces.id });
       await tx.insert(merchants).values({ workspaceId: workspace.id, ...merchant });
       await tx.insert(memberships).values({ workspaceId: workspace.id, userId: created.id, role: 'owner' });
       return { userId: created.id, workspaceId: workspace.id };
@@ -108,6 +106,35 @@ export class AccountsRepository {
       })
       .catch((error: unknown) => {
         if (error instanceof Rollback) return error.reason;
+        throw error;
+      });
+  }
+
+  /** An existing user accepts an invitation: claimed once, membership added (kept if already there). */
+  async acceptInvitation(userId: string, invitationId: string): Promise<{ workspaceId: string } | 'invitation_gone'> {
+    return this.db
+      .transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(invitations)
+          .set({ acceptedAt: new Date() })
+          .where(
+            and(
+              eq(invitations.id, invitationId),
+              isNull(invitations.acceptedAt),
+              isNull(invitations.cancelledAt),
+              gt(invitations.expiresAt, new Date()),
+            ),
+          )
+          .returning({ workspaceId: invitations.workspaceId });
+        if (!claimed) throw new Rollback('invitation_gone');
+        await tx
+          .insert(memberships)
+          .values({ workspaceId: claimed.workspaceId, userId, role: 'member' })
+          .onConflictDoNothing();
+        return { workspaceId: claimed.workspaceId };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Rollback) return 'invitation_gone' as const;
         throw error;
       });
   }

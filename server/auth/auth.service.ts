@@ -50,7 +50,23 @@ export class AuthService {
       throw ApiError.unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
     }
     await this.accounts.recordLogin(user.id);
-    return this.signIn(user.id, client);
+    const joined = body.token ? await this.acceptInvitation(user.id, user.email, body.token) : undefined;
+    return this.signIn(user.id, client, joined);
+  }
+
+  /** Joins the invitation's workspace; the invitation must be addressed to this account's email. */
+  private async acceptInvitation(userId: string, email: string, token: string): Promise<string> {
+    const found = await this.invitations.findUsableByTokenHash(hashSecret(token));
+    if (!found) throw ApiError.badRequest(INVALID_INVITATION, 'invalid_invitation');
+    if (found.invitation.email !== email) {
+      throw ApiError.forbidden(
+        `This invitation was sent to ${found.invitation.email}. Sign in with that account to accept it.`,
+        'invitation_email_mismatch',
+      );
+    }
+    const accepted = await this.accounts.acceptInvitation(userId, found.invitation.id);
+    if (accepted === 'invitation_gone') throw ApiError.badRequest(INVALID_INVITATION, 'invalid_invitation');
+    return accepted.workspaceId;
   }
 
   async register(body: z.output<typeof ZRegisterBody>, client: ClientInfo & { ip: string }): Promise<TAuthResponse> {
@@ -77,6 +93,8 @@ export class AuthService {
     const created = await this.accounts.createOwnerAccount(
       { ...profile, email },
       { platform: body.platform ?? 'tiendanube', storeId: newStoreId(), storeName: '' },
+      // Until a store is connected and names it, the workspace carries its owner's name.
+      `${body.first_name} ${body.last_name}`.trim(),
     );
     if (!created) throw emailTaken(email);
     return this.signIn(created.userId, client, created.workspaceId);

@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { ZInviteBody, type TInvitation, type TListOf, type TTeamMember } from '../../shared/accounts.js';
+import {
+  ZInviteBody,
+  type TInvitation,
+  type TInvitationCheck,
+  type TListOf,
+  type TTeamMember,
+} from '../../shared/accounts.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
 import { UuidParam } from '../common/uuid.pipe.js';
@@ -49,7 +55,7 @@ export class TeamController {
 
   /** Public: the sign-up page checks an invitation link before showing the form. */
   @Get('invitations/verify/:token/')
-  verify(@Param('token') token: string): Promise<{ email: string; workspace_name: string; store_name: string }> {
+  verify(@Param('token') token: string): Promise<TInvitationCheck> {
     return this.team.verify(token);
   }
 }

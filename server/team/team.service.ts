@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TInvitation, TListOf, TTeamMember } from '../../shared/accounts.js';
+import type { TInvitation, TInvitationCheck, TListOf, TTeamMember } from '../../shared/accounts.js';
 import { INVITATION_TTL_DAYS } from '../../shared/constants.js';
 import { mapMember } from '../accounts/accounts.mapper.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
@@ -94,9 +94,14 @@ export class TeamService {
     }
   }
 
-  async verify(token: string): Promise<{ email: string; workspace_name: string; store_name: string }> {
+  async verify(token: string): Promise<TInvitationCheck> {
     const found = await this.invitations.findUsableByTokenHash(hashSecret(token));
     if (!found) throw ApiError.notFound(INVALID_INVITATION, 'invalid_invitation');
-    return { email: found.invitation.email, workspace_name: found.workspaceName, store_name: found.storeName };
+    return {
+      email: found.invitation.email,
+      workspace_name: found.workspaceName,
+      store_name: found.storeName,
+      user_exists: (await this.accounts.findUserByEmail(found.invitation.email)) !== null,
+    };
   }
 }

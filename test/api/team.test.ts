@@ -1,10 +1,18 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { invitations, memberships } from '../../server/database/schema.js';
+import { invitations } from '../../server/database/schema.js';
 import type { TAuthResponse } from '../../shared/accounts.js';
 import { linkIn, startSmtpServer, type SmtpTestServer } from '../support/smtp.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
-import { PUBLIC_URL, browserAgent, registerOwner, registration, uniqueEmail, type Agent } from '../support/accounts.js';
+import {
+  PASSWORD,
+  PUBLIC_URL,
+  browserAgent,
+  registerOwner,
+  registration,
+  uniqueEmail,
+  type Agent,
+} from '../support/accounts.js';
 
 let t: TestApp;
 let smtp: SmtpTestServer;
@@ -167,24 +175,59 @@ describe('members and permissions', () => {
     ]);
   });
 
-  it('lists every workspace of a user who belongs to two, and switches with X-Workspace-ID', async () => {
-    const { agent: ownerA, user: a } = await registerOwner(t);
+  it('lets an existing account accept an invitation by signing in, then work in both workspaces', async () => {
+    const { user: a } = await registerOwner(t);
     const { agent: ownerB, user: b } = await registerOwner(t);
-    // B's owner invites A's owner: A accepts by signing up is impossible (email taken) — 409 on email.
     const token = await invite(ownerB, a.email);
+    // Signing up again is not the way: the email is taken.
     const taken = await http.post('/api/auth/register/').send(registration({ token })).expect(409);
     expect(taken.body.fields.email).toBeDefined();
-    const member = await joinAsMember(ownerA);
-    await databaseOf(t)
-      .insert(memberships)
-      .values({ workspaceId: b.workspace_id!, userId: member.user.id, role: 'member' });
+    const check = await http.get(`/api/auth/invitations/verify/${token}/`).expect(200);
+    expect(check.body).toMatchObject({ email: a.email, user_exists: true });
 
-    const list = await member.agent.get('/api/workspaces/').expect(200);
-    expect(list.body.results.map((w: { id: string }) => w.id)).toEqual([a.workspace_id, b.workspace_id]);
-    const inB = await member.agent.get('/api/auth/users/me/').set('X-Workspace-ID', b.workspace_id!).expect(200);
-    expect(inB.body).toMatchObject({ workspace_id: b.workspace_id, merchant: { id: b.merchant?.id } });
-    const teamB = await member.agent.get('/api/auth/users/').set('X-Workspace-ID', b.workspace_id!).expect(200);
-    expect(teamB.body.results.map((m: { email: string }) => m.email)).toContain(b.email);
+    // Someone else's account cannot take it.
+    const { user: c } = await registerOwner(t);
+    const mismatch = await http
+      .post('/api/auth/token-obtain/')
+      .send({ email: c.email, password: PASSWORD, token })
+      .expect(403);
+    expect(mismatch.body).toMatchObject({
+      code: 'invitation_email_mismatch',
+      detail: expect.stringContaining(a.email),
+    });
+
+    const agent = browserAgent(t);
+    const joined = await agent
+      .post('/api/auth/token-obtain/')
+      .send({ email: a.email, password: PASSWORD, token })
+      .expect(200);
+    expect(joined.body).toMatchObject({
+      workspace_id: b.workspace_id,
+      groups: ['member'],
+      merchant: { id: b.merchant?.id },
+    });
+    await http.post('/api/auth/token-obtain/').send({ email: a.email, password: PASSWORD, token }).expect(400);
+
+    const list = await agent.get('/api/workspaces/').expect(200);
+    expect(list.body.results.map((w: { id: string; role: string }) => [w.id, w.role])).toEqual([
+      [a.workspace_id, 'owner'],
+      [b.workspace_id, 'member'],
+    ]);
+    // No header: the first workspace. The header switches, and permissions follow the role there.
+    expect((await agent.get('/api/auth/users/me/').expect(200)).body).toMatchObject({
+      workspace_id: a.workspace_id,
+      groups: ['owner'],
+    });
+    const inB = await agent.get('/api/auth/users/me/').set('X-Workspace-ID', b.workspace_id!).expect(200);
+    expect(inB.body).toMatchObject({
+      workspace_id: b.workspace_id,
+      groups: ['member'],
+      merchant: { id: b.merchant?.id },
+    });
+    await agent.get('/api/auth/invitations/').set('X-Workspace-ID', b.workspace_id!).expect(403);
+    await agent.get('/api/auth/invitations/').set('X-Workspace-ID', a.workspace_id!).expect(200);
+    const teamB = await agent.get('/api/auth/users/').set('X-Workspace-ID', b.workspace_id!).expect(200);
+    expect(teamB.body.results.map((m: { email: string }) => m.email)).toEqual([b.email, a.email]);
   });
 });
 

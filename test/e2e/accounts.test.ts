@@ -76,7 +76,7 @@ async function login(page: Page, email: string, password: string): Promise<void>
 
 async function logout(page: Page): Promise<void> {
   await hydrated(page, '[data-testid="theme-toggle"]');
-  await page.getByRole('button', { name: 'Log out' }).first().click();
+  await page.locator('[data-testid="logout"]:visible').click();
   await page.waitForURL((url) => url.pathname === '/login');
 }
 
@@ -191,4 +191,116 @@ describe('accounts in the browser', () => {
     expect(owner.problems).toEqual([]);
     expect(mate.problems).toEqual([]);
   });
+
+  it('lets an existing account accept an invitation by signing in, then switch between its two workspaces', async () => {
+    const beta = await newPage();
+    await register(beta.page, 'beta@example.com', 'beta-password-1');
+    const alpha = await newPage();
+    await register(alpha.page, 'alpha@example.com', 'alpha-password-1');
+    // One workspace: no switcher.
+    await hydrated(alpha.page, '[data-testid="theme-toggle"]');
+    expect(await alpha.page.getByTestId('workspace-switcher').count()).toBe(0);
+
+    await beta.page.goto('/settings/team');
+    await hydrated(beta.page, '[data-testid="invite-open"]');
+    await beta.page.getByTestId('invite-open').click();
+    await beta.page.getByTestId('invite-dialog').locator('input[name="email"]').fill('alpha@example.com');
+    await beta.page.getByTestId('invite-submit').click();
+    await beta.page
+      .locator('[data-testid="team-row"][data-email="alpha@example.com"][data-status="invited"]')
+      .waitFor();
+    const mail = await smtp.waitForMail((m) => m.to.includes('alpha@example.com'));
+
+    await alpha.page.goto(linkIn(mail, '/register')!);
+    await alpha.page.getByTestId('accept-by-login').click();
+    await alpha.page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('token'));
+    await login(alpha.page, 'alpha@example.com', 'alpha-password-1');
+    await alpha.page.waitForURL((url) => url.pathname === '/');
+
+    // Signed in to the workspace just joined, as a member there.
+    await alpha.page.goto('/settings/team');
+    await alpha.page.locator('[data-testid="team-row"][data-email="beta@example.com"][data-role="owner"]').waitFor();
+    expect(await alpha.page.getByTestId('invite-open').count()).toBe(0);
+    const switcher = alpha.page.locator('[data-testid="workspace-switcher"]:visible');
+    await switcher.waitFor();
+    expect(await switcher.locator('option').allTextContents()).toEqual(['Rosa Prado', 'Rosa Prado']);
+    const values = await switcher
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    await Promise.all([alpha.page.waitForEvent('load'), switcher.selectOption(values[0])]);
+
+    // Back in their own workspace, as its owner.
+    await alpha.page.locator('[data-testid="team-row"][data-email="alpha@example.com"][data-role="owner"]').waitFor();
+    await hydrated(alpha.page, '[data-testid="invite-open"]');
+    expect(await alpha.page.locator('[data-testid="team-row"][data-email="beta@example.com"]').count()).toBe(0);
+    expect(alpha.problems).toEqual([]);
+    expect(beta.problems).toEqual([]);
+  });
+
+  it('edits the profile, uploads a photo, changes the password and the store language, with SPEC §4 toasts', async () => {
+    const { page, problems } = await newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await register(page, 'profile@example.com', 'profile-password-1');
+    await page.goto('/settings/account');
+    await hydrated(page, '[data-testid="profile-edit"]');
+
+    await page.getByTestId('profile-edit').click();
+    await page.locator('input[name="first_name"]').fill('Renata');
+    await page.getByTestId('profile-save').click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    expect(await toast.getAttribute('data-severity')).toBe('success');
+    await page.getByTestId('profile-first_name').getByText('Renata').waitFor();
+    await page.getByTestId('sidebar').getByText('Renata').first().waitFor();
+    // Bottom right, and a click elsewhere leaves it open; it hides itself after 6 s.
+    const box = (await toast.boundingBox())!;
+    expect(1280 - (box.x + box.width)).toBeLessThan(64);
+    expect(800 - (box.y + box.height)).toBeLessThan(64);
+    await page.locator('h1').click();
+    expect(await toast.isVisible()).toBe(true);
+    await toast.waitFor({ state: 'detached', timeout: 9_000 });
+
+    await page.getByTestId('profile-photo-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page.waitForFunction(() =>
+      document
+        .querySelector<HTMLImageElement>('[data-testid="profile-photo"]')
+        ?.getAttribute('src')
+        ?.startsWith('/media/'),
+    );
+    const src = await page.getByTestId('profile-photo').getAttribute('src');
+    expect((await page.request.get(src!)).headers()['content-type']).toBe('image/png');
+
+    await page.getByTestId('change-password-open').click();
+    const dialog = page.getByTestId('change-password-dialog');
+    await fill(page, {
+      current_password: 'not-my-password',
+      new_password: 'profile-password-2',
+      confirm_password: 'profile-password-2',
+    });
+    await dialog.locator('button[type="submit"]').click();
+    await dialog.getByText('Your current password is incorrect.').waitFor();
+    await fill(page, { current_password: 'profile-password-1' });
+    await dialog.locator('button[type="submit"]').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const patched = page.waitForResponse((r) => r.url().includes('/api/stores/') && r.request().method() === 'PATCH');
+    await page.getByTestId('language-select').selectOption('es');
+    expect((await patched).status()).toBe(200);
+    await logout(page);
+    // Signing in follows the store's language now.
+    await page.evaluate(() => {
+      document.cookie = 'lang=en; Path=/';
+    });
+    await page.goto('/login');
+    await login(page, 'profile@example.com', 'profile-password-2');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(problems).toEqual([]);
+  });
 });
+
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
+  'hex',
+);

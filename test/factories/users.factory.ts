@@ -41,6 +41,7 @@ export async function seedUser(
         lastName: user.lastName ?? 'Souza',
       },
       { platform: 'tiendanube', storeId: `seed${randomBytes(6).toString('hex')}`, storeName: 'Seeded store' },
+      'Seeded workspace',
     );
     if (!created) throw new Error(`${user.email} is already registered`);
     const accessToken = await new AuthTokensService(new JwtService({ secret: jwtSecret })).signAccess(

@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TInvitationCheck } from '../../../shared/accounts.js';
 import { apiFetch } from '../../api/client';
-
-/** GET /api/auth/invitations/verify/{token}/ */
-export interface TInvitationCheck {
-  email: string;
-  workspace_name: string | null;
-  store_name: string | null;
-}
 
 /** Checks an invitation token in the browser; idle (never fetched) without a token. */
 export function useInvitation(token: string | undefined) {

@@ -141,7 +141,13 @@ function LogoutButton() {
   };
 
   return (
-    <button type="button" className="nav-link logout" disabled={pending} onClick={() => void logout()}>
+    <button
+      type="button"
+      className="nav-link logout"
+      data-testid="logout"
+      disabled={pending}
+      onClick={() => void logout()}
+    >
       <LogoutIcon />
       <span>{t('nav.logout')}</span>
     </button>

@@ -33,7 +33,9 @@ export default function Page() {
 
     setStatus('pending');
     try {
-      const body = { email: email.trim(), password } satisfies TLoginBody;
+      // An invitation link for an existing account leads here: signing in accepts it.
+      const token = urlParsed.search.token || undefined;
+      const body = { email: email.trim(), password, token } satisfies TLoginBody;
       const response = await apiFetch<TAuthResponse>('/api/auth/token-obtain/', { method: 'POST', body });
       setStatus('done');
       completeSignIn(response, t('auth.login.success'), safeNextPath(urlParsed.search.next, window.location.origin));
@@ -54,6 +56,7 @@ export default function Page() {
       <p className="page-lead">{t('auth.login.lead')}</p>
       <form className="form" data-testid="login-form" noValidate aria-busy={status !== 'idle'} onSubmit={onSubmit}>
         {urlParsed.search.reset === '1' && <FormAlert severity="success">{t('auth.login.resetDone')}</FormAlert>}
+        {urlParsed.search.token && <FormAlert severity="info">{t('auth.login.acceptInvitation')}</FormAlert>}
         {error && <FormAlert severity="error">{error}</FormAlert>}
         <TextField
           name="email"

@@ -100,6 +100,21 @@ export default function Page() {
 
   const shownError = error ?? invitationError;
 
+  if (invitation.data?.user_exists) {
+    return (
+      <>
+        <h1 className="page-title">{title}</h1>
+        {invitationName && (
+          <FormAlert severity="info">{t('auth.register.invitedTo', { name: invitationName })}</FormAlert>
+        )}
+        <p className="page-lead">{t('auth.register.existingAccount', { email: invitationEmail })}</p>
+        <a className="button" data-testid="accept-by-login" href={`/login?token=${encodeURIComponent(token ?? '')}`}>
+          {t('auth.register.signInToAccept')}
+        </a>
+      </>
+    );
+  }
+
   return (
     <>
       <h1 className="page-title">{title}</h1>
