@@ -1,4 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
+import { parseMessage } from '../support/smtp.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { PASSWORD, PUBLIC_URL, registerOwner } from '../support/accounts.js';
 
@@ -100,5 +103,26 @@ describe('profile', () => {
     await http.get('/api/auth/users/me/').set('Authorization', `JWT ${user.access}`).expect(401);
     await http.post('/api/auth/token-refresh/').send({ refresh: user.refresh }).expect(401);
     await http.post('/api/auth/token-obtain/').send({ email: user.email, password: 'new-password-1' }).expect(200);
+  });
+});
+
+describe('mail without SMTP', () => {
+  it('writes the reset mail to the outbox folder, and its link resets the password', async () => {
+    const { user } = await registerOwner(t);
+    await http.post('/api/auth/users/forgot-password/').send({ email: user.email }).expect(200);
+    const dir = t.config.mail.outboxDir;
+    let mail: ReturnType<typeof parseMessage> | undefined;
+    for (let waited = 0; !mail && waited < 5_000; waited += 50) {
+      const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
+      for (const file of files) {
+        const parsed = parseMessage(readFileSync(join(dir, file)));
+        if (parsed.text.includes('/reset-password?code=') && parsed.raw.includes(user.email)) mail = parsed;
+      }
+      if (!mail) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(mail).toBeDefined();
+    const code = /\/reset-password\?code=([\w-]+)/.exec(mail!.text)?.[1];
+    await http.post('/api/auth/users/reset-password/').send({ code, password: 'from-the-outbox-1' }).expect(200);
+    await http.post('/api/auth/token-obtain/').send({ email: user.email, password: 'from-the-outbox-1' }).expect(200);
   });
 });
