@@ -55,8 +55,6 @@ export const ZRegisterBody = z
     phone: ZPhone,
     token: z.string().trim().max(200).optional(),
     platform: z.enum(PLATFORMS).optional(),
-    merchant_id: z.string().max(200).optional(),
-    store_id: z.string().max(200).optional(),
   })
   // `when`: check the email even when other fields already failed, so the form shows every error at once.
   .superRefine(

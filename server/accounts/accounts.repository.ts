@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TPlatform, TRole } from '../../shared/accounts.js';
 import type { TLanguage } from '../../shared/constants.js';
-import type { DatabaseHandle } from '../database/database.js';
+import type { Database, DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { invitations, memberships, merchants, users, workspaces } from '../database/schema.js';
 
@@ -41,14 +41,6 @@ export class AccountsRepository {
     return this.database.db;
   }
 
-  async createUser(user: NewUser): Promise<{ id: string }> {
-    const [row] = await this.db
-      .insert(users)
-      .values({ ...user, email: user.email.trim().toLowerCase() })
-      .returning({ id: users.id });
-    return row;
-  }
-
   /**
    * A new account with its own workspace, merchant and owner membership, in one transaction.
    * Returns null when the email is already registered.
@@ -82,19 +74,7 @@ export class AccountsRepository {
   ): Promise<{ userId: string; workspaceId: string } | 'email_taken' | 'invitation_gone'> {
     return this.db
       .transaction(async (tx) => {
-        const [claimed] = await tx
-          .update(invitations)
-          .set({ acceptedAt: new Date() })
-          .where(
-            and(
-              eq(invitations.id, invitationId),
-              isNull(invitations.acceptedAt),
-              isNull(invitations.cancelledAt),
-              gt(invitations.expiresAt, new Date()),
-            ),
-          )
-          .returning({ workspaceId: invitations.workspaceId });
-        if (!claimed) throw new Rollback('invitation_gone');
+        const claimed = await claimInvitation(tx, invitationId);
         const [created] = await tx
           .insert(users)
           .values(user)
@@ -114,19 +94,7 @@ export class AccountsRepository {
   async acceptInvitation(userId: string, invitationId: string): Promise<{ workspaceId: string } | 'invitation_gone'> {
     return this.db
       .transaction(async (tx) => {
-        const [claimed] = await tx
-          .update(invitations)
-          .set({ acceptedAt: new Date() })
-          .where(
-            and(
-              eq(invitations.id, invitationId),
-              isNull(invitations.acceptedAt),
-              isNull(invitations.cancelledAt),
-              gt(invitations.expiresAt, new Date()),
-            ),
-          )
-          .returning({ workspaceId: invitations.workspaceId });
-        if (!claimed) throw new Rollback('invitation_gone');
+        const claimed = await claimInvitation(tx, invitationId);
         await tx
           .insert(memberships)
           .values({ workspaceId: claimed.workspaceId, userId, role: 'member' })
@@ -161,6 +129,16 @@ export class AccountsRepository {
         throw error;
       });
     return row ?? null;
+  }
+
+  /** Sets the photo and returns the one it replaced, read in the same statement so concurrent uploads each get theirs. */
+  async swapProfilePhoto(id: string, key: string): Promise<string | null> {
+    const [row] = await this.database.rows<{ previous: string | null }>(sql`
+      update ${users} set profile_photo_key = ${key}, updated_at = now()
+      from (select id, profile_photo_key as previous from ${users} where id = ${id} for update) as old
+      where ${users.id} = old.id
+      returning old.previous`);
+    return row?.previous ?? null;
   }
 
   /** Sets a new password and bumps the session version, which invalidates every access token issued before. */
@@ -251,6 +229,26 @@ export class AccountsRepository {
       .returning();
     return row ?? null;
   }
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Marks an invitation accepted if it is still open and unexpired, so a link works exactly once. */
+async function claimInvitation(tx: Transaction, invitationId: string): Promise<{ workspaceId: string }> {
+  const [claimed] = await tx
+    .update(invitations)
+    .set({ acceptedAt: new Date() })
+    .where(
+      and(
+        eq(invitations.id, invitationId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.cancelledAt),
+        gt(invitations.expiresAt, new Date()),
+      ),
+    )
+    .returning({ workspaceId: invitations.workspaceId });
+  if (!claimed) throw new Rollback('invitation_gone');
+  return claimed;
 }
 
 class Rollback extends Error {

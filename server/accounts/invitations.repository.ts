@@ -38,15 +38,6 @@ export class InvitationsRepository {
       .orderBy(asc(invitations.createdAt));
   }
 
-  async findOpenByEmail(workspaceId: string, email: string): Promise<InvitationRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(invitations)
-      .where(and(eq(invitations.workspaceId, workspaceId), eq(invitations.email, email), open()))
-      .limit(1);
-    return row ?? null;
-  }
-
   /** An invitation a link can still use, with the names to show on the sign-up page. */
   async findUsableByTokenHash(tokenHash: string): Promise<{
     invitation: InvitationRow;
@@ -94,3 +85,6 @@ export class InvitationsRepository {
       );
   }
 }
+
+/** SPEC §8 Registration: the words for any link that cannot be used (unknown, used, cancelled or expired). */
+export const INVALID_INVITATION = 'Invalid or expired invitation link.';

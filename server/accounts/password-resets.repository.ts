@@ -12,6 +12,21 @@ export class PasswordResetsRepository {
     await this.database.db.insert(passwordResets).values({ userId, codeHash, expiresAt });
   }
 
+  async isUsable(codeHash: string): Promise<boolean> {
+    const rows = await this.database.db
+      .select({ id: passwordResets.id })
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.codeHash, codeHash),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    return rows.length === 1;
+  }
+
   /** Uses a live code once: returns its user, or null for an unknown, used or expired code. */
   async consume(codeHash: string): Promise<string | null> {
     const [row] = await this.database.db

@@ -13,6 +13,7 @@ import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { SessionTokensService } from './session-tokens.service.js';
 import { SessionGuard } from './session.guard.js';
 import { SessionService } from './session.service.js';
+import { WebSessionService } from './web-session.service.js';
 
 /** Sessions (tokens, cookies, the guard) and the public sign-in, sign-up and recovery calls. */
 @Module({
@@ -31,10 +32,19 @@ import { SessionService } from './session.service.js';
     SessionTokensService,
     SessionService,
     SessionGuard,
+    WebSessionService,
     AuthService,
     PasswordResetService,
     RateLimiter,
   ],
-  exports: [AccountsModule, AuthTokensService, SessionTokensService, SessionService, SessionGuard, RateLimiter],
+  exports: [
+    AccountsModule,
+    AuthTokensService,
+    SessionTokensService,
+    SessionService,
+    SessionGuard,
+    WebSessionService,
+    RateLimiter,
+  ],
 })
 export class AuthModule {}

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { TAuthResponse, ZLoginBody, ZRegisterBody } from '../../shared/accounts.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
-import { InvitationsRepository } from '../accounts/invitations.repository.js';
+import { INVALID_INVITATION, InvitationsRepository } from '../accounts/invitations.repository.js';
 import { UserViewService } from '../accounts/user-view.service.js';
 import { ApiError } from '../common/api-error.js';
 import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
@@ -14,13 +14,12 @@ import { SessionTokensService, type ClientInfo } from './session-tokens.service.
 export const LOGIN_LIMITS = {
   /** Every attempt from one address (a credential-stuffing source). */
   perIp: { name: 'login:ip', limit: 30, windowSeconds: 5 * 60 },
-  /** Failed attempts on one account, from anywhere (a guessing attack on one merchant). */
+  /** Attempts on one account since its last successful sign-in, from anywhere (guessing one merchant's password). */
   perEmail: { name: 'login:email', limit: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;
 export const REGISTER_LIMIT: RateLimit = { name: 'register:ip', limit: 20, windowSeconds: 60 * 60 };
 
 const INVALID_CREDENTIALS = 'Invalid credentials. Please check your email and password.';
-const INVALID_INVITATION = 'Invalid or expired invitation link.';
 
 /** Public store ids look like `vr8f3k2m9q1x7c4d`: unguessable enough, short enough for a script URL. */
 function newStoreId(): string {
@@ -40,15 +39,16 @@ export class AuthService {
 
   async login(body: z.output<typeof ZLoginBody>, client: ClientInfo & { ip: string }): Promise<TAuthResponse> {
     await this.limiter.consume(LOGIN_LIMITS.perIp, client.ip);
-    await this.limiter.check(LOGIN_LIMITS.perEmail, body.email);
+    // Counted before the check, atomically, so parallel guesses cannot slip past the limit.
+    await this.limiter.consume(LOGIN_LIMITS.perEmail, body.email);
     const user = await this.accounts.findUserByEmail(body.email);
     const valid = user
       ? await verifyPassword(body.password, user.passwordHash)
       : (await burnPasswordCheck(body.password), false);
     if (!user || !valid || !user.isActive) {
-      await this.limiter.hitCount(LOGIN_LIMITS.perEmail, body.email);
       throw ApiError.unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
     }
+    await this.limiter.reset(LOGIN_LIMITS.perEmail, body.email);
     await this.accounts.recordLogin(user.id);
     const joined = body.token ? await this.acceptInvitation(user.id, user.email, body.token) : undefined;
     return this.signIn(user.id, client, joined);

@@ -16,6 +16,7 @@ export const FORGOT_LIMITS = {
   perIp: { name: 'forgot:ip', limit: 20, windowSeconds: 15 * 60 },
   /** Beyond this, requests still get the neutral answer but no more mail goes out (no inbox flooding). */
   mailsPerEmail: { name: 'forgot:email', limit: 5, windowSeconds: 60 * 60 },
+  resetsPerIp: { name: 'reset:ip', limit: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export const NEUTRAL_RESET_ANSWER =
@@ -59,13 +60,21 @@ export class PasswordResetService {
     });
   }
 
-  async reset(code: string, password: string): Promise<{ detail: string }> {
+  async reset(code: string, password: string, ip: string): Promise<{ detail: string }> {
+    await this.limiter.consume(FORGOT_LIMITS.resetsPerIp, ip);
+    const codeHash = hashSecret(code);
+    // Checked before hashing: scrypt is costly and only a live code deserves it.
+    if (!(await this.resets.isUsable(codeHash))) throw invalidCode();
     const passwordHash = await hashPassword(password);
-    const userId = await this.resets.consume(hashSecret(code));
-    if (!userId) throw ApiError.badRequest('Invalid reset code', 'invalid_reset_code');
+    const userId = await this.resets.consume(codeHash);
+    if (!userId) throw invalidCode();
     await this.accounts.setPassword(userId, passwordHash);
     await this.resets.voidAllOfUser(userId);
     await this.sessions.revokeAllOfUser(userId);
     return { detail: 'Your password has been reset.' };
   }
+}
+
+function invalidCode(): ApiError {
+  return ApiError.badRequest('Invalid reset code', 'invalid_reset_code');
 }

@@ -23,6 +23,10 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; detail?: str
   FST_ERR_VALIDATION: { status: 400, code: 'validation_error' },
 };
 
+/** The messages of busboy/dicer, which carry no error code. */
+const MULTIPART_PARSER_ERRORS =
+  /^(Unexpected end of (multipart data|form)|Malformed part header|(Multipart: )?Boundary not found|Part terminated early)/;
+
 export function zodFields(error: ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
@@ -68,6 +72,13 @@ export function toErrorResponse(thrown: unknown): ErrorResponse {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return { status: error.statusCode, body: { detail: error.message, code: defaultCode(error.statusCode) } };
     }
+  }
+  // A broken multipart body can surface from the parser after the handler moved on; it is still bad input.
+  if (error instanceof Error && MULTIPART_PARSER_ERRORS.test(error.message)) {
+    return {
+      status: 400,
+      body: { detail: 'The upload could not be read: malformed multipart/form-data body.', code: 'invalid_multipart' },
+    };
   }
   return { status: 500, body: { detail: 'Internal error', code: 'internal_error' } };
 }

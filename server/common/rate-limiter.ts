@@ -23,14 +23,9 @@ export class RateLimiter {
     if (count > rule.limit) throw ApiError.tooManyRequests(resetInSeconds);
   }
 
-  /** Fails when the limit is already used up, without counting (for counters that only count failures). */
-  async check(rule: RateLimit, subject: string): Promise<void> {
-    const key = `rl:${rule.name}:${subject}`;
-    const count = (await this.cache.get<number>(key)) ?? 0;
-    if (count >= rule.limit) {
-      const { resetInSeconds } = await this.cache.hit(key, rule.windowSeconds);
-      throw ApiError.tooManyRequests(resetInSeconds);
-    }
+  /** Forgets a subject's count, e.g. failed logins once the right password is given. */
+  async reset(rule: RateLimit, subject: string): Promise<void> {
+    await this.cache.del(`rl:${rule.name}:${subject}`);
   }
 
   /** Counts one hit and returns the count, for callers that decide themselves what exceeding means. */

@@ -102,6 +102,8 @@ export const refreshTokens = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     revokedAt: tstz('revoked_at'),
     replacedBy: uuid('replaced_by'),
+    /** The user's session version when issued: a password change voids the token even mid-rotation. */
+    sessionVersion: integer('session_version').notNull().default(0),
     userAgent: text('user_agent'),
     ip: text('ip'),
     createdAt: createdAt(),

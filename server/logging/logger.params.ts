@@ -1,6 +1,7 @@
 import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
 import type { AppConfig } from '../config/config.js';
+import { redactUrl } from './redact-url.js';
 
 /** JSON logs through pino; every line written while serving a request carries its id (`reqId`). */
 export function loggerParams(config: AppConfig): Params {
@@ -14,6 +15,7 @@ export function loggerParams(config: AppConfig): Params {
       quietReqLogger: true,
       customAttributeKeys: { reqId: 'reqId' },
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: { req: (req: { url?: string }) => (req.url ? { ...req, url: redactUrl(req.url) } : req) },
       autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/ready' },
     },
   };

@@ -4,6 +4,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { Inject, Injectable } from '@nestjs/common';
 import type { TApiError } from '../../shared/errors.js';
 import { ApiError } from '../common/api-error.js';
+import { multipartError } from './multipart.js';
 import { parseRange } from './byte-range.js';
 import { SNIFF_BYTES, sniffFileType, type TMediaKind } from './file-type.js';
 import { MEDIA_STORAGE, isMediaKey, type MediaStorage } from './media-storage.js';
@@ -102,6 +103,7 @@ export class MediaService {
    */
   async storeUpload(file: MultipartFile, options: UploadOptions): Promise<StoredUpload> {
     const source = file.file;
+    let sourceFailed = false;
     try {
       const head = await readHead(source, SNIFF_BYTES);
       const type = sniffFileType(head.subarray(0, SNIFF_BYTES));
@@ -110,7 +112,10 @@ export class MediaService {
       const body = new ByteLimit(options.maxBytes);
       // storage.put reports the failure; this keeps one that fires before put starts reading from going unhandled.
       body.on('error', () => {});
-      source.once('error', (error) => body.destroy(error));
+      source.once('error', (error) => {
+        sourceFailed = true;
+        body.destroy(error);
+      });
       body.write(head);
       source.pipe(body);
       const { bytes } = await this.storage.put(key, body, type.mime);
@@ -123,7 +128,8 @@ export class MediaService {
     } catch (error) {
       source.unpipe();
       source.resume();
-      throw error;
+      // The request body broke off or was malformed mid-file: the client's fault, not storage's.
+      throw sourceFailed ? multipartError(error) : error;
     }
   }
 

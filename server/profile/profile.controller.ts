@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ZChangePasswordBody, ZProfileUpdate, type TUser } from '../../shared/accounts.js';
 import type { AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
-import { clientInfo, setSessionCookies } from '../auth/session-cookies.js';
+import { WebSessionService, clientInfo } from '../auth/web-session.service.js';
 import type { SessionTokens } from '../auth/session-tokens.service.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { ProfileService } from './profile.service.js';
@@ -12,7 +12,10 @@ import { ProfileService } from './profile.service.js';
 @Controller('api/auth/users')
 @Authenticated()
 export class ProfileController {
-  constructor(private readonly profile: ProfileService) {}
+  constructor(
+    private readonly profile: ProfileService,
+    private readonly web: WebSessionService,
+  ) {}
 
   @Get('me/')
   me(@Auth() auth: AuthContext): Promise<TUser> {
@@ -41,8 +44,6 @@ export class ProfileController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SessionTokens & { detail: string }> {
-    const answer = await this.profile.changePassword(auth, body, clientInfo(request));
-    setSessionCookies(request, reply, answer);
-    return answer;
+    return this.web.setCookies(request, reply, await this.profile.changePassword(auth, body, clientInfo(request)));
   }
 }

@@ -9,7 +9,11 @@ import type { AuthContext } from '../auth/auth-context.js';
 import { hashPassword, verifyPassword } from '../auth/password-hasher.js';
 import { SessionTokensService, type ClientInfo, type SessionTokens } from '../auth/session-tokens.service.js';
 import { ApiError } from '../common/api-error.js';
+import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
 import { MediaService } from '../media/media.service.js';
+import { fileParts } from '../media/multipart.js';
+
+const PASSWORD_CHANGE_LIMIT: RateLimit = { name: 'password-change:user', limit: 10, windowSeconds: 15 * 60 };
 
 /** The signed-in user's own profile, photo and password (SPEC §2 Account settings). */
 @Injectable()
@@ -19,6 +23,7 @@ export class ProfileService {
     private readonly views: UserViewService,
     private readonly sessions: SessionTokensService,
     private readonly media: MediaService,
+    private readonly limiter: RateLimiter,
   ) {}
 
   me(auth: AuthContext): Promise<TUser> {
@@ -41,17 +46,7 @@ export class ProfileService {
 
   /** Streams the multipart `profile_photo` to media storage, then swaps it in and deletes the old one. */
   async updatePhoto(auth: AuthContext, request: FastifyRequest): Promise<TUser> {
-    if (!request.isMultipart()) {
-      throw ApiError.badRequest(
-        'Send the photo as multipart/form-data in the field profile_photo.',
-        'validation_error',
-        {
-          profile_photo: ['No file was submitted.'],
-        },
-      );
-    }
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+    for await (const part of fileParts(request)) {
       if (part.fieldname !== 'profile_photo') {
         part.file.resume();
         continue;
@@ -61,9 +56,15 @@ export class ProfileService {
         maxBytes: PROFILE_PHOTO_MAX_BYTES,
         kinds: ['image'],
       });
-      const previous = auth.user.profilePhotoKey;
-      const updated = await this.accounts.updateUser(auth.user.id, { profilePhotoKey: stored.key });
+      let previous: string | null;
+      try {
+        previous = await this.accounts.swapProfilePhoto(auth.user.id, stored.key);
+      } catch (error) {
+        await this.media.delete(stored.key).catch(() => undefined);
+        throw error;
+      }
       if (previous) await this.media.delete(previous).catch(() => undefined);
+      const updated = await this.accounts.findUserById(auth.user.id);
       return this.views.view(updated ?? auth.user, auth.workspace);
     }
     throw ApiError.validation({ profile_photo: ['No file was submitted.'] });
@@ -78,9 +79,12 @@ export class ProfileService {
     body: z.output<typeof ZChangePasswordBody>,
     client: ClientInfo,
   ): Promise<SessionTokens & { detail: string }> {
+    // A stolen access token must not become unlimited guesses at the password.
+    await this.limiter.consume(PASSWORD_CHANGE_LIMIT, auth.user.id);
     if (!(await verifyPassword(body.current_password, auth.user.passwordHash))) {
       throw ApiError.validation({ current_password: ['Your current password is incorrect.'] });
     }
+    await this.limiter.reset(PASSWORD_CHANGE_LIMIT, auth.user.id);
     const updated = await this.accounts.setPassword(auth.user.id, await hashPassword(body.new_password));
     await this.sessions.revokeAllOfUser(updated.id);
     return { detail: 'Your password has been changed.', ...(await this.sessions.issue(updated, client)) };

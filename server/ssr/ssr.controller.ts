@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { WebSessionService } from '../auth/web-session.service.js';
 import { ApiError } from '../common/api-error.js';
-import { PageSessionService } from './page-session.service.js';
 import { dashboardCsp, localeOf, themeOf } from './ssr-context.js';
 import { SsrService } from './ssr.service.js';
 
@@ -13,7 +13,7 @@ const NOT_PAGES = /^\/(api|widget|media)(\/|$)/;
 export class SsrController {
   constructor(
     private readonly ssr: SsrService,
-    private readonly session: PageSessionService,
+    private readonly session: WebSessionService,
   ) {}
 
   @Get('*')
@@ -23,7 +23,7 @@ export class SsrController {
     const result = await this.ssr.render({
       url: request.url,
       headers: request.headers,
-      user: await this.session.userOf(request, reply),
+      user: await this.session.pageUser(request, reply),
       theme: themeOf(request),
       locale: localeOf(request),
       cspNonce,

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
-import { PageSessionService } from './page-session.service.js';
 import { SsrController } from './ssr.controller.js';
 import { SsrService } from './ssr.service.js';
 
 @Module({
   imports: [AuthModule],
   controllers: [SsrController],
-  providers: [SsrService, PageSessionService],
+  providers: [SsrService],
   exports: [SsrService],
 })
 export class SsrModule {}

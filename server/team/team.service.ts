@@ -1,19 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { TInvitation, TInvitationCheck, TListOf, TTeamMember } from '../../shared/accounts.js';
 import { INVITATION_TTL_DAYS } from '../../shared/constants.js';
 import { mapMember } from '../accounts/accounts.mapper.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
-import { InvitationsRepository, type InvitationRow } from '../accounts/invitations.repository.js';
+import { INVALID_INVITATION, InvitationsRepository, type InvitationRow } from '../accounts/invitations.repository.js';
 import { UserViewService } from '../accounts/user-view.service.js';
 import type { WorkspaceContext } from '../auth/auth-context.js';
 import { hashSecret, newSecret } from '../auth/auth-tokens.service.js';
 import { ApiError } from '../common/api-error.js';
+import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MailService } from '../mail/mail.service.js';
 import { invitationMail } from '../mail/mail.templates.js';
 
-const INVALID_INVITATION = 'Invalid or expired invitation link.';
+const INVITATIONS_PER_DAY: RateLimit = { name: 'invitations:workspace', limit: 50, windowSeconds: 24 * 60 * 60 };
 
 function mapInvitation(row: InvitationRow): TInvitation {
   return {
@@ -28,11 +29,14 @@ function mapInvitation(row: InvitationRow): TInvitation {
 /** Members and invitations of the current workspace (SPEC §2 Team settings, §4 Team). */
 @Injectable()
 export class TeamService {
+  private readonly logger = new Logger(TeamService.name);
+
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly invitations: InvitationsRepository,
     private readonly views: UserViewService,
     private readonly mail: MailService,
+    private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -56,6 +60,8 @@ export class TeamService {
 
   async invite(auth: WorkspaceContext, email: string): Promise<TInvitation> {
     const workspaceId = auth.workspace.workspaceId;
+    // Invitations send mail to any address: a cap keeps a workspace from becoming a spam relay.
+    await this.limiter.consume(INVITATIONS_PER_DAY, workspaceId);
     if (await this.accounts.isMemberByEmail(workspaceId, email)) {
       throw ApiError.badRequest(`${email} is already a member of this workspace.`, 'already_member', {
         email: [`${email} is already a member of this workspace.`],
@@ -76,15 +82,25 @@ export class TeamService {
     }
     const link = new URL(`/register?token=${encodeURIComponent(token)}`, this.config.publicUrl).href;
     const { merchant } = auth.workspace;
-    await this.mail.send({
-      to: email,
-      ...invitationMail(merchant?.mainLanguage ?? 'en', {
+    try {
+      await this.mail.send({
+        to: email,
+        ...invitationMail(merchant?.mainLanguage ?? 'en', {
+          link,
+          inviterName: `${auth.user.firstName} ${auth.user.lastName}`.trim() || auth.user.email,
+          workspaceName: merchant?.storeName || auth.workspace.workspaceName,
+        }),
         link,
-        inviterName: `${auth.user.firstName} ${auth.user.lastName}`.trim() || auth.user.email,
-        workspaceName: merchant?.storeName || auth.workspace.workspaceName,
-      }),
-      link,
-    });
+      });
+    } catch (error) {
+      // No mail, no invitation: otherwise the owner could neither resend (409) nor tell it never left.
+      await this.invitations.cancel(workspaceId, created.id);
+      this.logger.error({ err: error }, 'Could not send the invitation mail');
+      throw new ApiError(502, {
+        detail: 'The invitation email could not be sent. Please try again.',
+        code: 'mail_failed',
+      });
+    }
     return mapInvitation(created);
   }
 

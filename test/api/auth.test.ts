@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { hashSecret } from '../../server/auth/auth-tokens.service.js';
-import { passwordResets } from '../../server/database/schema.js';
+import { passwordResets, refreshTokens } from '../../server/database/schema.js';
 import type { TAuthResponse } from '../../shared/accounts.js';
 import { linkIn, startSmtpServer, type SmtpTestServer } from '../support/smtp.js';
+import { JWT_SECRET } from '../support/test-env.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
 import { PASSWORD, PUBLIC_URL, browserAgent, registerOwner, registration, uniqueEmail } from '../support/accounts.js';
 
@@ -162,17 +164,55 @@ describe('POST /api/auth/token-obtain/', () => {
 });
 
 describe('refresh tokens', () => {
-  it('rotates on every refresh (body or cookie) and revokes the whole family when a used token comes back', async () => {
+  it('rotates on every refresh and revokes the whole family when a used token comes back later', async () => {
     const { user } = await registerOwner(t);
     const first = await http.post('/api/auth/token-refresh/').send({ refresh: user.refresh }).expect(200);
     expect(first.body.refresh).not.toBe(user.refresh);
     expect(first.body.access).toEqual(expect.any(String));
-
     const second = await http.post('/api/auth/token-refresh/').send({ refresh: first.body.refresh }).expect(200);
-    // The first token again: a replay. Its family, including the newest token, is revoked.
+
+    // Within seconds of its rotation a used token is another tab racing: refused, nothing revoked.
+    const racing = await http.post('/api/auth/token-refresh/').send({ refresh: user.refresh }).expect(401);
+    expect(racing.body.code).toBe('token_rotated');
+    // Later it can only be a replay: refused, and its family, including the newest token, is revoked.
+    await databaseOf(t)
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(Date.now() - 60_000) })
+      .where(eq(refreshTokens.tokenHash, hashSecret(user.refresh)));
     const replay = await http.post('/api/auth/token-refresh/').send({ refresh: user.refresh }).expect(401);
     expect(replay.body.code).toBe('token_not_valid');
     await http.post('/api/auth/token-refresh/').send({ refresh: second.body.refresh }).expect(401);
+  });
+
+  it('lets exactly one of several simultaneous refreshes win, the others told it was rotated, without logging out', async () => {
+    const { user } = await registerOwner(t);
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => http.post('/api/auth/token-refresh/').send({ refresh: user.refresh })),
+    );
+    const winners = answers.filter((a) => a.status === 200);
+    expect(winners).toHaveLength(1);
+    for (const loser of answers.filter((a) => a.status !== 200)) {
+      expect(loser.status).toBe(401);
+      expect(loser.body.code).toBe('token_rotated');
+      expect(loser.headers['set-cookie']).toBeUndefined();
+    }
+    await http.post('/api/auth/token-refresh/').send({ refresh: winners[0].body.refresh }).expect(200);
+    // The cookie flavour: a losing tab keeps its cookies (the winner's are on their way).
+    const { agent } = await registerOwner(t);
+    const cookieRace = await Promise.all([1, 2].map(() => agent.post('/api/auth/token-refresh/').send({})));
+    expect(cookieRace.map((r) => r.status).sort()).toEqual([200, 401]);
+    await agent.get('/api/auth/users/me/').expect(200);
+  });
+
+  it('refuses a refresh token issued before a password change, even one rotated meanwhile', async () => {
+    const { user } = await registerOwner(t);
+    const rotated = await http.post('/api/auth/token-refresh/').send({ refresh: user.refresh }).expect(200);
+    await http
+      .post('/api/auth/users/change-password/')
+      .set('Authorization', `JWT ${rotated.body.access}`)
+      .send({ current_password: PASSWORD, new_password: 'changed-password-1' })
+      .expect(200);
+    await http.post('/api/auth/token-refresh/').send({ refresh: rotated.body.refresh }).expect(401);
   });
 
   it('refreshes from the HttpOnly cookie for the dashboard, and checks the Origin of cookie calls', async () => {
@@ -233,6 +273,18 @@ describe('cookie sessions and CSRF', () => {
     const res = await http.get('/api/auth/users/me/').expect(401);
     expect(res.body.code).toBe('not_authenticated');
     await http.get('/api/auth/users/me/').set('Authorization', 'JWT not.a.token').expect(401);
+    const { user } = await registerOwner(t);
+    const expired = await new JwtService({ secret: JWT_SECRET }).signAsync(
+      { sub: user.id, typ: 'access', sv: 0 },
+      { expiresIn: -10 },
+    );
+    await http.get('/api/auth/users/me/').set('Authorization', `JWT ${expired}`).expect(401);
+    const forged = await new JwtService({ secret: 'another-secret-another-secret-123' }).signAsync(
+      { sub: user.id, typ: 'access', sv: 0 },
+      { expiresIn: 600 },
+    );
+    await http.get('/api/auth/users/me/').set('Authorization', `JWT ${forged}`).expect(401);
+    await http.get('/api/auth/users/me/').set('Authorization', `JWT ${user.access}`).expect(200);
   });
 });
 

@@ -73,8 +73,41 @@ describe('profile', () => {
       .expect(413);
     expect(tooBig.body.code).toBe('payload_too_large');
     await agent.post('/api/auth/users/update-photo/').field('other', 'x').expect(400);
-    await agent.post('/api/auth/users/update-photo/').send({}).expect(400);
+    await agent.post('/api/auth/users/update-photo/').send({}).expect(415);
+    const noBoundary = await agent
+      .post('/api/auth/users/update-photo/')
+      .set('Content-Type', 'multipart/form-data')
+      .send('garbage')
+      .expect(400);
+    expect(noBoundary.body.code).toBe('invalid_multipart');
+    const truncated = [
+      '--XyZ',
+      'Content-Disposition: form-data; name="profile_photo"; filename="a.png"',
+      'Content-Type: image/png',
+      '',
+      PNG.toString('latin1'),
+    ].join('\r\n');
+    const cut = await agent
+      .post('/api/auth/users/update-photo/')
+      .set('Content-Type', 'multipart/form-data; boundary=XyZ')
+      .send(Buffer.from(truncated, 'latin1'))
+      .expect(400);
+    expect(cut.body.code).toBe('invalid_multipart');
     expect((await agent.get('/api/auth/users/me/').expect(200)).body.profile_photo).toBe(first.body.profile_photo);
+  });
+
+  it('keeps exactly one photo file when uploads race', async () => {
+    const { agent } = await registerOwner(t);
+    const dir = join(t.config.uploads.mediaDir, 'profile-photos');
+    const before = existsSync(dir) ? readdirSync(dir).length : 0;
+    await Promise.all(
+      [1, 2, 3].map((n) =>
+        agent.post('/api/auth/users/update-photo/').attach('profile_photo', PNG, `${n}.png`).expect(200),
+      ),
+    );
+    const current = (await agent.get('/api/auth/users/me/').expect(200)).body.profile_photo as string;
+    expect((await http.get(current)).status).toBe(200);
+    expect(readdirSync(dir).filter((f) => !f.startsWith('.')).length - before).toBe(1);
   });
 
   it('changes the password: wrong current password is a field error; other sessions end, this one continues', async () => {

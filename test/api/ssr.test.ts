@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { AccountsRepository } from '../../server/accounts/accounts.repository.js';
-import { AuthTokensService } from '../../server/auth/auth-tokens.service.js';
+import { registerOwner } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -9,8 +8,8 @@ let cookie: string;
 beforeAll(async () => {
   t = await startTestApp();
   http = request(t.app.getHttpServer());
-  const { id } = await t.app.get(AccountsRepository).createUser({ email: 'ssr@example.com', passwordHash: 'unusable' });
-  cookie = `access_token=${await t.app.get(AuthTokensService).signAccess(id, 0)}`;
+  const { user } = await registerOwner(t);
+  cookie = `access_token=${user.access}`;
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { REQUEST_TIMEOUT_MS, isPublicPath } from '../../shared/constants.js';
 import type { TApiError } from '../../shared/errors.js';
-import { clearSession, readWorkspaceId } from '../session/session';
+import { clearSession, forgetWorkspace, readWorkspaceId } from '../session/session';
 
 const REFRESH_PATH = '/api/auth/token-refresh/';
 
@@ -53,6 +53,12 @@ export class ApiError extends Error {
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   let response = await send(path, options);
 
+  if (response.status === 403 && readWorkspaceId() && (await errorCode(response)) === 'workspace_forbidden') {
+    // The stored workspace is no longer ours (removed from it): fall back to the default one.
+    forgetWorkspace();
+    response = await send(path, options);
+  }
+
   if (response.status === 401 && !NO_SESSION_PATHS.includes(path)) {
     if (await refreshSession()) response = await send(path, options);
     if (response.status === 401) goToLogin();
@@ -98,7 +104,8 @@ function refreshSession(): Promise<boolean> {
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   })
     .then(
-      (response) => response.ok,
+      // token_rotated: another tab refreshed at the same moment and its new cookies are already set.
+      async (response) => response.ok || (response.status === 401 && (await errorCode(response)) === 'token_rotated'),
       () => false,
     )
     .finally(() => {
@@ -114,7 +121,16 @@ function goToLogin(): void {
   window.location.assign(`/login?next=${encodeURIComponent(pathname + search)}`);
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+async function errorCode(response: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await response.clone().json();
+    return isApiErrorBody(body) ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function toApiError(response: Response): Promise<ApiError> {
   let payload: unknown;
   try {
     payload = await response.json();

@@ -1,8 +1,7 @@
 import type { TUser } from '../../shared/accounts.js';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants.js';
-import type { TApiError } from '../../shared/errors.js';
 import { readWorkspaceId } from '../session/session';
-import { ApiError, apiFetch } from './client';
+import { ApiError, apiFetch, toApiError } from './client';
 
 const UPLOAD_PATH = '/api/auth/users/update-photo/';
 
@@ -37,9 +36,8 @@ function send(file: File, onProgress: (fraction: number) => void): Promise<TUser
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const payload = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve(payload as TUser);
-      else reject(toApiError(xhr, payload));
+      if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as TUser);
+      else void toApiError(new Response(xhr.responseText || null, { status: xhr.status })).then(reject);
     };
     xhr.onerror = () => reject(new Error('Network error while uploading the photo'));
     xhr.ontimeout = () => reject(new Error('The photo upload timed out'));
@@ -48,22 +46,4 @@ function send(file: File, onProgress: (fraction: number) => void): Promise<TUser
     body.append('profile_photo', file, file.name);
     xhr.send(body);
   });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function toApiError(xhr: XMLHttpRequest, payload: unknown): ApiError {
-  const body = payload as Partial<TApiError> | undefined;
-  const valid = typeof body?.detail === 'string' && typeof body.code === 'string';
-  return new ApiError(
-    xhr.status,
-    valid ? (body as TApiError) : { detail: xhr.statusText || `HTTP ${xhr.status}`, code: `http_${xhr.status}` },
-    valid ? payload : undefined,
-  );
 }

@@ -30,12 +30,15 @@ export function storeWorkspaceId(id: string): void {
   setPreferenceCookie(COOKIES.workspace, id);
 }
 
+export function forgetWorkspace(): void {
+  storage()?.removeItem(WORKSPACE_STORAGE_KEY);
+  clearCookie(COOKIES.workspace);
+}
+
 /** Forgets the user, permissions and workspace selection (logout, failed refresh). */
 export function clearSession(): void {
-  const store = storage();
-  store?.removeItem(USER_STORAGE_KEY);
-  store?.removeItem(WORKSPACE_STORAGE_KEY);
-  clearCookie(COOKIES.workspace);
+  storage()?.removeItem(USER_STORAGE_KEY);
+  forgetWorkspace();
 }
 
 /** Asks the server to revoke the refresh token and clear the cookies, then forgets everything locally. */
