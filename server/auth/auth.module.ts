@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { AccountsModule } from '../accounts/accounts.module.js';
@@ -22,7 +23,13 @@ import { WebSessionService } from './web-session.service.js';
     MailModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.secrets.jwt }),
+      // A KeyObject, not the string: jsonwebtoken otherwise tries (and fails) to parse it as a public key on
+      // every verify, which was a fifth of an authenticated request's CPU time.
+      useFactory: (config: AppConfig) => ({
+        secret: createSecretKey(Buffer.from(config.secrets.jwt)),
+        signOptions: { algorithm: 'HS256' },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
     }),
   ],
   controllers: [AuthController],
