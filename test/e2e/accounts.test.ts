@@ -240,6 +240,31 @@ describe('accounts in the browser', () => {
     expect(beta.problems).toEqual([]);
   });
 
+  it('refreshes an expired session once and retries; when the refresh fails too, goes to /login', async () => {
+    const { page, problems } = await newPage();
+    await register(page, 'expiry@example.com', 'expiry-password-1');
+    await page.goto('/settings/account');
+    await hydrated(page, '[data-testid="profile-edit"]');
+    // The access token "expires": the next call gets a 401, refreshes from the cookie and is retried.
+    await page.context().clearCookies({ name: 'access_token' });
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/token-refresh/'));
+    await page.getByTestId('profile-edit').click();
+    await page.locator('input[name="first_name"]').fill('Renewed');
+    await page.getByTestId('profile-save').click();
+    expect((await refreshed).status()).toBe(200);
+    await page.getByTestId('profile-first_name').getByText('Renewed').waitFor();
+
+    // Now both tokens are gone: the refresh fails, the session is cleared and the login page shows.
+    await page.context().clearCookies({ name: 'access_token' });
+    await page.context().clearCookies({ name: 'refresh_token' });
+    await page.getByTestId('profile-edit').click();
+    await page.locator('input[name="first_name"]').fill('Gone');
+    await page.getByTestId('profile-save').click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/settings/account');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    expect(problems.filter((p) => !p.includes('/api/auth/'))).toEqual([]);
+  });
+
   it('edits the profile, uploads a photo, changes the password and the store language, with SPEC §4 toasts', async () => {
     const { page, problems } = await newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
