@@ -12,7 +12,12 @@ export class LocalMediaStorage implements MediaStorage {
 
   async put(key: string, body: Readable, _contentType: string): Promise<{ bytes: number }> {
     const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
+    // The body may fail while the directory is being made: hold that error rather than let it go unhandled.
+    let early: Error | undefined;
+    const hold = (error: Error) => (early = error);
+    body.once('error', hold);
+    await mkdir(dirname(path), { recursive: true }).finally(() => body.off('error', hold));
+    if (early) throw early;
     // A dot-prefixed name is never a valid key, so a half-written file can never be served.
     const temp = join(dirname(path), `.${randomUUID()}.part`);
     try {
