@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+// The API contract of reviews, plans and usage (SPEC §3, §7 Reviews and Billing plans, DESIGN §6.1–§6.4).
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type TReviewStatus = (typeof REVIEW_STATUSES)[number];
+/** The list filter adds `deleted` (soft-deleted reviews, DESIGN §6.2). */
+export const REVIEW_FILTERS = [...REVIEW_STATUSES, 'deleted'] as const;
+export type TReviewFilter = (typeof REVIEW_FILTERS)[number];
+
+export const MAX_PAGE_SIZE = 100;
+export const COMMENT_MAX_LENGTH = 5000;
+export const CUSTOMER_NAME_MAX_LENGTH = 150;
+
+export const ZReviewListQuery = z.object({
+  page: z.coerce.number({ error: 'A page number.' }).int().min(1, 'Pages start at 1.').default(1),
+  page_size: z.coerce
+    .number({ error: 'A page size.' })
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} per page.`)
+    .default(10),
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(REVIEW_FILTERS, { error: 'One of pending, approved, rejected or deleted.' }).optional(),
+});
+export type TReviewListQuery = z.input<typeof ZReviewListQuery>;
+
+/** PATCH /api/reviews/{id}/ — a merchant's edits. */
+export const ZReviewUpdate = z
+  .object({
+    comment: z.string().max(COMMENT_MAX_LENGTH).optional(),
+    rating: z.coerce.number().int().min(1, 'From 1 to 5.').max(5, 'From 1 to 5.').optional(),
+    product_id: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
+export type TReviewUpdate = z.input<typeof ZReviewUpdate>;
+
+export interface TReviewProduct {
+  id: string;
+  /** The store platform's product id (what the widget knows). */
+  external_id: string;
+  name: string;
+  image: string | null;
+  url: string | null;
+}
+
+/** SPEC §3 Review. */
+export interface TReview {
+  id: string;
+  status: TReviewStatus;
+  /** Soft-deleted (DESIGN §6.2): hidden from the store, purged after 30 days, restorable until then. */
+  deleted: boolean;
+  deleted_at: string | null;
+  product_id: string;
+  product_name: string;
+  product: TReviewProduct;
+  video_url: string | null;
+  thumbnail_url: string | null;
+  photo_url: string | null;
+  customer: { name: string; email: string };
+  comment: string;
+  rating: number;
+  source: 'widget' | 'dashboard' | 'import';
+  created_at: string;
+  status_changed_at: string | null;
+}
+
+export interface TPage<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export interface TReviewStats {
+  total: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+  deleted: number;
+  /** Of approved, non-deleted reviews; null when there are none. */
+  average_rating: number | null;
+}
+
+export interface TTopProduct {
+  product_id: string;
+  name: string;
+  image: string | null;
+  reviews: number;
+}
+
+/** SPEC §3 Limit info: one meter. `max` is null when unlimited. */
+export interface TUsageMeter {
+  current: number;
+  max: number | null;
+  unlimited: boolean;
+  percentage: number;
+  reached_limit: boolean;
+}
+
+export interface TLimitInfo {
+  active_reviews: TUsageMeter;
+  total_reviews: TUsageMeter;
+}
+
+/** The body of a 403 `plan_limit`. */
+export interface TPlanLimitError {
+  detail: string;
+  code: 'plan_limit';
+  limit_info: TLimitInfo;
+}
+
+export interface TPlan {
+  id: string;
+  code: string;
+  name: string;
+  /** Integer minor units. */
+  amount: number;
+  currency: string;
+  formatted_amount: string;
+  frequency: 'month' | 'year';
+  free: boolean;
+  max_active_reviews: number | null;
+  max_total_reviews: number | null;
+  unlimited_active_reviews: boolean;
+  status: 'active' | 'inactive';
+}
+
+export const UPGRADE_REASONS = [
+  'reached_active_limit',
+  'reached_total_limit',
+  'near_active_limit',
+  'near_total_limit',
+  'approaching_limits',
+  'unlock_features',
+] as const;
+export type TUpgradeReason = (typeof UPGRADE_REASONS)[number];
+
+export const BENEFIT_KEYS = [
+  'unlimited_reviews',
+  'priority_support',
+  'advanced_analytics',
+  'custom_branding',
+  'more_active_reviews',
+  'more_total_reviews',
+  'advanced_features',
+] as const;
+export type TBenefitKey = (typeof BENEFIT_KEYS)[number];
+
+/** GET /api/reviews/usage_details/ (SPEC §3 Usage details). */
+export interface TUsageDetails {
+  show_upgrade_prompt: boolean;
+  is_free_plan: boolean;
+  current_plan: Pick<TPlan, 'id' | 'name' | 'code'>;
+  usage: { active_reviews: Omit<TUsageMeter, 'reached_limit'>; total_reviews: Omit<TUsageMeter, 'reached_limit'> };
+  upgrade_plans: Array<
+    Pick<TPlan, 'id' | 'name' | 'currency' | 'amount' | 'frequency' | 'unlimited_active_reviews' | 'max_active_reviews'>
+  >;
+  recommendations: { primary_reason: TUpgradeReason; benefits: TBenefitKey[] };
+}
