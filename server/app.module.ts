@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { BillingModule } from './billing/billing.module.js';
 import { CacheModule } from './cache/cache.module.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -11,6 +12,7 @@ import { loggerParams } from './logging/logger.params.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ProfileModule } from './profile/profile.module.js';
+import { ReviewsModule } from './reviews/reviews.module.js';
 import { SsrModule } from './ssr/ssr.module.js';
 import { StoresModule } from './stores/stores.module.js';
 import { TeamModule } from './team/team.module.js';
@@ -34,6 +36,8 @@ export class AppModule {
         TeamModule,
         WorkspacesModule,
         StoresModule,
+        BillingModule,
+        ReviewsModule,
         HealthModule,
         // Last: its catch-all GET route must come after every API route.
         SsrModule,

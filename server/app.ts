@@ -52,7 +52,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       fileSize: Math.max(config.uploads.maxVideoBytes, config.uploads.maxPhotoBytes),
       files: 3,
       fields: 30,
-      fieldSize: 10 * 1024,
+      fieldSize: 32 * 1024,
     },
   });
 

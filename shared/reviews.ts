@@ -35,6 +35,46 @@ export const ZReviewUpdate = z
   .strict();
 export type TReviewUpdate = z.input<typeof ZReviewUpdate>;
 
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .optional()
+    .transform((value) => value || undefined);
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .optional()
+  .transform((value) => value || undefined)
+  .pipe(z.url({ protocol: /^https?$/, error: 'An http(s) URL.' }).optional());
+
+/** The text fields of POST /api/reviews/upload/ (multipart); the files are `video` or `photo`, and `thumbnail`. */
+export const ZReviewUpload = z.object({
+  merchant_id: optionalText(200),
+  product_id: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200),
+  product_name: optionalText(300),
+  product_image: optionalUrl,
+  product_url: optionalUrl,
+  customer_name: optionalText(CUSTOMER_NAME_MAX_LENGTH),
+  customer_email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.email({ error: 'Enter a valid email address.' }).optional()),
+  rating: z.coerce
+    .number({ error: 'A rating from 1 to 5.' })
+    .int('A rating from 1 to 5.')
+    .min(1, 'A rating from 1 to 5.')
+    .max(5, 'A rating from 1 to 5.'),
+  comment: z.string().trim().max(COMMENT_MAX_LENGTH, `At most ${COMMENT_MAX_LENGTH} characters.`).default(''),
+});
+export type TReviewUpload = z.input<typeof ZReviewUpload>;
+
 export interface TReviewProduct {
   id: string;
   /** The store platform's product id (what the widget knows). */

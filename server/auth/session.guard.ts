@@ -8,7 +8,7 @@ import { ApiError } from '../common/api-error.js';
 import { isUuid } from '../common/uuid.pipe.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { REQUIRED_PERMISSION } from './auth-context.js';
+import { REQUIRED_PERMISSION, type AuthContext } from './auth-context.js';
 import { assertSameOrigin } from './same-origin.js';
 import { SessionService } from './session.service.js';
 
@@ -28,17 +28,21 @@ export class SessionGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const session = await this.sessions.authenticate(request);
-    if (!session) throw ApiError.unauthorized();
-    if (session.via === 'cookie') assertSameOrigin(request, this.config.publicUrl);
-
-    const workspace = await this.workspaceOf(request, session.user.id);
-    const permissions = permissionsOf(workspace?.role ?? null);
-    request.auth = { user: session.user, workspace, permissions };
-
+    const auth = await this.contextOf(request);
+    if (!auth) throw ApiError.unauthorized();
+    request.auth = auth;
     const required = this.reflector.get<TPermission | undefined>(REQUIRED_PERMISSION, context.getHandler());
-    if (required && !permissions.includes(required)) throw ApiError.forbidden();
+    if (required && !auth.permissions.includes(required)) throw ApiError.forbidden();
     return true;
+  }
+
+  /** The caller's context, or null when nobody is signed in (routes open to both, like review uploads). */
+  async contextOf(request: FastifyRequest): Promise<AuthContext | null> {
+    const session = await this.sessions.authenticate(request);
+    if (!session) return null;
+    if (session.via === 'cookie') assertSameOrigin(request, this.config.publicUrl);
+    const workspace = await this.workspaceOf(request, session.user.id);
+    return { user: session.user, workspace, permissions: permissionsOf(workspace?.role ?? null) };
   }
 
   private async workspaceOf(request: FastifyRequest, userId: string): Promise<WorkspaceMembership | null> {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -56,7 +57,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return handle(drizzlePg(pool, { schema }), 'postgres', () => pool.end());
   }
   mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir);
+  // pg_trgm backs the review search index (migration 0003); PostgreSQL ships it as a trusted extension.
+  const client = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: options.migrationsFolder });
   return handle(db, 'pglite', () => client.close());

@@ -223,6 +223,8 @@ export const reviews = pgTable(
     updatedAt: updatedAt(),
     statusChangedAt: tstz('status_changed_at'),
     deletedAt: tstz('deleted_at'),
+    /** lower(product name, customer name, comment), kept on write: one trigram index serves the dashboard search. */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
@@ -230,6 +232,10 @@ export const reviews = pgTable(
     index('reviews_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt.desc()),
     index('reviews_merchant_product_idx').on(t.merchantId, t.productId, t.status),
     index('reviews_merchant_created_idx').on(t.merchantId, t.createdAt),
+    index('reviews_merchant_deleted_idx')
+      .on(t.merchantId, t.deletedAt.desc())
+      .where(sql`${t.deletedAt} is not null`),
+    index('reviews_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { MultipartFile } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error.js';
 
@@ -14,20 +14,25 @@ export function multipartError(error: unknown): ApiError {
   return ApiError.badRequest('The upload could not be read: malformed multipart/form-data body.', 'invalid_multipart');
 }
 
-/** The file parts of a multipart request, in order; field parts are skipped. */
-export async function* fileParts(request: FastifyRequest): AsyncGenerator<MultipartFile> {
+/** The parts of a multipart request in order, parser failures mapped to API errors. */
+export async function* multipartParts(request: FastifyRequest): AsyncGenerator<Multipart> {
   if (!request.isMultipart()) {
     throw new ApiError(415, { detail: 'Send the upload as multipart/form-data.', code: 'unsupported_media_type' });
   }
   const parts = request.parts()[Symbol.asyncIterator]();
   for (;;) {
-    let step: IteratorResult<Awaited<ReturnType<typeof request.file>> | { type: 'field' }>;
+    let step: IteratorResult<Multipart>;
     try {
       step = await parts.next();
     } catch (error) {
       throw multipartError(error);
     }
     if (step.done) return;
-    if (step.value?.type === 'file') yield step.value as MultipartFile;
+    yield step.value;
   }
+}
+
+/** Only the file parts; field parts are skipped. */
+export async function* fileParts(request: FastifyRequest): AsyncGenerator<MultipartFile> {
+  for await (const part of multipartParts(request)) if (part.type === 'file') yield part;
 }

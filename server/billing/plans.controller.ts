@@ -1,0 +1,21 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { z } from 'zod';
+import type { TListOf } from '../../shared/accounts.js';
+import type { TPlan } from '../../shared/reviews.js';
+import { Authenticated } from '../auth/authenticated.decorator.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { PlansService } from './plans.service.js';
+
+const ZPlansQuery = z.object({ status: z.enum(['active', 'inactive']).optional() });
+
+@Controller('api/billing/plans')
+export class PlansController {
+  constructor(private readonly plans: PlansService) {}
+
+  /** Sorted by amount (SPEC §7 Billing). */
+  @Get('/')
+  @Authenticated()
+  list(@Query(new ZodPipe(ZPlansQuery)) query: z.output<typeof ZPlansQuery>): Promise<TListOf<TPlan>> {
+    return this.plans.list(query.status);
+  }
+}

@@ -1,0 +1,108 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ZReviewUpload } from '../../shared/reviews.js';
+import { SessionGuard } from '../auth/session.guard.js';
+import { ApiError } from '../common/api-error.js';
+import { zodFields } from '../common/error-body.js';
+import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { TMediaKind } from '../media/file-type.js';
+import { MediaService, type StoredUpload } from '../media/media.service.js';
+import { multipartParts } from '../media/multipart.js';
+import { ReviewsRepository } from './reviews.repository.js';
+
+export const UPLOADS_PER_IP: RateLimit = { name: 'review-upload:ip', limit: 30, windowSeconds: 60 * 60 };
+
+const FILE_FIELDS: Record<string, TMediaKind> = { video: 'video', photo: 'image', thumbnail: 'image' };
+
+/**
+ * A shopper's (or the merchant's) new review: files streamed to storage as they arrive, fields checked once
+ * the body is read. Any failure removes what was stored, so a refused upload leaves nothing behind.
+ */
+@Injectable()
+export class ReviewUploadService {
+  constructor(
+    private readonly reviews: ReviewsRepository,
+    private readonly media: MediaService,
+    private readonly sessions: SessionGuard,
+    private readonly limiter: RateLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async upload(request: FastifyRequest): Promise<{ id: string; status: 'pending' }> {
+    await this.limiter.consume(UPLOADS_PER_IP, request.ip);
+    const auth = await this.sessions.contextOf(request);
+    if (auth && !auth.permissions.includes('moderate_reviews')) throw ApiError.forbidden();
+    const fields: Record<string, string> = {};
+    const files: Record<string, StoredUpload> = {};
+    try {
+      for await (const part of multipartParts(request)) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          continue;
+        }
+        const kind = FILE_FIELDS[part.fieldname];
+        if (!kind || files[part.fieldname]) {
+          part.file.resume();
+          continue;
+        }
+        files[part.fieldname] = await this.media.storeUpload(part, {
+          prefix: 'reviews',
+          maxBytes: kind === 'video' ? this.config.uploads.maxVideoBytes : this.config.uploads.maxPhotoBytes,
+          kinds: [kind],
+        });
+      }
+      return await this.save(fields, files, auth?.workspace?.merchant?.id);
+    } catch (error) {
+      await Promise.all(Object.values(files).map((file) => this.media.delete(file.key).catch(() => undefined)));
+      throw error;
+    }
+  }
+
+  private async save(
+    fields: Record<string, string>,
+    files: Record<string, StoredUpload>,
+    sessionMerchantId: string | undefined,
+  ): Promise<{ id: string; status: 'pending' }> {
+    const parsed = ZReviewUpload.safeParse(fields);
+    const problems: Record<string, string[]> = parsed.success ? {} : zodFields(parsed.error);
+    if (!files.video && !files.photo) problems.video = ['Attach a video or a photo.'];
+    if (files.video && files.photo) problems.photo = ['Attach a video or a photo, not both.'];
+    if (!sessionMerchantId && !fields.merchant_id) problems.merchant_id = ['This field is required.'];
+    if (!parsed.success || Object.keys(problems).length) throw ApiError.validation(problems);
+    const body = parsed.data;
+
+    const merchant = sessionMerchantId ?? (await this.reviews.findMerchantId(body.merchant_id ?? ''));
+    if (!merchant) throw ApiError.validation({ merchant_id: ['No store with this id.'] });
+    const product = await this.reviews.upsertProduct(merchant, {
+      externalId: body.product_id,
+      name: body.product_name,
+      imageUrl: body.product_image,
+      url: body.product_url,
+    });
+    const stored = Object.values(files).map((file) => ({
+      merchantId: merchant,
+      key: file.key,
+      mime: file.mime,
+      bytes: file.bytes,
+    }));
+    const review = await this.reviews.create(
+      {
+        merchantId: merchant,
+        productId: product.id,
+        customerName: body.customer_name ?? '',
+        customerEmail: body.customer_email ?? '',
+        rating: body.rating,
+        comment: body.comment,
+        videoKey: files.video?.key,
+        photoKey: files.photo?.key,
+        thumbnailKey: files.thumbnail?.key,
+        source: sessionMerchantId ? 'dashboard' : 'widget',
+      },
+      product.name,
+      stored,
+    );
+    return { id: review.id, status: 'pending' };
+  }
+}

@@ -1,0 +1,109 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { z } from 'zod';
+import type { TListOf } from '../../shared/accounts.js';
+import {
+  ZReviewListQuery,
+  ZReviewUpdate,
+  type TPage,
+  type TReview,
+  type TReviewStats,
+  type TTopProduct,
+  type TUsageDetails,
+} from '../../shared/reviews.js';
+import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
+import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { UuidParam } from '../common/uuid.pipe.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { ReviewsService, TOP_PRODUCTS_DEFAULT } from './reviews.service.js';
+
+const ZTopProductsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50, 'At most 50.').default(TOP_PRODUCTS_DEFAULT),
+});
+
+@Controller('api/reviews')
+export class ReviewsController {
+  constructor(private readonly reviews: ReviewsService) {}
+
+  @Get('/')
+  @Authenticated('moderate_reviews')
+  list(
+    @Auth() auth: AuthContext,
+    @Query(new ZodPipe(ZReviewListQuery)) query: z.output<typeof ZReviewListQuery>,
+  ): Promise<TPage<TReview>> {
+    return this.reviews.list(requireWorkspace(auth), query);
+  }
+
+  @Get('pending/')
+  @Authenticated('moderate_reviews')
+  pending(
+    @Auth() auth: AuthContext,
+    @Query(new ZodPipe(ZReviewListQuery)) query: z.output<typeof ZReviewListQuery>,
+  ): Promise<TPage<TReview>> {
+    return this.reviews.list(requireWorkspace(auth), { ...query, status: 'pending' });
+  }
+
+  @Get('stats/')
+  @Authenticated('moderate_reviews')
+  stats(@Auth() auth: AuthContext): Promise<TReviewStats> {
+    return this.reviews.stats(requireWorkspace(auth));
+  }
+
+  @Get('top_products/')
+  @Authenticated('moderate_reviews')
+  topProducts(
+    @Auth() auth: AuthContext,
+    @Query(new ZodPipe(ZTopProductsQuery)) query: z.output<typeof ZTopProductsQuery>,
+  ): Promise<TListOf<TTopProduct>> {
+    return this.reviews.topProducts(requireWorkspace(auth), query.limit);
+  }
+
+  @Get('usage_details/')
+  @Authenticated('moderate_reviews')
+  usageDetails(@Auth() auth: AuthContext): Promise<TUsageDetails> {
+    return this.reviews.usageDetails(requireWorkspace(auth));
+  }
+
+  @Get(':id/')
+  @Authenticated('moderate_reviews')
+  get(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
+    return this.reviews.get(requireWorkspace(auth), id);
+  }
+
+  @Patch(':id/')
+  @Authenticated('moderate_reviews')
+  update(
+    @Auth() auth: AuthContext,
+    @Param('id', UuidParam) id: string,
+    @Body(new ZodPipe(ZReviewUpdate)) body: z.output<typeof ZReviewUpdate>,
+  ): Promise<TReview> {
+    return this.reviews.update(requireWorkspace(auth), id, body);
+  }
+
+  @Delete(':id/')
+  @HttpCode(204)
+  @Authenticated('moderate_reviews')
+  remove(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<void> {
+    return this.reviews.remove(requireWorkspace(auth), id);
+  }
+
+  @Post(':id/approve/')
+  @HttpCode(200)
+  @Authenticated('moderate_reviews')
+  approve(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
+    return this.reviews.approve(requireWorkspace(auth), id);
+  }
+
+  @Post(':id/reject/')
+  @HttpCode(200)
+  @Authenticated('moderate_reviews')
+  reject(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
+    return this.reviews.reject(requireWorkspace(auth), id);
+  }
+
+  @Post(':id/restore/')
+  @HttpCode(200)
+  @Authenticated('moderate_reviews')
+  restore(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
+    return this.reviews.restore(requireWorkspace(auth), id);
+  }
+}

@@ -1,0 +1,31 @@
+import type { TReview } from '../../shared/reviews.js';
+import type { ReviewWithProduct } from './reviews.repository.js';
+
+export type MediaUrl = (key: string) => string;
+
+export function mapReview({ review, product }: ReviewWithProduct, mediaUrl: MediaUrl): TReview {
+  return {
+    id: review.id,
+    status: review.status,
+    deleted: review.deletedAt !== null,
+    deleted_at: review.deletedAt?.toISOString() ?? null,
+    product_id: product.externalId,
+    product_name: product.name,
+    product: {
+      id: product.id,
+      external_id: product.externalId,
+      name: product.name,
+      image: product.imageUrl,
+      url: product.url,
+    },
+    video_url: review.videoKey ? mediaUrl(review.videoKey) : null,
+    thumbnail_url: review.thumbnailKey ? mediaUrl(review.thumbnailKey) : null,
+    photo_url: review.photoKey ? mediaUrl(review.photoKey) : null,
+    customer: { name: review.customerName, email: review.customerEmail },
+    comment: review.comment,
+    rating: review.rating,
+    source: review.source,
+    created_at: review.createdAt.toISOString(),
+    status_changed_at: review.statusChangedAt?.toISOString() ?? null,
+  };
+}

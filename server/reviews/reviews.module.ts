@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { BillingModule } from '../billing/billing.module.js';
+import { MediaModule } from '../media/media.module.js';
+import { ReviewUploadController } from './review-upload.controller.js';
+import { ReviewUploadService } from './review-upload.service.js';
+import { ReviewsController } from './reviews.controller.js';
+import { ReviewsRepository } from './reviews.repository.js';
+import { ReviewsService } from './reviews.service.js';
+
+@Module({
+  imports: [AuthModule, BillingModule, MediaModule],
+  controllers: [ReviewUploadController, ReviewsController],
+  providers: [ReviewsRepository, ReviewsService, ReviewUploadService],
+  exports: [ReviewsRepository],
+})
+export class ReviewsModule {}

@@ -1,0 +1,257 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { TReviewFilter, TReviewStatus } from '../../shared/reviews.js';
+import { isUuid } from '../common/uuid.pipe.js';
+import type { Database, DatabaseHandle } from '../database/database.js';
+import { DATABASE } from '../database/database.module.js';
+import { media, merchants, products, reviewStatusChanges, reviews } from '../database/schema.js';
+
+export type ReviewRow = typeof reviews.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export interface ReviewWithProduct {
+  review: ReviewRow;
+  product: ProductRow;
+}
+
+export interface ReviewUsage {
+  /** Approved and not deleted (DESIGN §6.3). */
+  active: number;
+  /** Not deleted. */
+  total: number;
+}
+
+/** What a moderation decides: the new status and/or deletion time; `event` names the change for the audit. */
+export interface ReviewChange {
+  status?: TReviewStatus;
+  deletedAt?: Date | null;
+  event: { from: string; to: string };
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface NewReview {
+  merchantId: string;
+  productId: string;
+  customerName: string;
+  customerEmail: string;
+  rating: number;
+  comment: string;
+  videoKey?: string;
+  photoKey?: string;
+  thumbnailKey?: string;
+  source: ReviewRow['source'];
+}
+
+export function searchTextOf(productName: string, customerName: string, comment: string): string {
+  return `${productName}\n${customerName}\n${comment}`.toLowerCase();
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Reviews, their products and media rows; every method takes the merchant (DESIGN §4 tenancy). */
+@Injectable()
+export class ReviewsRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  private filter(merchantId: string, status?: TReviewFilter, search?: string): SQL | undefined {
+    const byStatus =
+      status === 'deleted'
+        ? isNotNull(reviews.deletedAt)
+        : and(isNull(reviews.deletedAt), status ? eq(reviews.status, status) : undefined);
+    const bySearch = search ? sql`${reviews.searchText} like ${`%${escapeLike(search.toLowerCase())}%`}` : undefined;
+    return and(eq(reviews.merchantId, merchantId), byStatus, bySearch);
+  }
+
+  async list(
+    merchantId: string,
+    query: { page: number; pageSize: number; status?: TReviewFilter; search?: string },
+  ): Promise<{ count: number; rows: ReviewWithProduct[] }> {
+    const where = this.filter(merchantId, query.status, query.search);
+    const order = query.status === 'deleted' ? desc(reviews.deletedAt) : desc(reviews.createdAt);
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select({ review: reviews, product: products })
+        .from(reviews)
+        .innerJoin(products, eq(products.id, reviews.productId))
+        .where(where)
+        .orderBy(order, desc(reviews.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      this.db.select({ total: count() }).from(reviews).where(where),
+    ]);
+    return { count: total, rows };
+  }
+
+  async find(merchantId: string, id: string): Promise<ReviewWithProduct | null> {
+    const [row] = await this.db
+      .select({ review: reviews, product: products })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(and(eq(reviews.merchantId, merchantId), eq(reviews.id, id)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async stats(merchantId: string): Promise<{
+    counts: Record<TReviewStatus | 'deleted', number>;
+    averageRating: number | null;
+  }> {
+    const [row] = await this.database.rows<{
+      pending: number;
+      approved: number;
+      rejected: number;
+      deleted: number;
+      average: string | null;
+    }>(sql`
+      select
+        count(*) filter (where deleted_at is null and status = 'pending')::int as pending,
+        count(*) filter (where deleted_at is null and status = 'approved')::int as approved,
+        count(*) filter (where deleted_at is null and status = 'rejected')::int as rejected,
+        count(*) filter (where deleted_at is not null)::int as deleted,
+        avg(rating) filter (where deleted_at is null and status = 'approved') as average
+      from ${reviews} where merchant_id = ${merchantId}`);
+    const { average, ...counts } = row;
+    return { counts, averageRating: average === null ? null : Number(average) };
+  }
+
+  async topProducts(merchantId: string, limit: number): Promise<Array<{ product: ProductRow; reviews: number }>> {
+    const rows = await this.db
+      .select({ product: products, reviews: count(reviews.id) })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(and(eq(reviews.merchantId, merchantId), isNull(reviews.deletedAt)))
+      .groupBy(products.id)
+      .orderBy(desc(count(reviews.id)), products.name)
+      .limit(limit);
+    return rows;
+  }
+
+  async usage(merchantId: string, tx: Transaction | Database = this.db): Promise<ReviewUsage> {
+    const [row] = await tx
+      .select({
+        active: sql<number>`count(*) filter (where ${reviews.status} = 'approved')::int`,
+        total: sql<number>`count(*)::int`,
+      })
+      .from(reviews)
+      .where(and(eq(reviews.merchantId, merchantId), isNull(reviews.deletedAt)));
+    return row;
+  }
+
+  /**
+   * Applies one moderation under a per-merchant lock, so two approvals racing for the last slot of a plan
+   * cannot both pass: `decide` sees the review and the usage as they are, and returns the change or throws.
+   */
+  async moderate(
+    merchantId: string,
+    id: string,
+    actorUserId: string,
+    decide: (review: ReviewRow, usage: () => Promise<ReviewUsage>) => Promise<ReviewChange>,
+  ): Promise<ReviewRow | null> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from ${merchants} where id = ${merchantId} for update`);
+      const [review] = await tx
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.merchantId, merchantId), eq(reviews.id, id)))
+        .limit(1);
+      if (!review) return null;
+      const change = await decide(review, () => this.usage(merchantId, tx));
+      const now = new Date();
+      const [updated] = await tx
+        .update(reviews)
+        .set({
+          ...(change.status && { status: change.status, statusChangedAt: now }),
+          ...(change.deletedAt !== undefined && { deletedAt: change.deletedAt }),
+          updatedAt: now,
+        })
+        .where(eq(reviews.id, id))
+        .returning();
+      await tx.insert(reviewStatusChanges).values({
+        reviewId: id,
+        merchantId,
+        fromStatus: change.event.from,
+        toStatus: change.event.to,
+        actorUserId,
+        at: now,
+      });
+      return updated;
+    });
+  }
+
+  async update(
+    merchantId: string,
+    id: string,
+    patch: { comment?: string; rating?: number; productId?: string },
+  ): Promise<ReviewRow | null> {
+    const [updated] = await this.db
+      .update(reviews)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(reviews.merchantId, merchantId), eq(reviews.id, id)))
+      .returning();
+    if (updated) await this.refreshSearchText(id);
+    return updated ?? null;
+  }
+
+  private async refreshSearchText(id: string): Promise<void> {
+    await this.database.rows(sql`
+      update ${reviews} r set search_text = lower(p.name || chr(10) || r.customer_name || chr(10) || r.comment)
+      from ${products} p where p.id = r.product_id and r.id = ${id}`);
+  }
+
+  /** A store named by its merchant id or its public store id (what the storefront widget knows). */
+  async findMerchantId(idOrStoreId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(isUuid(idOrStoreId) ? eq(merchants.id, idOrStoreId) : eq(merchants.storeId, idOrStoreId))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  async findProduct(merchantId: string, externalId: string): Promise<ProductRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(products)
+      .where(and(eq(products.merchantId, merchantId), eq(products.externalId, externalId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Creates the product on first sight; later sightings refresh the name, image and URL they carry. */
+  async upsertProduct(
+    merchantId: string,
+    product: { externalId: string; name?: string; imageUrl?: string; url?: string },
+  ): Promise<ProductRow> {
+    const known = {
+      ...(product.name && { name: product.name }),
+      ...(product.imageUrl && { imageUrl: product.imageUrl }),
+      ...(product.url && { url: product.url }),
+    };
+    const [row] = await this.db
+      .insert(products)
+      .values({ merchantId, externalId: product.externalId, ...known })
+      .onConflictDoUpdate({
+        target: [products.merchantId, products.externalId],
+        set: { ...known, updatedAt: new Date() },
+      })
+      .returning();
+    return row;
+  }
+
+  async create(review: NewReview, productName: string, files: Array<typeof media.$inferInsert>): Promise<ReviewRow> {
+    return this.db.transaction(async (tx) => {
+      if (files.length) await tx.insert(media).values(files);
+      const [row] = await tx
+        .insert(reviews)
+        .values({ ...review, searchText: searchTextOf(productName, review.customerName, review.comment) })
+        .returning();
+      return row;
+    });
+  }
+}

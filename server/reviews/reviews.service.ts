@@ -1,0 +1,218 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import type { TListOf } from '../../shared/accounts.js';
+import type {
+  TPage,
+  TReview,
+  TReviewStats,
+  TTopProduct,
+  TUsageDetails,
+  ZReviewListQuery,
+  ZReviewUpdate,
+} from '../../shared/reviews.js';
+import type { WorkspaceContext } from '../auth/auth-context.js';
+import type { PlanRow } from '../billing/plans.repository.js';
+import { PlansService } from '../billing/plans.service.js';
+import { ApiError } from '../common/api-error.js';
+import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
+import { mapReview, type MediaUrl } from './reviews.mapper.js';
+import { ReviewsRepository, type ReviewChange, type ReviewRow, type ReviewUsage } from './reviews.repository.js';
+import { benefitsFor, limitInfo, primaryReason } from './usage.js';
+
+const PLAN_LIMIT_DETAIL = {
+  active: "You've reached your plan limit for active reviews.",
+  total: "You've reached your plan limit.",
+};
+export const TOP_PRODUCTS_DEFAULT = 10;
+
+/** Where a page link points: the same query with another page number. */
+function pageLink(path: string, query: z.output<typeof ZReviewListQuery>, page: number): string {
+  const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size) });
+  if (query.search) params.set('search', query.search);
+  if (query.status) params.set('status', query.status);
+  return `${path}?${params}`;
+}
+
+function refused(detail: string, code = 'invalid_transition'): ApiError {
+  return ApiError.badRequest(detail, code);
+}
+
+/** The merchant's reviews and the moderation rules of DESIGN §6.1–§6.3. */
+@Injectable()
+export class ReviewsService {
+  private readonly mediaUrl: MediaUrl;
+
+  constructor(
+    private readonly reviews: ReviewsRepository,
+    private readonly plans: PlansService,
+    @Inject(MEDIA_STORAGE) storage: MediaStorage,
+  ) {
+    this.mediaUrl = (key) => storage.urlOf(key);
+  }
+
+  private merchantOf(auth: WorkspaceContext): string {
+    const merchant = auth.workspace.merchant;
+    if (!merchant) throw ApiError.forbidden('This workspace has no store yet.', 'no_store');
+    return merchant.id;
+  }
+
+  async list(auth: WorkspaceContext, query: z.output<typeof ZReviewListQuery>): Promise<TPage<TReview>> {
+    const { count, rows } = await this.reviews.list(this.merchantOf(auth), {
+      page: query.page,
+      pageSize: query.page_size,
+      status: query.status,
+      search: query.search || undefined,
+    });
+    const path = '/api/reviews/';
+    return {
+      count,
+      next: query.page * query.page_size < count ? pageLink(path, query, query.page + 1) : null,
+      previous:
+        query.page > 1
+          ? pageLink(path, query, Math.min(query.page - 1, Math.ceil(count / query.page_size) || 1))
+          : null,
+      results: rows.map((row) => mapReview(row, this.mediaUrl)),
+    };
+  }
+
+  async get(auth: WorkspaceContext, id: string): Promise<TReview> {
+    const row = await this.reviews.find(this.merchantOf(auth), id);
+    if (!row) throw ApiError.notFound('No review with this id in your store.');
+    return mapReview(row, this.mediaUrl);
+  }
+
+  async stats(auth: WorkspaceContext): Promise<TReviewStats> {
+    const { counts, averageRating } = await this.reviews.stats(this.merchantOf(auth));
+    return {
+      total: counts.pending + counts.approved + counts.rejected,
+      ...counts,
+      average_rating: averageRating === null ? null : Math.round(averageRating * 10) / 10,
+    };
+  }
+
+  async topProducts(auth: WorkspaceContext, limit: number): Promise<TListOf<TTopProduct>> {
+    const rows = await this.reviews.topProducts(this.merchantOf(auth), limit);
+    return {
+      results: rows.map(({ product, reviews }) => ({
+        product_id: product.externalId,
+        name: product.name,
+        image: product.imageUrl,
+        reviews,
+      })),
+    };
+  }
+
+  approve(auth: WorkspaceContext, id: string): Promise<TReview> {
+    return this.moderate(auth, id, async (review, usage, plan) => {
+      if (review.deletedAt) throw refused('Restore the deleted review first.');
+      if (review.status === 'approved') throw refused('The review is already approved.');
+      await this.assertRoom(await usage(), plan, 'active');
+      return { status: 'approved', event: { from: review.status, to: 'approved' } };
+    });
+  }
+
+  reject(auth: WorkspaceContext, id: string): Promise<TReview> {
+    return this.moderate(auth, id, async (review) => {
+      if (review.deletedAt) throw refused('Restore the deleted review first.');
+      if (review.status === 'rejected') throw refused('The review is already rejected.');
+      return { status: 'rejected', event: { from: review.status, to: 'rejected' } };
+    });
+  }
+
+  /** A deleted review comes back as it was (within the plan); a rejected one goes back to pending. */
+  restore(auth: WorkspaceContext, id: string): Promise<TReview> {
+    return this.moderate(auth, id, async (review, usage, plan) => {
+      if (review.deletedAt) {
+        const current = await usage();
+        await this.assertRoom(current, plan, 'total');
+        if (review.status === 'approved') await this.assertRoom(current, plan, 'active');
+        return { deletedAt: null, event: { from: 'deleted', to: review.status } };
+      }
+      if (review.status === 'approved') throw refused('Setting to pending is not supported', 'pending_not_supported');
+      if (review.status === 'pending') throw refused('The review is already pending.');
+      return { status: 'pending', event: { from: 'rejected', to: 'pending' } };
+    });
+  }
+
+  /** Soft delete (DESIGN §6.2): off the store at once, purged for good after 30 days. */
+  async remove(auth: WorkspaceContext, id: string): Promise<void> {
+    await this.moderate(auth, id, async (review) => {
+      if (review.deletedAt) throw refused('The review is already deleted.');
+      return { deletedAt: new Date(), event: { from: review.status, to: 'deleted' } };
+    });
+  }
+
+  async update(auth: WorkspaceContext, id: string, patch: z.output<typeof ZReviewUpdate>): Promise<TReview> {
+    const merchantId = this.merchantOf(auth);
+    let productId: string | undefined;
+    if (patch.product_id !== undefined) {
+      const product = await this.reviews.findProduct(merchantId, patch.product_id);
+      if (!product) throw ApiError.validation({ product_id: ['No product with this id in your store.'] });
+      productId = product.id;
+    }
+    const updated = await this.reviews.update(merchantId, id, {
+      comment: patch.comment,
+      rating: patch.rating,
+      productId,
+    });
+    if (!updated) throw ApiError.notFound('No review with this id in your store.');
+    return this.get(auth, id);
+  }
+
+  async usageDetails(auth: WorkspaceContext): Promise<TUsageDetails> {
+    const merchantId = this.merchantOf(auth);
+    const [plan, usage, catalog] = await Promise.all([
+      this.plans.currentPlan(merchantId),
+      this.reviews.usage(merchantId),
+      this.plans.activePlans(),
+    ]);
+    const info = limitInfo(usage, plan);
+    const upgrades = catalog.filter((candidate) => candidate.amount > plan.amount).slice(0, 2);
+    const reason = primaryReason(info);
+    const pressing = Math.max(info.active_reviews.percentage, info.total_reviews.percentage) >= 70;
+    const { reached_limit: _a, ...active } = info.active_reviews;
+    const { reached_limit: _t, ...total } = info.total_reviews;
+    return {
+      show_upgrade_prompt: upgrades.length > 0 && (pressing || plan.free),
+      is_free_plan: plan.free,
+      current_plan: { id: plan.id, name: plan.name, code: plan.code },
+      usage: { active_reviews: active, total_reviews: total },
+      upgrade_plans: upgrades.map((candidate) => ({
+        id: candidate.id,
+        name: candidate.name,
+        currency: candidate.currency,
+        amount: candidate.amount,
+        frequency: candidate.frequency,
+        unlimited_active_reviews: candidate.maxActiveReviews === null,
+        max_active_reviews: candidate.maxActiveReviews,
+      })),
+      recommendations: { primary_reason: reason, benefits: benefitsFor(reason, upgrades[0]) },
+    };
+  }
+
+  private async moderate(
+    auth: WorkspaceContext,
+    id: string,
+    decide: (review: ReviewRow, usage: () => Promise<ReviewUsage>, plan: PlanRow) => Promise<ReviewChange>,
+  ): Promise<TReview> {
+    const merchantId = this.merchantOf(auth);
+    const plan = await this.plans.currentPlan(merchantId);
+    const updated = await this.reviews.moderate(merchantId, id, auth.user.id, (review, usage) =>
+      decide(review, usage, plan),
+    );
+    if (!updated) throw ApiError.notFound('No review with this id in your store.');
+    return this.get(auth, id);
+  }
+
+  /** DESIGN §6.3: one more active (approved) or total (not deleted) review must fit the plan. */
+  private async assertRoom(usage: ReviewUsage, plan: PlanRow, kind: 'active' | 'total'): Promise<void> {
+    const max = kind === 'active' ? plan.maxActiveReviews : plan.maxTotalReviews;
+    const current = kind === 'active' ? usage.active : usage.total;
+    if (max === null || current < max) return;
+    throw new ApiError(403, {
+      detail: PLAN_LIMIT_DETAIL[kind],
+      code: 'plan_limit',
+      limit_info: limitInfo(usage, plan),
+    });
+  }
+}

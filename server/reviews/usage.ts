@@ -1,0 +1,42 @@
+import { UPGRADE_THRESHOLDS } from '../../shared/constants.js';
+import type { TBenefitKey, TLimitInfo, TUpgradeReason, TUsageMeter } from '../../shared/reviews.js';
+import type { PlanRow } from '../billing/plans.repository.js';
+import type { ReviewUsage } from './reviews.repository.js';
+
+export function meter(current: number, max: number | null): TUsageMeter {
+  if (max === null) return { current, max: null, unlimited: true, percentage: 0, reached_limit: false };
+  const percentage = max === 0 ? 100 : Math.min(100, Math.round((current / max) * 100));
+  return { current, max, unlimited: false, percentage, reached_limit: current >= max };
+}
+
+export function limitInfo(usage: ReviewUsage, plan: PlanRow): TLimitInfo {
+  return {
+    active_reviews: meter(usage.active, plan.maxActiveReviews),
+    total_reviews: meter(usage.total, plan.maxTotalReviews),
+  };
+}
+
+/** SPEC §9 reasons by the 70 % / 90 % / 100 % thresholds, the most pressing first. */
+export function primaryReason(info: TLimitInfo): TUpgradeReason {
+  const { active_reviews: active, total_reviews: total } = info;
+  if (active.reached_limit) return 'reached_active_limit';
+  if (total.reached_limit) return 'reached_total_limit';
+  if (active.percentage >= UPGRADE_THRESHOLDS.error) return 'near_active_limit';
+  if (total.percentage >= UPGRADE_THRESHOLDS.error) return 'near_total_limit';
+  if (Math.max(active.percentage, total.percentage) >= UPGRADE_THRESHOLDS.warning) return 'approaching_limits';
+  return 'unlock_features';
+}
+
+const REASON_BENEFITS: Partial<Record<TUpgradeReason, TBenefitKey[]>> = {
+  reached_active_limit: ['unlimited_reviews', 'more_active_reviews'],
+  near_active_limit: ['unlimited_reviews', 'more_active_reviews'],
+  reached_total_limit: ['unlimited_reviews', 'more_total_reviews'],
+  near_total_limit: ['unlimited_reviews', 'more_total_reviews'],
+};
+
+/** At most 3 benefits of the recommended plan, the ones that answer the reason first. */
+export function benefitsFor(reason: TUpgradeReason, plan: PlanRow | undefined): TBenefitKey[] {
+  const offered = (plan?.features ?? []) as TBenefitKey[];
+  const first = (REASON_BENEFITS[reason] ?? []).filter((key) => offered.includes(key));
+  return [...new Set([...first, ...offered])].slice(0, 3);
+}

@@ -1,0 +1,200 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import type { TAuthResponse } from '../../shared/accounts.js';
+import type { TPage, TReview } from '../../shared/reviews.js';
+import { fixture } from '../factories/reviews.factory.js';
+import { PUBLIC_URL, registerOwner, type Agent } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let http: ReturnType<typeof request>;
+let owner: { agent: Agent; user: TAuthResponse };
+beforeAll(async () => {
+  // A 1 MB photo limit, so "too large" needs only a small buffer.
+  t = await startTestApp({ env: { PUBLIC_URL, MAX_PHOTO_MB: '1', TRUST_PROXY: 'true' } });
+  http = request(t.app.getHttpServer());
+  owner = await registerOwner(t);
+});
+afterAll(() => t.close());
+
+let address = 0;
+/** A shopper on a storefront: no session, its own address (uploads are throttled per address). */
+function shopperUpload(fields: Record<string, string>, files: Record<string, [Buffer, string]>) {
+  address += 1;
+  let req = http
+    .post('/api/reviews/upload/')
+    .set('Origin', 'https://shop.example')
+    .set('X-Forwarded-For', `198.51.100.${address}`);
+  for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
+  for (const [name, [buffer, filename]] of Object.entries(files)) req = req.attach(name, buffer, filename);
+  return req;
+}
+
+function storedFiles(): string[] {
+  const dir = join(t.config.uploads.mediaDir, 'reviews');
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+async function listAll(): Promise<TReview[]> {
+  return ((await owner.agent.get('/api/reviews/?page_size=100').expect(200)).body as TPage<TReview>).results;
+}
+
+const base = () => ({
+  merchant_id: owner.user.merchant!.store_id,
+  product_id: 'sku-1',
+  product_name: 'Linen Shirt',
+  product_image: 'https://cdn.shop.example/shirt.jpg',
+  product_url: 'https://shop.example/products/shirt',
+  customer_name: 'Marta',
+  customer_email: 'Marta@Example.com',
+  rating: '5',
+  comment: 'Fits perfectly',
+});
+
+describe('POST /api/reviews/upload/ from a storefront', () => {
+  it('stores a video review as pending, with its product, and serves the video with Range and CORS', async () => {
+    const res = await shopperUpload(base(), {
+      video: [fixture('review.mp4'), 'clip.mov'],
+      thumbnail: [fixture('thumbnail.jpg'), 'thumb.jpg'],
+    }).expect(201);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.body).toEqual({ id: expect.any(String), status: 'pending' });
+
+    const review = (await owner.agent.get(`/api/reviews/${res.body.id}/`).expect(200)).body as TReview;
+    expect(review).toMatchObject({
+      status: 'pending',
+      product_id: 'sku-1',
+      product_name: 'Linen Shirt',
+      product: { image: 'https://cdn.shop.example/shirt.jpg', url: 'https://shop.example/products/shirt' },
+      customer: { name: 'Marta', email: 'marta@example.com' },
+      rating: 5,
+      comment: 'Fits perfectly',
+      photo_url: null,
+      source: 'widget',
+    });
+    expect(review.video_url).toMatch(/^\/media\/reviews\/[0-9a-f-]{36}\.mp4$/);
+    const video = await http.get(review.video_url!).expect(200);
+    expect(video.headers['content-type']).toBe('video/mp4');
+    expect(Buffer.compare(video.body as Buffer, fixture('review.mp4'))).toBe(0);
+    const part = await http.get(review.video_url!).set('Range', 'bytes=0-9').expect(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-9/${fixture('review.mp4').length}`);
+    expect((await http.get(review.thumbnail_url!).expect(200)).headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('stores photo reviews (JPEG, PNG, WebP) and a WebM video; a known product is reused', async () => {
+    for (const [name, file] of [
+      ['photo', 'photo.jpg'],
+      ['photo', 'photo.png'],
+      ['photo', 'photo.webp'],
+      ['video', 'review.webm'],
+    ] as const) {
+      await shopperUpload({ ...base(), product_name: '' }, { [name]: [fixture(file), file] }).expect(201);
+    }
+    const all = await listAll();
+    expect(new Set(all.map((r) => r.product.id)).size).toBe(1);
+    expect(
+      all
+        .filter((r) => r.photo_url)
+        .map((r) => r.photo_url!.split('.').pop())
+        .sort(),
+    ).toEqual(['jpg', 'png', 'webp']);
+    // The product kept its name: an upload without one does not erase it.
+    expect(all.every((r) => r.product_name === 'Linen Shirt')).toBe(true);
+  });
+
+  it('answers OPTIONS preflights for any origin', async () => {
+    const res = await http.options('/api/reviews/upload/').set('Origin', 'https://shop.example').expect(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-methods']).toContain('POST');
+  });
+
+  it('refuses files whose bytes are not what they claim (415) and keeps nothing', async () => {
+    const before = storedFiles().length;
+    const count = (await listAll()).length;
+    for (const file of ['text.mp4', 'not-a-video.mp4']) {
+      const res = await shopperUpload(base(), { video: [fixture(file), file] }).expect(415);
+      expect(res.body.code).toBe('unsupported_media_type');
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    }
+    // A real video sent as the photo is refused too.
+    await shopperUpload(base(), { photo: [fixture('review.mp4'), 'photo.jpg'] }).expect(415);
+    // A valid video followed by a bad thumbnail: the video already stored must go as well.
+    await shopperUpload(base(), {
+      video: [fixture('review.mp4'), 'a.mp4'],
+      thumbnail: [fixture('text.mp4'), 't.jpg'],
+    }).expect(415);
+    expect(storedFiles().length).toBe(before);
+    expect((await listAll()).length).toBe(count);
+  });
+
+  it('refuses a photo over the limit (413) and keeps nothing', async () => {
+    const before = storedFiles().length;
+    const big = Buffer.concat([fixture('photo.jpg'), Buffer.alloc(1024 * 1024 + 10)]);
+    const res = await shopperUpload(base(), { photo: [big, 'big.jpg'] }).expect(413);
+    expect(res.body.code).toBe('payload_too_large');
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('answers missing or invalid fields with 400 and fields, and removes the files it had stored', async () => {
+    const before = storedFiles().length;
+    const res = await shopperUpload(
+      {
+        merchant_id: owner.user.merchant!.store_id,
+        rating: '9',
+        customer_email: 'nope',
+        product_image: 'javascript:alert(1)',
+      },
+      { video: [fixture('review.mp4'), 'a.mp4'] },
+    ).expect(400);
+    expect(res.body.code).toBe('validation_error');
+    expect(Object.keys(res.body.fields).sort()).toEqual(['customer_email', 'product_id', 'product_image', 'rating']);
+    const noFile = await shopperUpload(base(), {}).expect(400);
+    expect(noFile.body.fields).toEqual({ video: ['Attach a video or a photo.'] });
+    const both = await shopperUpload(base(), {
+      video: [fixture('review.mp4'), 'a.mp4'],
+      photo: [fixture('photo.jpg'), 'a.jpg'],
+    }).expect(400);
+    expect(both.body.fields.photo).toBeDefined();
+    const unknown = await shopperUpload(
+      { ...base(), merchant_id: 'no-such-store' },
+      { photo: [fixture('photo.jpg'), 'a.jpg'] },
+    ).expect(400);
+    expect(unknown.body.fields).toEqual({ merchant_id: ['No store with this id.'] });
+    const noStore = await shopperUpload(
+      { ...base(), merchant_id: '' },
+      { photo: [fixture('photo.jpg'), 'a.jpg'] },
+    ).expect(400);
+    expect(noStore.body.fields.merchant_id).toBeDefined();
+    await http.post('/api/reviews/upload/').send({ rating: 5 }).expect(415);
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('accepts the merchant id as well as the public store id, and dashboard uploads by the merchant', async () => {
+    await shopperUpload(
+      { ...base(), merchant_id: owner.user.merchant!.id },
+      { photo: [fixture('photo.jpg'), 'a.jpg'] },
+    ).expect(201);
+    const res = await owner.agent
+      .post('/api/reviews/upload/')
+      .field('product_id', 'sku-2')
+      .field('rating', '4')
+      .attach('photo', fixture('photo.png'), 'a.png')
+      .expect(201);
+    expect((await owner.agent.get(`/api/reviews/${res.body.id}/`).expect(200)).body.source).toBe('dashboard');
+  });
+
+  it('throttles uploads per address', async () => {
+    const from = (i: number) =>
+      http
+        .post('/api/reviews/upload/')
+        .set('X-Forwarded-For', '203.0.113.77')
+        .field('merchant_id', owner.user.merchant!.store_id)
+        .field('product_id', 'sku-3')
+        .field('rating', '3')
+        .attach('photo', fixture('photo.jpg'), `${i}.jpg`);
+    for (let i = 0; i < 30; i += 1) await from(i).expect(201);
+    const res = await from(31).expect(429);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+});
