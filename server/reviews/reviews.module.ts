@@ -4,6 +4,7 @@ import { BillingModule } from '../billing/billing.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { ReviewUploadController } from './review-upload.controller.js';
 import { ReviewUploadService } from './review-upload.service.js';
+import { ReviewsPurgeService } from './reviews-purge.service.js';
 import { ReviewsController } from './reviews.controller.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import { ReviewsService } from './reviews.service.js';
@@ -11,7 +12,7 @@ import { ReviewsService } from './reviews.service.js';
 @Module({
   imports: [AuthModule, BillingModule, MediaModule],
   controllers: [ReviewUploadController, ReviewsController],
-  providers: [ReviewsRepository, ReviewsService, ReviewUploadService],
+  providers: [ReviewsRepository, ReviewsService, ReviewUploadService, ReviewsPurgeService],
   exports: [ReviewsRepository],
 })
 export class ReviewsModule {}

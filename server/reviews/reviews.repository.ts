@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TReviewFilter, TReviewStatus } from '../../shared/reviews.js';
 import { isUuid } from '../common/uuid.pipe.js';
 import type { Database, DatabaseHandle } from '../database/database.js';
@@ -212,6 +212,20 @@ export class ReviewsRepository {
       .where(isUuid(idOrStoreId) ? eq(merchants.id, idOrStoreId) : eq(merchants.storeId, idOrStoreId))
       .limit(1);
     return row?.id ?? null;
+  }
+
+  /** Removes reviews deleted before `cutoff` (all merchants: a maintenance job) and returns their media keys. */
+  async purgeDeletedBefore(cutoff: Date, batch: number): Promise<{ reviews: number; keys: string[] }> {
+    const purged = await this.database.rows<{ keys: string[] }>(sql`
+      with gone as (
+        delete from ${reviews} where id in (
+          select id from ${reviews} where deleted_at < ${cutoff.toISOString()}::timestamptz
+          order by deleted_at limit ${batch} for update skip locked)
+        returning video_key, photo_key, thumbnail_key)
+      select array_remove(array[video_key, photo_key, thumbnail_key], null) as keys from gone`);
+    const keys = purged.flatMap((row) => row.keys);
+    if (keys.length) await this.db.delete(media).where(inArray(media.key, keys));
+    return { reviews: purged.length, keys };
   }
 
   async findProduct(merchantId: string, externalId: string): Promise<ProductRow | null> {

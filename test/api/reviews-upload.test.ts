@@ -1,11 +1,14 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
+import { reviews } from '../../server/database/schema.js';
+import { ReviewsPurgeService } from '../../server/reviews/reviews-purge.service.js';
 import type { TAuthResponse } from '../../shared/accounts.js';
 import type { TPage, TReview } from '../../shared/reviews.js';
 import { fixture } from '../factories/reviews.factory.js';
 import { PUBLIC_URL, registerOwner, type Agent } from '../support/accounts.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let http: ReturnType<typeof request>;
@@ -196,5 +199,30 @@ describe('POST /api/reviews/upload/ from a storefront', () => {
     for (let i = 0; i < 30; i += 1) await from(i).expect(201);
     const res = await from(31).expect(429);
     expect(res.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('purge of deleted reviews (DESIGN §6.2)', () => {
+  it('removes reviews deleted more than 30 days ago with their media, and keeps newer ones', async () => {
+    const old = await shopperUpload(base(), {
+      video: [fixture('review.mp4'), 'a.mp4'],
+      thumbnail: [fixture('thumbnail.jpg'), 't.jpg'],
+    }).expect(201);
+    const recent = await shopperUpload(base(), { photo: [fixture('photo.jpg'), 'b.jpg'] }).expect(201);
+    const oldReview = (await owner.agent.get(`/api/reviews/${old.body.id}/`).expect(200)).body as TReview;
+    await owner.agent.delete(`/api/reviews/${old.body.id}/`).expect(204);
+    await owner.agent.delete(`/api/reviews/${recent.body.id}/`).expect(204);
+
+    const purge = t.app.get(ReviewsPurgeService);
+    expect(await purge.purge()).toBe(0);
+    await databaseOf(t)
+      .update(reviews)
+      .set({ deletedAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) })
+      .where(eq(reviews.id, old.body.id));
+    expect(await purge.purge()).toBe(1);
+    await owner.agent.get(`/api/reviews/${old.body.id}/`).expect(404);
+    expect((await owner.agent.get(`/api/reviews/${recent.body.id}/`).expect(200)).body.deleted).toBe(true);
+    await http.get(oldReview.video_url!).expect(404);
+    await http.get(oldReview.thumbnail_url!).expect(404);
   });
 });
