@@ -17,10 +17,13 @@ export function freePort() {
   });
 }
 
-/** Starts the built server on a fresh DATA_DIR (or the DATABASE_URL/REDIS_URL of the environment). */
-export async function startApp(extraEnv = {}) {
+/**
+ * Starts the built server on a fresh DATA_DIR (or the DATABASE_URL/REDIS_URL of the environment).
+ * `keepDataDir` reuses a DATA_DIR (and leaves it in place on stop), for benches that fill PGlite in between.
+ */
+export async function startApp(extraEnv = {}, keepDataDir) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'vr-bench-'));
+  const dataDir = keepDataDir ?? mkdtempSync(join(tmpdir(), 'vr-bench-'));
   const child = spawn(process.execPath, [join(ROOT, 'dist/api/server/main.js')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
@@ -37,10 +40,11 @@ export async function startApp(extraEnv = {}) {
   return {
     url,
     pid: child.pid,
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

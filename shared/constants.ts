@@ -36,6 +36,8 @@ export const RESET_CODE_TTL_MINUTES = 60;
 export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 export const REVIEWS_PAGE_SIZE = 10;
+/** DESIGN §6.2: a deleted review is purged for good this long after deletion. */
+export const DELETED_RETENTION_DAYS = 30;
 export const SEARCH_DEBOUNCE_MS = 500;
 
 export const DASHBOARD_PERIODS = [7, 30, 90, 365] as const;

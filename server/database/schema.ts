@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-// The whole data model of DESIGN §5. Later issues add columns and indexes, not tables.
+// The data model of DESIGN §5, plus review_counters derived from reviews by a trigger (migration 0004).
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -237,6 +237,24 @@ export const reviews = pgTable(
       .where(sql`${t.deletedAt} is not null`),
     index('reviews_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * Review counts per merchant, status and deletion, with the sum of ratings: kept by a trigger on reviews
+ * (migration 0004), so list totals, stats and plan-limit checks never count rows at read time.
+ */
+export const reviewCounters = pgTable(
+  'review_counters',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull(),
+    deleted: boolean('deleted').notNull(),
+    reviews: integer('reviews').notNull().default(0),
+    ratingSum: bigint('rating_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.status, t.deleted] })],
 );
 
 export const reviewStatusChanges = pgTable(

@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { DELETED_RETENTION_DAYS } from '../../shared/constants.js';
 import { MediaService } from '../media/media.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 
-export const PURGE_AFTER_DAYS = 30;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
@@ -34,7 +34,7 @@ export class ReviewsPurgeService implements OnModuleInit, OnApplicationShutdown 
 
   /** Returns how many reviews were purged. */
   async purge(now = new Date()): Promise<number> {
-    const cutoff = new Date(now.getTime() - PURGE_AFTER_DAYS * 24 * 60 * 60 * 1000);
+    const cutoff = new Date(now.getTime() - DELETED_RETENTION_DAYS * 24 * 60 * 60 * 1000);
     let purged = 0;
     for (;;) {
       const { reviews, keys } = await this.reviews.purgeDeletedBefore(cutoff, BATCH);

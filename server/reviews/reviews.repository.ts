@@ -4,10 +4,11 @@ import type { TReviewFilter, TReviewStatus } from '../../shared/reviews.js';
 import { isUuid } from '../common/uuid.pipe.js';
 import type { Database, DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
-import { media, merchants, products, reviewStatusChanges, reviews } from '../database/schema.js';
+import { media, merchants, products, reviewCounters, reviewStatusChanges, reviews } from '../database/schema.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
+export type CounterRow = typeof reviewCounters.$inferSelect;
 export interface ReviewWithProduct {
   review: ReviewRow;
   product: ProductRow;
@@ -46,6 +47,14 @@ export function searchTextOf(productName: string, customerName: string, comment:
   return `${productName}\n${customerName}\n${comment}`.toLowerCase();
 }
 
+/** Reviews matching a list filter, from the counters: no status = every live review. */
+function countOf(counters: CounterRow[], status?: TReviewFilter): number {
+  const matching = counters.filter((c) =>
+    status === 'deleted' ? c.deleted : !c.deleted && (status === undefined || c.status === status),
+  );
+  return matching.reduce((sum, c) => sum + c.reviews, 0);
+}
+
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
@@ -74,7 +83,7 @@ export class ReviewsRepository {
   ): Promise<{ count: number; rows: ReviewWithProduct[] }> {
     const where = this.filter(merchantId, query.status, query.search);
     const order = query.status === 'deleted' ? desc(reviews.deletedAt) : desc(reviews.createdAt);
-    const [rows, [{ total }]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       this.db
         .select({ review: reviews, product: products })
         .from(reviews)
@@ -83,7 +92,14 @@ export class ReviewsRepository {
         .orderBy(order, desc(reviews.id))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize),
-      this.db.select({ total: count() }).from(reviews).where(where),
+      // Without a search the counters answer at once; a search counts its (indexed) matches.
+      query.search
+        ? this.db
+            .select({ total: count() })
+            .from(reviews)
+            .where(where)
+            .then(([row]) => row.total)
+        : this.counters(merchantId).then((counters) => countOf(counters, query.status)),
     ]);
     return { count: total, rows };
   }
@@ -102,22 +118,23 @@ export class ReviewsRepository {
     counts: Record<TReviewStatus | 'deleted', number>;
     averageRating: number | null;
   }> {
-    const [row] = await this.database.rows<{
-      pending: number;
-      approved: number;
-      rejected: number;
-      deleted: number;
-      average: string | null;
-    }>(sql`
-      select
-        count(*) filter (where deleted_at is null and status = 'pending')::int as pending,
-        count(*) filter (where deleted_at is null and status = 'approved')::int as approved,
-        count(*) filter (where deleted_at is null and status = 'rejected')::int as rejected,
-        count(*) filter (where deleted_at is not null)::int as deleted,
-        avg(rating) filter (where deleted_at is null and status = 'approved') as average
-      from ${reviews} where merchant_id = ${merchantId}`);
-    const { average, ...counts } = row;
-    return { counts, averageRating: average === null ? null : Number(average) };
+    const counters = await this.counters(merchantId);
+    const live = (status: TReviewStatus) => counters.find((c) => c.status === status && !c.deleted);
+    const approved = live('approved');
+    return {
+      counts: {
+        pending: live('pending')?.reviews ?? 0,
+        approved: approved?.reviews ?? 0,
+        rejected: live('rejected')?.reviews ?? 0,
+        deleted: countOf(counters, 'deleted'),
+      },
+      averageRating: approved?.reviews ? approved.ratingSum / approved.reviews : null,
+    };
+  }
+
+  /** The trigger-kept counts (migration 0004): one row per status and deletion. */
+  counters(merchantId: string, tx: Transaction | Database = this.db): Promise<CounterRow[]> {
+    return tx.select().from(reviewCounters).where(eq(reviewCounters.merchantId, merchantId));
   }
 
   async topProducts(merchantId: string, limit: number): Promise<Array<{ product: ProductRow; reviews: number }>> {
@@ -133,14 +150,8 @@ export class ReviewsRepository {
   }
 
   async usage(merchantId: string, tx: Transaction | Database = this.db): Promise<ReviewUsage> {
-    const [row] = await tx
-      .select({
-        active: sql<number>`count(*) filter (where ${reviews.status} = 'approved')::int`,
-        total: sql<number>`count(*)::int`,
-      })
-      .from(reviews)
-      .where(and(eq(reviews.merchantId, merchantId), isNull(reviews.deletedAt)));
-    return row;
+    const counters = await this.counters(merchantId, tx);
+    return { active: countOf(counters, 'approved'), total: countOf(counters) };
   }
 
   /**

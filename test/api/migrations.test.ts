@@ -39,6 +39,7 @@ describe('migrations', () => {
       'product_widget_overrides',
       'products',
       'refresh_tokens',
+      'review_counters',
       'review_status_changes',
       'reviews',
       'subscriptions',

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { reviewStatusChanges } from '../../server/database/schema.js';
+import { reviewStatusChanges, reviews } from '../../server/database/schema.js';
 import type { TAuthResponse } from '../../shared/accounts.js';
 import type { TLimitInfo, TPage, TReview, TUsageDetails } from '../../shared/reviews.js';
 import { seedReviews } from '../factories/reviews.factory.js';
@@ -254,6 +254,40 @@ describe('lists, search, stats', () => {
     expect(top.results).toEqual([{ product_id: 'a', name: 'A', image: null, reviews: 3 }]);
     const pending = (await agent.get('/api/reviews/pending/').expect(200)).body as TPage<TReview>;
     expect(pending.results.map((r) => r.status)).toEqual(['pending']);
+  });
+});
+
+describe('review counters', () => {
+  it('agree with a recount after every kind of change, hard deletes included', async () => {
+    const { agent, merchantId } = await store();
+    const ids = await seedReviews(t, merchantId, 6);
+    await act(agent, ids[0], 'approve').expect(200);
+    await act(agent, ids[1], 'approve').expect(200);
+    await act(agent, ids[2], 'reject').expect(200);
+    await agent.patch(`/api/reviews/${ids[0]}/`).send({ rating: 1 }).expect(200);
+    await agent.delete(`/api/reviews/${ids[3]}/`).expect(204);
+    await agent.delete(`/api/reviews/${ids[1]}/`).expect(204);
+    await act(agent, ids[1], 'restore').expect(200);
+    await databaseOf(t).delete(reviews).where(eq(reviews.id, ids[4]));
+    const recount = await databaseOf(t)
+      .select({
+        pending: sql<number>`count(*) filter (where ${reviews.deletedAt} is null and ${reviews.status} = 'pending')::int`,
+        approved: sql<number>`count(*) filter (where ${reviews.deletedAt} is null and ${reviews.status} = 'approved')::int`,
+        rejected: sql<number>`count(*) filter (where ${reviews.deletedAt} is null and ${reviews.status} = 'rejected')::int`,
+        deleted: sql<number>`count(*) filter (where ${reviews.deletedAt} is not null)::int`,
+        average: sql<string>`avg(${reviews.rating}) filter (where ${reviews.deletedAt} is null and ${reviews.status} = 'approved')`,
+      })
+      .from(reviews)
+      .where(eq(reviews.merchantId, merchantId));
+    const stats = (await agent.get('/api/reviews/stats/').expect(200)).body;
+    const { average, ...counts } = recount[0];
+    expect(stats).toEqual({
+      ...counts,
+      total: counts.pending + counts.approved + counts.rejected,
+      average_rating: Math.round(Number(average) * 10) / 10,
+    });
+    expect(counts).toEqual({ pending: 1, approved: 2, rejected: 1, deleted: 1 });
+    expect((await agent.get('/api/reviews/').expect(200)).body.count).toBe(4);
   });
 });
 

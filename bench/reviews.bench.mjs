@@ -1,0 +1,188 @@
+// Reviews: list and search latency with 100,000 reviews in one store, and server memory while a 200 MB video
+// upload streams through. PostgreSQL when DATABASE_URL is set, else PGlite (filled while the server is stopped).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { ROOT, load, startApp } from './support.mjs';
+
+const REVIEWS = 100_000;
+const run = Date.now().toString(36);
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const env = { REDIS_KEY_PREFIX: `vr-bench-${run}:`, MAX_VIDEO_MB: '250' };
+
+async function signUp(url) {
+  const res = await fetch(`${url}/api/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({
+      email: `reviews-${run}@example.com`,
+      password: 'bench-password-1',
+      first_name: 'B',
+      last_name: 'M',
+    }),
+  });
+  return res.json();
+}
+
+// 100k reviews over 200 products, names and comments varied enough for search to have to look.
+const FILL = (merchantId) => `
+  insert into products (merchant_id, external_id, name)
+    select '${merchantId}', 'p' || i, 'Product ' || i || case when i % 7 = 0 then ' linen shirt' else ' cotton tee' end
+    from generate_series(1, 200) i;
+  insert into reviews (merchant_id, product_id, status, customer_name, rating, comment, created_at, search_text)
+    select '${merchantId}', p.id,
+      (array['pending','approved','rejected'])[1 + i % 3],
+      'Customer ' || (i % 5000), 1 + i % 5,
+      case when i % 97 = 0 then 'Fits perfectly, lovely fabric' else 'Good value number ' || i end,
+      now() - (i || ' minutes')::interval,
+      lower(p.name || chr(10) || 'Customer ' || (i % 5000) || chr(10) ||
+        case when i % 97 = 0 then 'Fits perfectly, lovely fabric' else 'Good value number ' || i end)
+    from generate_series(1, ${REVIEWS}) i
+    join products p on p.merchant_id = '${merchantId}' and p.external_id = 'p' || (1 + i % 200);
+  analyze reviews;`;
+
+async function fill(merchantId, dataDir) {
+  const started = performance.now();
+  if (onPostgres) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(FILL(merchantId));
+    await client.end();
+  } else {
+    const db = await PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+    await db.exec(FILL(merchantId));
+    await db.close();
+  }
+  return performance.now() - started;
+}
+
+async function timings(url, path, headers, times = 30) {
+  const ms = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    const res = await fetch(`${url}${path}`, { headers });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+    ms.push(performance.now() - started);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: ms[Math.floor(times / 2)].toFixed(1), p95: ms[Math.floor(times * 0.95)].toFixed(1) };
+}
+
+function rssKb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
+}
+
+/** Streams a 200 MB "video" (a real MP4 header, then zeros) without holding it in this process either. */
+function upload(url, storeId, bytes) {
+  const boundary = `----bench${run}`;
+  const head = Buffer.from(
+    [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="merchant_id"',
+      '',
+      storeId,
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="product_id"',
+      '',
+      'p1',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="rating"',
+      '',
+      '5',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="video"; filename="big.mp4"',
+      'Content-Type: video/mp4',
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const mp4 = readFileSync(join(ROOT, 'test/fixtures/media/review.mp4'));
+  const chunk = Buffer.alloc(1024 * 1024);
+  async function* body() {
+    yield head;
+    yield mp4;
+    for (let sent = mp4.length; sent < bytes; sent += chunk.length)
+      yield chunk.subarray(0, Math.min(chunk.length, bytes - sent));
+    yield tail;
+  }
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${url}/api/reviews/upload/`,
+      {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
+    req.on('error', reject);
+    Readable.from(body()).pipe(req);
+  });
+}
+
+const dataDir = onPostgres ? undefined : mkdtempSync(join(tmpdir(), 'vr-bench-reviews-'));
+let app = await startApp(env, dataDir);
+try {
+  const user = await signUp(app.url);
+  const auth = { authorization: `JWT ${user.access}` };
+  if (!onPostgres) await app.stop();
+  const fillMs = await fill(user.merchant.id, dataDir);
+  if (!onPostgres) app = await startApp(env, dataDir);
+
+  console.log(
+    `${REVIEWS.toLocaleString('en')} reviews in one store on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (bulk load ${(fillMs / 1000).toFixed(1)} s); 30 sequential calls each`,
+  );
+  console.log('| call | p50 ms | p95 ms |');
+  console.log('|---|---|---|');
+  for (const path of [
+    '/api/reviews/?page=1&page_size=10',
+    '/api/reviews/?page=500&page_size=10',
+    '/api/reviews/?status=pending&page_size=10',
+    '/api/reviews/?search=linen&page_size=10',
+    '/api/reviews/?search=fits%20perfectly&page_size=10',
+    '/api/reviews/?search=customer%204242&page_size=10',
+    '/api/reviews/stats/',
+    '/api/reviews/usage_details/',
+  ]) {
+    await timings(app.url, path, auth, 3);
+    const { p50, p95 } = await timings(app.url, path, auth);
+    console.log(`| GET ${path} | ${p50} | ${p95} |`);
+  }
+  const list = await load(`${app.url}/api/reviews/?page_size=10`, { connections: 10, duration: 5, headers: auth });
+  console.log(
+    `\nGET /api/reviews/ under load (10 connections, 5 s): ${list.rps} req/s, p50 ${list.p50} ms, p99 ${list.p99} ms, ${list.errors} errors`,
+  );
+
+  const before = rssKb(app.pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssKb(app.pid))), 20);
+  const started = performance.now();
+  const status = await upload(app.url, user.merchant.store_id, 200 * 1024 * 1024);
+  clearInterval(sampler);
+  console.log(
+    `\n200 MB video upload: HTTP ${status} in ${((performance.now() - started) / 1000).toFixed(1)} s; server RSS ${(before / 1024).toFixed(0)} MB before, peak ${(peak / 1024).toFixed(0)} MB (growth ${((peak - before) / 1024).toFixed(0)} MB; budget 50 MB)`,
+  );
+} finally {
+  await app.stop();
+  if (onPostgres) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(
+      `delete from workspaces where id in (select workspace_id from memberships m join users u on u.id = m.user_id where u.email = $1)`,
+      [`reviews-${run}@example.com`],
+    );
+    await client.query(`delete from users where email = $1`, [`reviews-${run}@example.com`]);
+    await client.end();
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
