@@ -10,6 +10,8 @@ export interface ModalDialogProps {
   /** Off while a request is in flight, so Escape or a click outside cannot drop its answer. */
   isDismissable?: boolean;
   role?: 'dialog' | 'alertdialog';
+  /** Room for media (e.g. a review's video) instead of the narrow form width. */
+  wide?: boolean;
 }
 
 /** A centred modal dialog with a title; focus is trapped inside and returns to the opener on close. */
@@ -21,6 +23,7 @@ export function ModalDialog({
   testId,
   isDismissable = true,
   role = 'dialog',
+  wide = false,
 }: ModalDialogProps) {
   return (
     <ModalOverlay
@@ -30,7 +33,7 @@ export function ModalDialog({
       isDismissable={isDismissable}
       isKeyboardDismissDisabled={!isDismissable}
     >
-      <Modal className="modal">
+      <Modal className={wide ? 'modal modal-wide' : 'modal'}>
         <Dialog className="modal-dialog" data-testid={testId} role={role}>
           <Heading slot="title" className="modal-title">
             {title}

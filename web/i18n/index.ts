@@ -4,6 +4,9 @@ import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type TLanguage } from '../../
 import authEn from './auth/en.json';
 import authEs from './auth/es.json';
 import authPt from './auth/pt.json';
+import reviewsEn from './reviews/en.json';
+import reviewsEs from './reviews/es.json';
+import reviewsPt from './reviews/pt.json';
 import shellEn from './en.json';
 import shellEs from './es.json';
 import shellPt from './pt.json';
@@ -11,11 +14,11 @@ import settingsEn from './settings/en.json';
 import settingsEs from './settings/es.json';
 import settingsPt from './settings/pt.json';
 
-// One file per area (shell, auth pages, settings pages), merged into one namespace per language.
+// One file per area (shell, auth pages, settings pages, reviews), merged into one namespace per language.
 // Typed against the English bundle so a key missing from a translation fails the typecheck.
-export const en = { ...shellEn, auth: authEn, settingsPages: settingsEn };
-const es: typeof en = { ...shellEs, auth: authEs, settingsPages: settingsEs };
-const pt: typeof en = { ...shellPt, auth: authPt, settingsPages: settingsPt };
+export const en = { ...shellEn, auth: authEn, settingsPages: settingsEn, reviews: reviewsEn };
+const es: typeof en = { ...shellEs, auth: authEs, settingsPages: settingsEs, reviews: reviewsEs };
+const pt: typeof en = { ...shellPt, auth: authPt, settingsPages: settingsPt, reviews: reviewsPt };
 
 const resources = {
   en: { translation: en },

@@ -2,6 +2,7 @@ import '../styles/theme.css';
 import '../styles/app.css';
 import '../styles/forms.css';
 import '../styles/settings.css';
+import '../styles/reviews.css';
 import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nProvider } from 'react-aria-components';

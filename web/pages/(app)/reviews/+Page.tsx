@@ -1,5 +1,148 @@
-import { Placeholder } from '../../../components/Placeholder';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageContext } from 'vike-react/usePageContext';
+import { REVIEWS_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.js';
+import type { TReview, TReviewStatus } from '../../../../shared/reviews.js';
+import { can } from '../../../../shared/session.js';
+import { useReviewStats, useReviews, type TPlanLimit } from '../../../api/reviews';
+import { apiDetail } from '../../../components/form/apiErrors';
+import { PageTitle } from '../../../components/PageTitle';
+import { ChangeStatusDialog } from '../../../components/reviews/ChangeStatusDialog';
+import { DeleteReviewDialog } from '../../../components/reviews/DeleteReviewDialog';
+import { LimitModal } from '../../../components/reviews/LimitModal';
+import { MediaDialog } from '../../../components/reviews/MediaDialog';
+import { Pagination, pageCount } from '../../../components/reviews/Pagination';
+import type { TRowAction } from '../../../components/reviews/ReviewActions';
+import { ReviewSearch } from '../../../components/reviews/ReviewSearch';
+import { ReviewsEmpty, ReviewsLoadError } from '../../../components/reviews/ReviewsEmpty';
+import { ReviewsTable } from '../../../components/reviews/ReviewsTable';
+import { StatusFilter, type TStatusOption } from '../../../components/reviews/StatusFilter';
+import { UpgradeWidget } from '../../../components/reviews/UpgradeWidget';
+import { useReviewModeration, type TModerationAction } from '../../../components/reviews/useReviewModeration';
+import { useToast } from '../../../components/toast/ToastProvider';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+
+/** SPEC §4: the change-status dialog's choice and the call that makes it. */
+const ACTION_FOR_STATUS = {
+  approved: 'approve',
+  rejected: 'reject',
+  pending: 'restore',
+} as const satisfies Record<TReviewStatus, TModerationAction>;
 
 export default function Page() {
-  return <Placeholder page="reviews" />;
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const { user } = usePageContext();
+  const canModerate = can(user, 'moderate_reviews');
+
+  const [searchInput, setSearchInput] = useState('');
+  const debouncedSearch = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  // Clearing the box applies at once; typing waits for a pause.
+  const search = searchInput.trim() === '' ? '' : debouncedSearch;
+  const [status, setStatus] = useState<TStatusOption>('all');
+
+  // A new search or filter starts again at page 1 (reset while rendering, not in an effect, so no stale fetch).
+  const filterKey = `${status}\n${search}`;
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const goToPage = (next: number) => setPaging({ filterKey, page: next });
+
+  const reviews = useReviews({ page, search, status: status === 'all' ? undefined : status });
+  const stats = useReviewStats();
+
+  const total = reviews.data?.count ?? 0;
+  const lastPage = pageCount(total, REVIEWS_PAGE_SIZE);
+  // The last rows of the last page were moderated away: step back to the page that now ends the list.
+  if (reviews.data && !reviews.isPlaceholderData && page > lastPage) goToPage(lastPage);
+
+  useEffect(() => {
+    if (reviews.error) showToast(apiDetail(reviews.error) ?? t('reviews.toasts.loadError'), 'error');
+  }, [reviews.error, showToast, t]);
+
+  const [mediaReview, setMediaReview] = useState<TReview | null>(null);
+  const [editing, setEditing] = useState<TReview | null>(null);
+  const [deleting, setDeleting] = useState<TReview | null>(null);
+  const [limit, setLimit] = useState<TPlanLimit | null>(null);
+
+  const { moderate, busyId } = useReviewModeration((refusal) => {
+    setEditing(null);
+    setLimit(refusal);
+  });
+
+  const onAction = (action: TRowAction, review: TReview) => {
+    if (action === 'edit') setEditing(review);
+    else if (action === 'delete') setDeleting(review);
+    else moderate({ action, review });
+  };
+
+  const clearFilters = () => {
+    setSearchInput('');
+    setStatus('all');
+  };
+
+  return (
+    <>
+      <PageTitle page="reviews" />
+      <p className="page-lead">{t('reviews.lead')}</p>
+
+      <UpgradeWidget />
+
+      <div className="reviews-toolbar">
+        <ReviewSearch value={searchInput} onChange={setSearchInput} />
+        <StatusFilter value={status} onChange={setStatus} stats={stats.data} />
+      </div>
+
+      <ReviewsTable
+        reviews={reviews.data?.results ?? []}
+        isLoading={reviews.isPending}
+        isRefreshing={reviews.isPlaceholderData}
+        placeholder={
+          reviews.isError ? (
+            <ReviewsLoadError onRetry={() => void reviews.refetch()} />
+          ) : (
+            <ReviewsEmpty search={search} status={status} onClear={clearFilters} />
+          )
+        }
+        canModerate={canModerate}
+        busyId={busyId}
+        onOpenMedia={setMediaReview}
+        onAction={onAction}
+      />
+
+      {reviews.data && total > 0 && (
+        <Pagination
+          page={page}
+          pageSize={REVIEWS_PAGE_SIZE}
+          shown={reviews.data.results.length}
+          total={total}
+          onPageChange={goToPage}
+        />
+      )}
+
+      <MediaDialog review={mediaReview} onClose={() => setMediaReview(null)} />
+      {canModerate && (
+        <>
+          <ChangeStatusDialog
+            review={editing}
+            isPending={editing !== null && busyId === editing.id}
+            onSubmit={(review, next) =>
+              moderate(
+                { action: ACTION_FOR_STATUS[next], review, fromStatusDialog: true },
+                { onSuccess: () => setEditing(null) },
+              )
+            }
+            onClose={() => setEditing(null)}
+          />
+          <DeleteReviewDialog
+            review={deleting}
+            isPending={deleting !== null && busyId === deleting.id}
+            onConfirm={(review) => moderate({ action: 'delete', review }, { onSettled: () => setDeleting(null) })}
+            onClose={() => setDeleting(null)}
+          />
+          <LimitModal limit={limit} onClose={() => setLimit(null)} />
+        </>
+      )}
+    </>
+  );
 }

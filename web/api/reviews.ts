@@ -1,0 +1,94 @@
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { REVIEWS_PAGE_SIZE } from '../../shared/constants.js';
+import type {
+  TLimitInfo,
+  TPage,
+  TPlanLimitError,
+  TReview,
+  TReviewFilter,
+  TReviewStats,
+  TUsageDetails,
+} from '../../shared/reviews.js';
+import { ApiError, apiFetch } from './client';
+
+export const REVIEWS_LIST_QUERY_KEY = ['reviews', 'list'] as const;
+export const REVIEW_STATS_QUERY_KEY = ['reviews', 'stats'] as const;
+export const USAGE_DETAILS_QUERY_KEY = ['reviews', 'usage_details'] as const;
+
+export interface TReviewListParams {
+  page: number;
+  search: string;
+  /** undefined: every review that is not deleted. */
+  status: TReviewFilter | undefined;
+}
+
+function reviewPath(id: string, action?: 'approve' | 'reject' | 'restore'): string {
+  return `/api/reviews/${encodeURIComponent(id)}/${action ? `${action}/` : ''}`;
+}
+
+export function fetchReviews({ page, search, status }: TReviewListParams): Promise<TPage<TReview>> {
+  const query = new URLSearchParams({ page: String(page), page_size: String(REVIEWS_PAGE_SIZE) });
+  if (search) query.set('search', search);
+  if (status) query.set('status', status);
+  return apiFetch<TPage<TReview>>(`/api/reviews/?${query}`);
+}
+
+/** The previous page stays on screen while the next one loads, so the table does not flash empty. */
+export function useReviews(params: TReviewListParams) {
+  return useQuery({
+    queryKey: [...REVIEWS_LIST_QUERY_KEY, params],
+    queryFn: () => fetchReviews(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReviewStats() {
+  return useQuery({
+    queryKey: REVIEW_STATS_QUERY_KEY,
+    queryFn: () => apiFetch<TReviewStats>('/api/reviews/stats/'),
+  });
+}
+
+export function useUsageDetails() {
+  return useQuery({
+    queryKey: USAGE_DETAILS_QUERY_KEY,
+    queryFn: () => apiFetch<TUsageDetails>('/api/reviews/usage_details/'),
+  });
+}
+
+export function approveReview(id: string): Promise<TReview> {
+  return apiFetch<TReview>(reviewPath(id, 'approve'), { method: 'POST' });
+}
+
+export function rejectReview(id: string): Promise<TReview> {
+  return apiFetch<TReview>(reviewPath(id, 'reject'), { method: 'POST' });
+}
+
+export function restoreReview(id: string): Promise<TReview> {
+  return apiFetch<TReview>(reviewPath(id, 'restore'), { method: 'POST' });
+}
+
+export function deleteReview(id: string): Promise<void> {
+  return apiFetch<void>(reviewPath(id), { method: 'DELETE' });
+}
+
+/** Every moderation action can change the list, the counts and the plan usage. */
+export async function invalidateReviewQueries(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [REVIEWS_LIST_QUERY_KEY, REVIEW_STATS_QUERY_KEY, USAGE_DETAILS_QUERY_KEY].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+export interface TPlanLimit {
+  detail: string;
+  limitInfo: TLimitInfo | undefined;
+}
+
+/** The refusal of an approve or restore that would go over the plan's limits (403 `plan_limit`). */
+export function planLimitOf(error: unknown): TPlanLimit | undefined {
+  if (!(error instanceof ApiError) || error.status !== 403 || error.code !== 'plan_limit') return undefined;
+  const { limit_info } = (error.payload ?? {}) as Partial<TPlanLimitError>;
+  return { detail: error.body.detail, limitInfo: limit_info };
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import type { TReview } from '../../../shared/reviews.js';
+import { ActionButton } from '../ActionButton';
+import { ModalDialog } from '../ModalDialog';
+import { customerName, productName } from './reviewDisplay';
+
+/** Plays the review's video (its thumbnail as the poster) or shows its photo; closed while `review` is null. */
+export function MediaDialog({ review, onClose }: { review: TReview | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const customer = review ? customerName(review, t('reviews.anonymous')) : '';
+
+  return (
+    <ModalDialog
+      title={t('reviews.media.title', { customer })}
+      isOpen={review !== null}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onClose();
+      }}
+      testId="media-dialog"
+      wide
+    >
+      {review && (
+        <>
+          <div className="media-frame">
+            {review.video_url ? (
+              <video
+                className="media-player"
+                src={review.video_url}
+                poster={review.thumbnail_url ?? undefined}
+                controls
+                playsInline
+                preload="metadata"
+              >
+                {t('reviews.media.noVideoSupport')}
+              </video>
+            ) : (
+              review.photo_url && (
+                <img
+                  className="media-player"
+                  src={review.photo_url}
+                  alt={t('reviews.media.photoAlt', { customer, product: productName(review) })}
+                />
+              )
+            )}
+          </div>
+          <p className="media-caption">{productName(review)}</p>
+          <div className="modal-actions">
+            <ActionButton variant="secondary" onPress={onClose}>
+              {t('reviews.media.close')}
+            </ActionButton>
+          </div>
+        </>
+      )}
+    </ModalDialog>
+  );
+}

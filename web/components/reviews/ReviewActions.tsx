@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TReview } from '../../../shared/reviews.js';
+import { CheckIcon, CloseIcon, EditIcon, RestoreIcon, TrashIcon } from '../icons';
+
+export type TRowAction = 'approve' | 'reject' | 'edit' | 'restore' | 'delete';
+
+const ICONS = {
+  approve: CheckIcon,
+  reject: CloseIcon,
+  edit: EditIcon,
+  restore: RestoreIcon,
+  delete: TrashIcon,
+} satisfies Record<TRowAction, () => ReactNode>;
+
+/** SPEC §4 Review status: what each status offers; a deleted review can only come back. */
+export function actionsFor(review: TReview): TRowAction[] {
+  if (review.deleted) return ['restore'];
+  const byStatus = { pending: ['approve', 'reject'], approved: ['edit'], rejected: ['restore'] } as const;
+  return [...byStatus[review.status], 'delete'];
+}
+
+export interface ReviewActionsProps {
+  review: TReview;
+  customer: string;
+  /** This review's request is in flight: its buttons wait. */
+  isBusy: boolean;
+  onAction: (action: TRowAction, review: TReview) => void;
+}
+
+export function ReviewActions({ review, customer, isBusy, onAction }: ReviewActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <span className="review-actions">
+      {actionsFor(review).map((action) => {
+        const Icon = ICONS[action];
+        return (
+          <button
+            key={action}
+            type="button"
+            className="icon-button review-action"
+            data-action={action}
+            data-testid={`${action}-review`}
+            aria-label={t(`reviews.actions.${action}`, { customer })}
+            aria-haspopup={action === 'edit' || action === 'delete' ? 'dialog' : undefined}
+            title={t(`reviews.actions.${action}Short`)}
+            disabled={isBusy}
+            onClick={() => onAction(action, review)}
+          >
+            <Icon />
+          </button>
+        );
+      })}
+    </span>
+  );
+}

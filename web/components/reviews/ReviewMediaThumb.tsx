@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import type { TReview } from '../../../shared/reviews.js';
+import { ImageIcon, PlayIcon } from '../icons';
+
+/** The review's thumbnail as a button that opens the player; a muted dash when there is no media. */
+export function ReviewMediaThumb({
+  review,
+  customer,
+  onOpen,
+}: {
+  review: TReview;
+  customer: string;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation();
+  const isVideo = !!review.video_url;
+  const preview = isVideo ? review.thumbnail_url : (review.photo_url ?? review.thumbnail_url);
+
+  if (!isVideo && !review.photo_url) {
+    return (
+      <span className="review-muted">
+        <span aria-hidden="true">—</span>
+        <span className="visually-hidden">{t('reviews.noMedia')}</span>
+      </span>
+    );
+  }
+
+  return (
+    <button
+      type="button"
+      className="media-thumb"
+      data-testid="review-media"
+      data-kind={isVideo ? 'video' : 'photo'}
+      aria-label={t(isVideo ? 'reviews.media.playVideo' : 'reviews.media.viewPhoto', { customer })}
+      aria-haspopup="dialog"
+      onClick={onOpen}
+    >
+      {preview ? <img src={preview} alt="" loading="lazy" decoding="async" /> : <ImageIcon />}
+      {isVideo && (
+        <span className="media-thumb-play">
+          <PlayIcon />
+        </span>
+      )}
+    </button>
+  );
+}

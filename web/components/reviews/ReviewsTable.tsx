@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REVIEWS_PAGE_SIZE } from '../../../shared/constants.js';
+import type { TReview } from '../../../shared/reviews.js';
+import type { TRowAction } from './ReviewActions';
+import { ReviewRow } from './ReviewRow';
+
+export interface ReviewsTableProps {
+  reviews: readonly TReview[];
+  /** Nothing to show yet: skeleton rows. */
+  isLoading: boolean;
+  /** Another page or filter is on its way while the previous rows stay. */
+  isRefreshing: boolean;
+  /** Shown in place of the rows when there are none (empty state or load error). */
+  placeholder: ReactNode;
+  canModerate: boolean;
+  busyId: string | undefined;
+  onOpenMedia: (review: TReview) => void;
+  onAction: (action: TRowAction, review: TReview) => void;
+}
+
+const COLUMNS = ['product', 'media', 'customer', 'comment', 'rating', 'status'] as const;
+
+export function ReviewsTable({
+  reviews,
+  isLoading,
+  isRefreshing,
+  placeholder,
+  canModerate,
+  busyId,
+  ...rowProps
+}: ReviewsTableProps) {
+  const { t } = useTranslation();
+  const columnCount = COLUMNS.length + (canModerate ? 1 : 0);
+
+  return (
+    <div className="table-scroll">
+      <table
+        className="data-table reviews-table"
+        data-testid="reviews-table"
+        data-refreshing={isRefreshing || undefined}
+        aria-busy={isLoading || isRefreshing || undefined}
+      >
+        <caption className="visually-hidden">{t('reviews.table.caption')}</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {t(`reviews.table.${column}`)}
+              </th>
+            ))}
+            {canModerate && (
+              <th scope="col">
+                <span className="visually-hidden">{t('reviews.table.actions')}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {isLoading && <SkeletonRows columns={columnCount} />}
+          {!isLoading && reviews.length === 0 && (
+            <tr>
+              <td className="table-empty" colSpan={columnCount}>
+                {placeholder}
+              </td>
+            </tr>
+          )}
+          {!isLoading &&
+            reviews.map((review) => (
+              <ReviewRow
+                key={review.id}
+                review={review}
+                canModerate={canModerate}
+                isBusy={busyId === review.id}
+                {...rowProps}
+              />
+            ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SkeletonRows({ columns }: { columns: number }) {
+  return Array.from({ length: REVIEWS_PAGE_SIZE }, (_, row) => (
+    <tr key={row} className="skeleton-row" aria-hidden="true">
+      {Array.from({ length: columns }, (_, column) => (
+        <td key={column}>
+          <span className="skeleton" />
+        </td>
+      ))}
+    </tr>
+  ));
+}

@@ -1,0 +1,97 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TReview } from '../../../shared/reviews.js';
+import { ApiError } from '../../api/client';
+import {
+  approveReview,
+  deleteReview,
+  invalidateReviewQueries,
+  planLimitOf,
+  rejectReview,
+  restoreReview,
+  type TPlanLimit,
+} from '../../api/reviews';
+import { apiDetail } from '../form/apiErrors';
+import { useToast, type TToastSeverity } from '../toast/ToastProvider';
+import { DELETED_RETENTION_DAYS } from '../../../shared/constants.js';
+
+export type TModerationAction = 'approve' | 'reject' | 'restore' | 'delete';
+
+export interface TModerationRequest {
+  action: TModerationAction;
+  review: TReview;
+  /** From the change-status dialog: its own success and error messages (SPEC §8 updateStatus). */
+  fromStatusDialog?: boolean;
+}
+
+const REQUESTS = {
+  approve: approveReview,
+  reject: rejectReview,
+  restore: restoreReview,
+  delete: deleteReview,
+} satisfies Record<TModerationAction, (id: string) => Promise<unknown>>;
+
+const SUCCESS = {
+  approve: ['reviews.toasts.approved', 'success'],
+  reject: ['reviews.toasts.rejected', 'warning'],
+  restore: ['reviews.toasts.restored', 'success'],
+  delete: ['reviews.toasts.deleted', 'success'],
+} as const satisfies Record<TModerationAction, readonly [string, TToastSeverity]>;
+
+const ERRORS = {
+  approve: 'reviews.toasts.approveError',
+  reject: 'reviews.toasts.rejectError',
+  restore: 'reviews.toasts.restoreError',
+  delete: 'reviews.toasts.deleteError',
+} as const satisfies Record<TModerationAction, string>;
+
+const LIMIT_DEFAULTS = {
+  approve: 'reviews.limit.approveDefault',
+  restore: 'reviews.limit.restoreDefault',
+} as const;
+
+/**
+ * Approve, reject, restore and delete with SPEC §8's toasts. A plan-limit refusal goes to `onPlanLimit`
+ * (the limit modal) instead of a toast. Every outcome refreshes the list, the counts and the plan usage.
+ */
+export function useReviewModeration(onPlanLimit: (limit: TPlanLimit) => void) {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+
+  const mutation = useMutation({
+    mutationFn: async ({ action, review }: TModerationRequest): Promise<void> => {
+      await REQUESTS[action](review.id);
+    },
+    onSuccess: (_, { action, fromStatusDialog }) => {
+      if (fromStatusDialog) {
+        showToast(t('reviews.toasts.statusUpdated'), 'success');
+        return;
+      }
+      const [key, severity] = SUCCESS[action];
+      showToast(t(key, { days: DELETED_RETENTION_DAYS }), severity);
+    },
+    onError: (error, { action, fromStatusDialog }) => {
+      const limitDefault = action === 'approve' || action === 'restore' ? LIMIT_DEFAULTS[action] : undefined;
+      const limit = limitDefault && planLimitOf(error);
+      if (limitDefault && limit) {
+        onPlanLimit({ ...limit, detail: limit.detail || t(limitDefault) });
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'pending_not_supported') {
+        showToast(t('reviews.toasts.pendingNotSupported'), 'error');
+        return;
+      }
+      const fallback = fromStatusDialog ? 'reviews.toasts.updateStatusError' : ERRORS[action];
+      showToast(apiDetail(error) ?? t(fallback), 'error');
+    },
+    onSettled: () => invalidateReviewQueries(queryClient),
+  });
+
+  return {
+    moderate: mutation.mutate,
+    isPending: mutation.isPending,
+    /** The review whose request is in flight. */
+    busyId: mutation.isPending ? mutation.variables.review.id : undefined,
+  };
+}

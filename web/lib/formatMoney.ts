@@ -1,0 +1,11 @@
+/** A price given in integer minor units (cents), with as many decimals as the currency uses (none for JPY). */
+export function formatMinorUnits(amount: number, currency: string, locale: string): string {
+  try {
+    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(amount / 10 ** digits);
+  } catch {
+    // An unknown currency code: still show the amount rather than break the page.
+    return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
