@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REVIEWS_PAGE_SIZE } from './constants.js';
 
 // The API contract of reviews, plans and usage (SPEC §3, §7 Reviews and Billing plans, DESIGN §6.1–§6.4).
 
@@ -19,7 +20,7 @@ export const ZReviewListQuery = z.object({
     .int()
     .min(1)
     .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} per page.`)
-    .default(10),
+    .default(REVIEWS_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
   status: z.enum(REVIEW_FILTERS, { error: 'One of pending, approved, rejected or deleted.' }).optional(),
 });

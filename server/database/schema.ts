@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { REVIEW_STATUSES } from '../../shared/reviews.js';
 import {
   bigint,
   boolean,
@@ -194,8 +195,6 @@ export const media = pgTable(
   },
   (t) => [index('media_merchant_idx').on(t.merchantId)],
 );
-
-export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 export const reviews = pgTable(
   'reviews',

@@ -14,6 +14,8 @@ export interface UploadOptions {
   prefix: string;
   maxBytes: number;
   kinds: TMediaKind[];
+  /** Narrows the kinds to these types (e.g. DESIGN §6.10's list for reviews). */
+  mimes?: readonly string[];
 }
 
 export interface StoredUpload {
@@ -107,7 +109,9 @@ export class MediaService {
     try {
       const head = await readHead(source, SNIFF_BYTES);
       const type = sniffFileType(head.subarray(0, SNIFF_BYTES));
-      if (!type || !options.kinds.includes(type.kind)) throw unsupportedType(options.kinds);
+      const allowed =
+        type && options.kinds.includes(type.kind) && (!options.mimes || options.mimes.includes(type.mime));
+      if (!allowed) throw unsupportedType(options.kinds);
       const key = `${options.prefix}/${randomUUID()}.${type.ext}`;
       const body = new ByteLimit(options.maxBytes);
       // storage.put reports the failure; this keeps one that fires before put starts reading from going unhandled.

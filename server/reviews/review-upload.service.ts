@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ZReviewUpload } from '../../shared/reviews.js';
 import { SessionGuard } from '../auth/session.guard.js';
@@ -15,6 +15,11 @@ import { ReviewsRepository } from './reviews.repository.js';
 export const UPLOADS_PER_IP: RateLimit = { name: 'review-upload:ip', limit: 30, windowSeconds: 60 * 60 };
 
 const FILE_FIELDS: Record<string, TMediaKind> = { video: 'video', photo: 'image', thumbnail: 'image' };
+/** DESIGN §6.10: what shoppers may send. */
+const REVIEW_MIMES: Record<TMediaKind, readonly string[]> = {
+  video: ['video/mp4', 'video/webm', 'video/quicktime'],
+  image: ['image/jpeg', 'image/png', 'image/webp'],
+};
 
 /**
  * A shopper's (or the merchant's) new review: files streamed to storage as they arrive, fields checked once
@@ -22,6 +27,8 @@ const FILE_FIELDS: Record<string, TMediaKind> = { video: 'video', photo: 'image'
  */
 @Injectable()
 export class ReviewUploadService {
+  private readonly logger = new Logger(ReviewUploadService.name);
+
   constructor(
     private readonly reviews: ReviewsRepository,
     private readonly media: MediaService,
@@ -37,9 +44,22 @@ export class ReviewUploadService {
     const fields: Record<string, string> = {};
     const files: Record<string, StoredUpload> = {};
     try {
+      let merchantId = auth?.workspace?.merchant?.id;
+      let storeProblem: string | undefined;
       for await (const part of multipartParts(request)) {
         if (part.type === 'field') {
           if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          if (part.fieldname === 'merchant_id' && !merchantId) {
+            merchantId = await this.storeOf(fields.merchant_id);
+            if (!merchantId) storeProblem = 'No store with this id.';
+          }
+          continue;
+        }
+        // Nothing is written for a store that was not named (and found) first: files are read and dropped,
+        // so the connection stays usable, but never stored.
+        if (!merchantId) {
+          storeProblem ??= 'Send merchant_id before the files.';
+          part.file.resume();
           continue;
         }
         const kind = FILE_FIELDS[part.fieldname];
@@ -51,30 +71,42 @@ export class ReviewUploadService {
           prefix: 'reviews',
           maxBytes: kind === 'video' ? this.config.uploads.maxVideoBytes : this.config.uploads.maxPhotoBytes,
           kinds: [kind],
+          mimes: REVIEW_MIMES[kind],
         });
       }
-      return await this.save(fields, files, auth?.workspace?.merchant?.id);
+      if (!merchantId || storeProblem) {
+        throw ApiError.validation({ merchant_id: [storeProblem ?? 'This field is required.'] });
+      }
+      return await this.save(fields, files, merchantId, auth !== null);
     } catch (error) {
-      await Promise.all(Object.values(files).map((file) => this.media.delete(file.key).catch(() => undefined)));
+      await Promise.all(
+        Object.values(files).map((file) =>
+          this.media
+            .delete(file.key)
+            .catch((err: unknown) => this.logger.error({ err, key: file.key }, 'Could not remove a refused upload')),
+        ),
+      );
       throw error;
     }
+  }
+
+  private async storeOf(merchantId: string): Promise<string | undefined> {
+    return (merchantId.trim() && (await this.reviews.findMerchantId(merchantId.trim()))) || undefined;
   }
 
   private async save(
     fields: Record<string, string>,
     files: Record<string, StoredUpload>,
-    sessionMerchantId: string | undefined,
+    merchant: string,
+    fromDashboard: boolean,
   ): Promise<{ id: string; status: 'pending' }> {
     const parsed = ZReviewUpload.safeParse(fields);
     const problems: Record<string, string[]> = parsed.success ? {} : zodFields(parsed.error);
     if (!files.video && !files.photo) problems.video = ['Attach a video or a photo.'];
     if (files.video && files.photo) problems.photo = ['Attach a video or a photo, not both.'];
-    if (!sessionMerchantId && !fields.merchant_id) problems.merchant_id = ['This field is required.'];
     if (!parsed.success || Object.keys(problems).length) throw ApiError.validation(problems);
     const body = parsed.data;
 
-    const merchant = sessionMerchantId ?? (await this.reviews.findMerchantId(body.merchant_id ?? ''));
-    if (!merchant) throw ApiError.validation({ merchant_id: ['No store with this id.'] });
     const product = await this.reviews.upsertProduct(merchant, {
       externalId: body.product_id,
       name: body.product_name,
@@ -98,7 +130,7 @@ export class ReviewUploadService {
         videoKey: files.video?.key,
         photoKey: files.photo?.key,
         thumbnailKey: files.thumbnail?.key,
-        source: sessionMerchantId ? 'dashboard' : 'widget',
+        source: fromDashboard ? 'dashboard' : 'widget',
       },
       product.name,
       stored,

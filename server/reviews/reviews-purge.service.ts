@@ -38,7 +38,13 @@ export class ReviewsPurgeService implements OnModuleInit, OnApplicationShutdown 
     let purged = 0;
     for (;;) {
       const { reviews, keys } = await this.reviews.purgeDeletedBefore(cutoff, BATCH);
-      await Promise.all(keys.map((key) => this.media.delete(key).catch(() => undefined)));
+      await Promise.all(
+        keys.map((key) =>
+          this.media
+            .delete(key)
+            .catch((err: unknown) => this.logger.error({ err, key }, 'Could not delete purged media')),
+        ),
+      );
       purged += reviews;
       if (reviews < BATCH) return purged;
     }

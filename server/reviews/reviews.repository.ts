@@ -165,12 +165,14 @@ export class ReviewsRepository {
     decide: (review: ReviewRow, usage: () => Promise<ReviewUsage>) => Promise<ReviewChange>,
   ): Promise<ReviewRow | null> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from ${merchants} where id = ${merchantId} for update`);
+      // `no key update`: serialises moderations of one store without blocking its uploads' foreign keys.
+      await tx.execute(sql`select id from ${merchants} where id = ${merchantId} for no key update`);
       const [review] = await tx
         .select()
         .from(reviews)
         .where(and(eq(reviews.merchantId, merchantId), eq(reviews.id, id)))
-        .limit(1);
+        .limit(1)
+        .for('update');
       if (!review) return null;
       const change = await decide(review, () => this.usage(merchantId, tx));
       const now = new Date();
@@ -183,6 +185,7 @@ export class ReviewsRepository {
         })
         .where(eq(reviews.id, id))
         .returning();
+      if (!updated) return null;
       await tx.insert(reviewStatusChanges).values({
         reviewId: id,
         merchantId,
@@ -225,13 +228,16 @@ export class ReviewsRepository {
     return row?.id ?? null;
   }
 
-  /** Removes reviews deleted before `cutoff` (all merchants: a maintenance job) and returns their media keys. */
+  /**
+   * Removes reviews deleted before `cutoff` (all merchants: a maintenance job) and returns their media keys.
+   * Rows go in merchant/status order so concurrent purges take the counter rows' locks in the same order.
+   */
   async purgeDeletedBefore(cutoff: Date, batch: number): Promise<{ reviews: number; keys: string[] }> {
     const purged = await this.database.rows<{ keys: string[] }>(sql`
       with gone as (
         delete from ${reviews} where id in (
           select id from ${reviews} where deleted_at < ${cutoff.toISOString()}::timestamptz
-          order by deleted_at limit ${batch} for update skip locked)
+          order by merchant_id, status, id limit ${batch} for update skip locked)
         returning video_key, photo_key, thumbnail_key)
       select array_remove(array[video_key, photo_key, thumbnail_key], null) as keys from gone`);
     const keys = purged.flatMap((row) => row.keys);
@@ -248,25 +254,42 @@ export class ReviewsRepository {
     return row ?? null;
   }
 
-  /** Creates the product on first sight; later sightings refresh the name, image and URL they carry. */
+  /**
+   * Creates the product on first sight. Later sightings (anonymous shopper uploads) only fill what is still
+   * blank, so nobody can rename a product or swap its image or link; a name filled in later reaches the
+   * search text of the product's reviews.
+   */
   async upsertProduct(
     merchantId: string,
     product: { externalId: string; name?: string; imageUrl?: string; url?: string },
   ): Promise<ProductRow> {
-    const known = {
-      ...(product.name && { name: product.name }),
-      ...(product.imageUrl && { imageUrl: product.imageUrl }),
-      ...(product.url && { url: product.url }),
-    };
-    const [row] = await this.db
-      .insert(products)
-      .values({ merchantId, externalId: product.externalId, ...known })
-      .onConflictDoUpdate({
-        target: [products.merchantId, products.externalId],
-        set: { ...known, updatedAt: new Date() },
-      })
-      .returning();
-    return row;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          merchantId,
+          externalId: product.externalId,
+          name: product.name ?? '',
+          imageUrl: product.imageUrl,
+          url: product.url,
+        })
+        .onConflictDoUpdate({
+          target: [products.merchantId, products.externalId],
+          set: {
+            name: sql`case when ${products.name} = '' then excluded.name else ${products.name} end`,
+            imageUrl: sql`coalesce(${products.imageUrl}, excluded.image_url)`,
+            url: sql`coalesce(${products.url}, excluded.url)`,
+          },
+        })
+        .returning();
+      if (product.name && row.name === product.name) {
+        await tx.execute(sql`
+          update ${reviews} r set search_text = lower(${row.name} || chr(10) || r.customer_name || chr(10) || r.comment)
+          where r.merchant_id = ${merchantId} and r.product_id = ${row.id} and r.search_text not like ${`${escapeLike(row.name.toLowerCase())}
+%`}`);
+      }
+      return row;
+    });
   }
 
   async create(review: NewReview, productName: string, files: Array<typeof media.$inferInsert>): Promise<ReviewRow> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { TListOf } from '../../shared/accounts.js';
+import { UPGRADE_THRESHOLDS } from '../../shared/constants.js';
 import type {
   TPage,
   TReview,
@@ -169,7 +170,8 @@ export class ReviewsService {
     const info = limitInfo(usage, plan);
     const upgrades = catalog.filter((candidate) => candidate.amount > plan.amount).slice(0, 2);
     const reason = primaryReason(info);
-    const pressing = Math.max(info.active_reviews.percentage, info.total_reviews.percentage) >= 70;
+    const pressing =
+      Math.max(info.active_reviews.percentage, info.total_reviews.percentage) >= UPGRADE_THRESHOLDS.warning;
     const { reached_limit: _a, ...active } = info.active_reviews;
     const { reached_limit: _t, ...total } = info.total_reviews;
     return {

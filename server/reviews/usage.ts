@@ -5,7 +5,8 @@ import type { ReviewUsage } from './reviews.repository.js';
 
 export function meter(current: number, max: number | null): TUsageMeter {
   if (max === null) return { current, max: null, unlimited: true, percentage: 0, reached_limit: false };
-  const percentage = max === 0 ? 100 : Math.min(100, Math.round((current / max) * 100));
+  // Floor: 449 of 500 is 89 %, not yet the 90 % threshold.
+  const percentage = max === 0 ? 100 : Math.min(100, Math.floor((current / max) * 100));
   return { current, max, unlimited: false, percentage, reached_limit: current >= max };
 }
 

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
-import { reviews } from '../../server/database/schema.js';
+import { media, reviews } from '../../server/database/schema.js';
 import { ReviewsPurgeService } from '../../server/reviews/reviews-purge.service.js';
 import type { TAuthResponse } from '../../shared/accounts.js';
 import type { TPage, TReview } from '../../shared/reviews.js';
@@ -104,6 +104,59 @@ describe('POST /api/reviews/upload/ from a storefront', () => {
     ).toEqual(['jpg', 'png', 'webp']);
     // The product kept its name: an upload without one does not erase it.
     expect(all.every((r) => r.product_name === 'Linen Shirt')).toBe(true);
+  });
+
+  it('never lets a later upload rename a product or replace its image or link; it only fills blanks', async () => {
+    await shopperUpload(
+      { ...base(), product_id: 'sku-blank', product_name: '', product_image: '', product_url: '' },
+      {
+        photo: [fixture('photo.jpg'), 'a.jpg'],
+      },
+    ).expect(201);
+    await shopperUpload(
+      {
+        ...base(),
+        product_id: 'sku-blank',
+        product_name: 'Wool Hat',
+        product_image: 'https://cdn.shop.example/hat.jpg',
+      },
+      { photo: [fixture('photo.jpg'), 'b.jpg'] },
+    ).expect(201);
+    await shopperUpload(
+      { ...base(), product_id: 'sku-blank', product_name: 'Evil name', product_image: 'https://evil.example/x.jpg' },
+      { photo: [fixture('photo.jpg'), 'c.jpg'] },
+    ).expect(201);
+    const hats = ((await owner.agent.get('/api/reviews/?search=wool hat').expect(200)).body as TPage<TReview>).results;
+    // All three, including the one sent before the product had a name, are found by it.
+    expect(hats).toHaveLength(3);
+    expect(new Set(hats.map((r) => `${r.product_name} ${r.product.image} ${r.product.url}`))).toEqual(
+      new Set(['Wool Hat https://cdn.shop.example/hat.jpg https://shop.example/products/shirt']),
+    );
+    expect((await owner.agent.get('/api/reviews/?search=evil').expect(200)).body.count).toBe(0);
+  });
+
+  it('stores nothing for files sent before the store is named', async () => {
+    const before = storedFiles().length;
+    const res = await http
+      .post('/api/reviews/upload/')
+      .set('X-Forwarded-For', '198.51.100.250')
+      .attach('photo', fixture('photo.jpg'), 'a.jpg')
+      .field('merchant_id', owner.user.merchant!.store_id)
+      .field('product_id', 'sku-1')
+      .field('rating', '5')
+      .expect(400);
+    expect(res.body.fields).toEqual({ merchant_id: ['Send merchant_id before the files.'] });
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('refuses GIF photos and Matroska videos for reviews (DESIGN §6.10)', async () => {
+    const gif = Buffer.from('474946383961010001000000002c00000000010001000002', 'hex');
+    await shopperUpload(base(), { photo: [gif, 'a.gif'] }).expect(415);
+    const mkv = Buffer.concat([
+      Buffer.from('1a45dfa3a34286810142f7810142f2810442f381084282886d6174726f736b61', 'hex'),
+      Buffer.alloc(64),
+    ]);
+    await shopperUpload(base(), { video: [mkv, 'a.mkv'] }).expect(415);
   });
 
   it('answers OPTIONS preflights for any origin', async () => {
@@ -219,8 +272,12 @@ describe('purge of deleted reviews (DESIGN §6.2)', () => {
       .update(reviews)
       .set({ deletedAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) })
       .where(eq(reviews.id, old.body.id));
+    const deletedBefore = (await owner.agent.get('/api/reviews/stats/').expect(200)).body.deleted as number;
     expect(await purge.purge()).toBe(1);
     await owner.agent.get(`/api/reviews/${old.body.id}/`).expect(404);
+    expect((await owner.agent.get('/api/reviews/stats/').expect(200)).body.deleted).toBe(deletedBefore - 1);
+    const keys = [oldReview.video_url, oldReview.thumbnail_url].map((url) => url!.replace('/media/', ''));
+    expect(await databaseOf(t).select().from(media).where(inArray(media.key, keys))).toEqual([]);
     expect((await owner.agent.get(`/api/reviews/${recent.body.id}/`).expect(200)).body.deleted).toBe(true);
     await http.get(oldReview.video_url!).expect(404);
     await http.get(oldReview.thumbnail_url!).expect(404);

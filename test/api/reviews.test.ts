@@ -264,7 +264,7 @@ describe('review counters', () => {
     await act(agent, ids[0], 'approve').expect(200);
     await act(agent, ids[1], 'approve').expect(200);
     await act(agent, ids[2], 'reject').expect(200);
-    await agent.patch(`/api/reviews/${ids[0]}/`).send({ rating: 1 }).expect(200);
+    await agent.patch(`/api/reviews/${ids[0]}/`).send({ rating: 5 }).expect(200); // was 1
     await agent.delete(`/api/reviews/${ids[3]}/`).expect(204);
     await agent.delete(`/api/reviews/${ids[1]}/`).expect(204);
     await act(agent, ids[1], 'restore').expect(200);

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import type { TAuthResponse } from '../../shared/accounts.js';
+import en from '../../web/i18n/reviews/en.json' with { type: 'json' };
 import { fixture } from '../factories/reviews.factory.js';
 import { launchBrowser } from '../support/browser.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
@@ -120,8 +121,22 @@ async function filter(value: string): Promise<void> {
   }, value);
 }
 
-async function toast(severity: string): Promise<void> {
-  await page.locator(`[data-testid="toast"][data-severity="${severity}"]`).last().waitFor();
+/** Runs `action` and waits for a new toast of this severity and text (older ones may still be showing). */
+async function expectToast(severity: string, text: string, action: () => Promise<void>): Promise<void> {
+  const selector = `[data-testid="toast"][data-severity="${severity}"]`;
+  const count = () =>
+    page.evaluate(
+      ([sel, txt]) => [...document.querySelectorAll(sel)].filter((e) => e.textContent?.includes(txt)).length,
+      [selector, text] as const,
+    );
+  const before = await count();
+  await action();
+  await page.waitForFunction(
+    ([sel, txt, n]) =>
+      [...document.querySelectorAll(sel as string)].filter((e) => e.textContent?.includes(txt as string)).length >
+      (n as number),
+    [selector, text, before] as const,
+  );
 }
 
 describe('moderating reviews in the browser', () => {
@@ -172,9 +187,8 @@ describe('moderating reviews in the browser', () => {
     for (let approved = 0; approved < 5; approved += 1) {
       const first = rows().first();
       const id = await first.getAttribute('data-id');
-      await first.getByTestId('approve-review').click();
+      await expectToast('success', en.toasts.approved, () => first.getByTestId('approve-review').click());
       await row(id!).waitFor({ state: 'detached' });
-      await toast('success');
     }
     await rows().first().getByTestId('approve-review').click();
     const modal = page.getByTestId('limit-modal');
@@ -192,8 +206,7 @@ describe('moderating reviews in the browser', () => {
     await filter('pending');
     const first = rows().first();
     const id = (await first.getAttribute('data-id'))!;
-    await first.getByTestId('reject-review').click();
-    await toast('warning');
+    await expectToast('warning', en.toasts.rejected, () => first.getByTestId('reject-review').click());
     await filter('rejected');
     await row(id).getByTestId('restore-review').click();
     await row(id).waitFor({ state: 'detached' });

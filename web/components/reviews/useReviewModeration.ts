@@ -11,7 +11,6 @@ import {
   restoreReview,
   type TPlanLimit,
 } from '../../api/reviews';
-import { apiDetail } from '../form/apiErrors';
 import { useToast, type TToastSeverity } from '../toast/ToastProvider';
 import { DELETED_RETENTION_DAYS } from '../../../shared/constants.js';
 
@@ -83,7 +82,8 @@ export function useReviewModeration(onPlanLimit: (limit: TPlanLimit) => void) {
         return;
       }
       const fallback = fromStatusDialog ? 'reviews.toasts.updateStatusError' : ERRORS[action];
-      showToast(apiDetail(error) ?? t(fallback), 'error');
+      // The translated message: the server's detail is English and, for a 500, says nothing useful.
+      showToast(t(fallback), 'error');
     },
     onSettled: () => invalidateReviewQueries(queryClient),
   });

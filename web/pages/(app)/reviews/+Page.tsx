@@ -5,7 +5,6 @@ import { REVIEWS_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../../../../shared/consta
 import type { TReview, TReviewStatus } from '../../../../shared/reviews.js';
 import { can } from '../../../../shared/session.js';
 import { useReviewStats, useReviews, type TPlanLimit } from '../../../api/reviews';
-import { apiDetail } from '../../../components/form/apiErrors';
 import { PageTitle } from '../../../components/PageTitle';
 import { ChangeStatusDialog } from '../../../components/reviews/ChangeStatusDialog';
 import { DeleteReviewDialog } from '../../../components/reviews/DeleteReviewDialog';
@@ -57,7 +56,7 @@ export default function Page() {
   if (reviews.data && !reviews.isPlaceholderData && page > lastPage) goToPage(lastPage);
 
   useEffect(() => {
-    if (reviews.error) showToast(apiDetail(reviews.error) ?? t('reviews.toasts.loadError'), 'error');
+    if (reviews.error) showToast(t('reviews.toasts.loadError'), 'error');
   }, [reviews.error, showToast, t]);
 
   const [mediaReview, setMediaReview] = useState<TReview | null>(null);
@@ -76,6 +75,12 @@ export default function Page() {
     else moderate({ action, review });
   };
 
+  // SPEC §8 Reviews: a success toast says which reviews the filter now shows.
+  const changeStatus = (next: TStatusOption) => {
+    setStatus(next);
+    showToast(t('reviews.toasts.filtered', { filter: t(`reviews.filter.${next}`) }), 'success');
+  };
+
   const clearFilters = () => {
     setSearchInput('');
     setStatus('all');
@@ -90,7 +95,7 @@ export default function Page() {
 
       <div className="reviews-toolbar">
         <ReviewSearch value={searchInput} onChange={setSearchInput} />
-        <StatusFilter value={status} onChange={setStatus} stats={stats.data} />
+        <StatusFilter value={status} onChange={changeStatus} stats={stats.data} />
       </div>
 
       <ReviewsTable
