@@ -16,6 +16,7 @@ import { ReviewsModule } from './reviews/reviews.module.js';
 import { SsrModule } from './ssr/ssr.module.js';
 import { StoresModule } from './stores/stores.module.js';
 import { TeamModule } from './team/team.module.js';
+import { WidgetsModule } from './widgets/widgets.module.js';
 import { WorkspacesModule } from './workspaces/workspaces.module.js';
 
 @Module({})
@@ -38,6 +39,7 @@ export class AppModule {
         StoresModule,
         BillingModule,
         ReviewsModule,
+        WidgetsModule,
         HealthModule,
         // Last: its catch-all GET route must come after every API route.
         SsrModule,

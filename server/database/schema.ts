@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { REVIEW_STATUSES } from '../../shared/reviews.js';
+import { OVERRIDE_POSITIONS, WIDGET_POSITIONS } from '../../shared/widgets.js';
 import {
   bigint,
   boolean,
@@ -274,14 +275,6 @@ export const reviewStatusChanges = pgTable(
   (t) => [index('review_status_changes_review_idx').on(t.reviewId, t.at)],
 );
 
-export const WIDGET_POSITIONS = [
-  'after_description',
-  'before_description',
-  'after_gallery',
-  'inside_product_info',
-  'custom',
-] as const;
-
 export const widgetSettings = pgTable('widget_settings', {
   merchantId: uuid('merchant_id')
     .primaryKey()
@@ -300,14 +293,6 @@ export const widgetSettings = pgTable('widget_settings', {
   customSelector: text('custom_selector'),
   updatedAt: updatedAt(),
 });
-
-export const OVERRIDE_POSITIONS = [
-  'global',
-  'after_description',
-  'before_description',
-  'after_gallery',
-  'custom',
-] as const;
 
 export const productWidgetOverrides = pgTable(
   'product_widget_overrides',

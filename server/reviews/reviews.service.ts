@@ -15,6 +15,7 @@ import type { WorkspaceContext } from '../auth/auth-context.js';
 import type { PlanRow } from '../billing/plans.repository.js';
 import { PlansService } from '../billing/plans.service.js';
 import { ApiError } from '../common/api-error.js';
+import { StorefrontCache } from '../storefront/storefront-cache.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
 import { mapReview, type MediaUrl } from './reviews.mapper.js';
 import { ReviewsRepository, type ReviewChange, type ReviewRow, type ReviewUsage } from './reviews.repository.js';
@@ -46,6 +47,7 @@ export class ReviewsService {
   constructor(
     private readonly reviews: ReviewsRepository,
     private readonly plans: PlansService,
+    private readonly storefront: StorefrontCache,
     @Inject(MEDIA_STORAGE) storage: MediaStorage,
   ) {
     this.mediaUrl = (key) => storage.urlOf(key);
@@ -157,6 +159,7 @@ export class ReviewsService {
       productId,
     });
     if (!updated) throw ApiError.notFound('No review with this id in your store.');
+    await this.storefront.invalidate(merchantId);
     return this.get(auth, id);
   }
 
@@ -203,6 +206,7 @@ export class ReviewsService {
       decide(review, usage, plan),
     );
     if (!updated) throw ApiError.notFound('No review with this id in your store.');
+    await this.storefront.invalidate(merchantId);
     return this.get(auth, id);
   }
 

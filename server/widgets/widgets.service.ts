@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import type { TListOf } from '../../shared/accounts.js';
+import {
+  ZWidgetSettings,
+  type TProductOverride,
+  type TWidgetSettings,
+  type ZProductOverride,
+  type ZWidgetSettingsPatch,
+} from '../../shared/widgets.js';
+import type { WorkspaceContext } from '../auth/auth-context.js';
+import { ApiError } from '../common/api-error.js';
+import { StorefrontCache } from '../storefront/storefront-cache.js';
+import { mapOverride, mapSettings } from './widgets.mapper.js';
+import { WidgetsRepository } from './widgets.repository.js';
+
+export function merchantOf(auth: WorkspaceContext): string {
+  const merchant = auth.workspace.merchant;
+  if (!merchant) throw ApiError.forbidden('This workspace has no store yet.', 'no_store');
+  return merchant.id;
+}
+
+/** The merchant's widget settings and per-product overrides (SPEC §2 Widget settings). */
+@Injectable()
+export class WidgetsService {
+  constructor(
+    private readonly widgets: WidgetsRepository,
+    private readonly storefront: StorefrontCache,
+  ) {}
+
+  async settings(auth: WorkspaceContext): Promise<TWidgetSettings> {
+    return mapSettings(await this.widgets.settings(merchantOf(auth)));
+  }
+
+  /** Any subset of fields; the result (saved values + changes) must be valid as a whole. */
+  async saveSettings(auth: WorkspaceContext, patch: z.output<typeof ZWidgetSettingsPatch>): Promise<TWidgetSettings> {
+    const merchantId = merchantOf(auth);
+    const current = mapSettings(await this.widgets.settings(merchantId));
+    const merged = ZWidgetSettings.parse({ ...current, ...patch });
+    const saved = mapSettings(await this.widgets.saveSettings(merchantId, merged));
+    await this.storefront.invalidate(merchantId);
+    return saved;
+  }
+
+  async overrides(auth: WorkspaceContext): Promise<TListOf<TProductOverride>> {
+    const rows = await this.widgets.listOverrides(merchantOf(auth));
+    return { results: rows.map(({ override, product }) => mapOverride(override, product)) };
+  }
+
+  async overrideOf(auth: WorkspaceContext, externalId: string): Promise<TProductOverride> {
+    const row = await this.widgets.overrideOfProduct(merchantOf(auth), externalId);
+    if (!row) throw ApiError.notFound('This product has no override.');
+    return mapOverride(row.override, row.product);
+  }
+
+  async setOverride(auth: WorkspaceContext, body: z.output<typeof ZProductOverride>): Promise<TProductOverride> {
+    const merchantId = merchantOf(auth);
+    const product = await this.productOf(merchantId, body.product_id);
+    const override = await this.widgets.upsertOverride(merchantId, product.id, fieldsOf(body));
+    await this.storefront.invalidate(merchantId);
+    return mapOverride(override, product);
+  }
+
+  async updateOverride(
+    auth: WorkspaceContext,
+    id: string,
+    body: z.output<typeof ZProductOverride>,
+  ): Promise<TProductOverride> {
+    const merchantId = merchantOf(auth);
+    const product = await this.productOf(merchantId, body.product_id);
+    const override = await this.widgets.updateOverride(merchantId, id, { ...fieldsOf(body), productId: product.id });
+    if (!override) throw ApiError.notFound('No override with this id in your store.');
+    await this.storefront.invalidate(merchantId);
+    return mapOverride(override, product);
+  }
+
+  async deleteOverride(auth: WorkspaceContext, id: string): Promise<void> {
+    const merchantId = merchantOf(auth);
+    if (!(await this.widgets.deleteOverride(merchantId, id)))
+      throw ApiError.notFound('No override with this id in your store.');
+    await this.storefront.invalidate(merchantId);
+  }
+
+  private async productOf(merchantId: string, externalId: string) {
+    const product = await this.widgets.findProduct(merchantId, externalId);
+    if (!product) throw ApiError.validation({ product_id: ['No product with this id in your store.'] });
+    return product;
+  }
+}
+
+function fieldsOf(body: z.output<typeof ZProductOverride>) {
+  return { position: body.position, customSelector: body.custom_selector, enabled: body.enabled };
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+// The API contract of widget settings, per-product overrides, products and installation (SPEC §3, §7 Widgets,
+// §9 widget defaults; issue 5).
+
+export const WIDGET_POSITIONS = [
+  'after_description',
+  'before_description',
+  'after_gallery',
+  'inside_product_info',
+  'custom',
+] as const;
+export type TWidgetPosition = (typeof WIDGET_POSITIONS)[number];
+
+export const OVERRIDE_POSITIONS = [
+  'global',
+  'after_description',
+  'before_description',
+  'after_gallery',
+  'custom',
+] as const;
+export type TOverridePosition = (typeof OVERRIDE_POSITIONS)[number];
+
+/** 0 means all (SPEC §9). */
+export const INITIAL_VIDEOS_CHOICES = [3, 5, 10, 0] as const;
+export const WIDGET_TITLE_MAX_LENGTH = 100;
+export const CUSTOM_SELECTOR_MAX_LENGTH = 200;
+
+/** SPEC §9 widget defaults, for a merchant who never saved. */
+export const WIDGET_DEFAULTS = {
+  show_rating: true,
+  show_date: true,
+  autoplay_videos: false,
+  compact_mode: false,
+  primary_color: '#3498db',
+  secondary_color: '#2c3e50',
+  text_color: '#333333',
+  background_color: '#ffffff',
+  initial_videos_count: 3,
+  widget_title: 'Customer Video Reviews',
+  position: 'after_description',
+  custom_selector: null,
+} as const satisfies TWidgetSettings;
+
+const ZColor = z
+  .string({ error: 'A colour like #7C3AED.' })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'A colour like #7C3AED.')
+  .transform((value) => value.toLowerCase());
+
+/** A CSS selector the widget places itself by: bounded, and nothing that could close a tag or a rule. */
+const ZCustomSelector = z
+  .string()
+  .trim()
+  .max(CUSTOM_SELECTOR_MAX_LENGTH, `At most ${CUSTOM_SELECTOR_MAX_LENGTH} characters.`)
+  .refine((value) => !/[<{};]/.test(value), 'A CSS selector cannot contain <, {, } or ;.')
+  .nullish()
+  .transform((value) => value || null);
+
+const ZWidgetSettingsFields = z.object({
+  show_rating: z.boolean(),
+  show_date: z.boolean(),
+  autoplay_videos: z.boolean(),
+  compact_mode: z.boolean(),
+  primary_color: ZColor,
+  secondary_color: ZColor,
+  text_color: ZColor,
+  background_color: ZColor,
+  initial_videos_count: z.union(
+    INITIAL_VIDEOS_CHOICES.map((n) => z.literal(n)),
+    {
+      error: 'One of 3, 5, 10 or 0 (all).',
+    },
+  ),
+  widget_title: z.string().trim().max(WIDGET_TITLE_MAX_LENGTH, `At most ${WIDGET_TITLE_MAX_LENGTH} characters.`),
+  position: z.enum(WIDGET_POSITIONS, { error: 'Choose one of the positions.' }),
+  custom_selector: ZCustomSelector,
+});
+
+/** The saved settings: every field, and a selector whenever the position is custom. */
+export const ZWidgetSettings = ZWidgetSettingsFields.superRefine((body, ctx) => {
+  if (body.position === 'custom' && !body.custom_selector) {
+    ctx.addIssue({ code: 'custom', path: ['custom_selector'], message: 'A custom position needs a CSS selector.' });
+  }
+});
+/** POST /api/widgets/global-settings/ takes any subset; missing fields keep their saved (or default) value. */
+export const ZWidgetSettingsPatch = ZWidgetSettingsFields.partial();
+export type TWidgetSettings = z.output<typeof ZWidgetSettings>;
+export type TWidgetSettingsInput = z.input<typeof ZWidgetSettingsPatch>;
+
+export const ZProductOverride = z
+  .object({
+    product_id: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200),
+    position: z.enum(OVERRIDE_POSITIONS, { error: 'Choose one of the positions.' }).default('global'),
+    custom_selector: ZCustomSelector,
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((body, ctx) => {
+    if (body.position === 'custom' && !body.custom_selector) {
+      ctx.addIssue({ code: 'custom', path: ['custom_selector'], message: 'A custom position needs a CSS selector.' });
+    }
+  });
+export type TProductOverrideInput = z.input<typeof ZProductOverride>;
+
+export interface TProduct {
+  id: string;
+  /** The store platform's product id. */
+  external_id: string;
+  name: string;
+  sku: string | null;
+  image: string | null;
+  /** Integer minor units, with `currency`; null when unknown. */
+  price: number | null;
+  currency: string | null;
+  url: string | null;
+}
+
+export interface TProductOverride {
+  id: string;
+  /** The product's external id (what the widget and the per-product tab use). */
+  product_id: string;
+  product: TProduct;
+  position: TOverridePosition;
+  custom_selector: string | null;
+  enabled: boolean;
+}
+
+/** GET /api/installation/snippet/ */
+export interface TInstallationSnippet {
+  store_id: string;
+  script_url: string;
+  snippet: string;
+}
