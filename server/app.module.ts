@@ -15,6 +15,7 @@ import { ProfileModule } from './profile/profile.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { SsrModule } from './ssr/ssr.module.js';
 import { StoresModule } from './stores/stores.module.js';
+import { StorefrontModule } from './storefront/storefront.module.js';
 import { TeamModule } from './team/team.module.js';
 import { WidgetsModule } from './widgets/widgets.module.js';
 import { WorkspacesModule } from './workspaces/workspaces.module.js';
@@ -40,6 +41,7 @@ export class AppModule {
         BillingModule,
         ReviewsModule,
         WidgetsModule,
+        StorefrontModule,
         HealthModule,
         // Last: its catch-all GET route must come after every API route.
         SsrModule,

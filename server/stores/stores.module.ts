@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { StorefrontModule } from '../storefront/storefront.module.js';
 import { StoresController } from './stores.controller.js';
 import { StoresService } from './stores.service.js';
 
-@Module({ imports: [AuthModule], controllers: [StoresController], providers: [StoresService] })
+@Module({ imports: [AuthModule, StorefrontModule], controllers: [StoresController], providers: [StoresService] })
 export class StoresModule {}

@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { isUuid } from '../common/uuid.pipe.js';
+import type { DatabaseHandle } from '../database/database.js';
+import { DATABASE } from '../database/database.module.js';
+import { merchants, productWidgetOverrides, products, reviews, widgetSettings } from '../database/schema.js';
+
+export type PublicMerchant = Pick<typeof merchants.$inferSelect, 'id' | 'storeId'>;
+
+/** The storefront's read path: only approved, non-deleted reviews ever leave through here. */
+@Injectable()
+export class StorefrontRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  async merchant(idOrStoreId: string): Promise<PublicMerchant | null> {
+    const [row] = await this.db
+      .select({ id: merchants.id, storeId: merchants.storeId })
+      .from(merchants)
+      .where(isUuid(idOrStoreId) ? eq(merchants.id, idOrStoreId) : eq(merchants.storeId, idOrStoreId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async configuration(merchantId: string, externalProductId: string) {
+    const [{ language }] = await this.db
+      .select({ language: merchants.mainLanguage })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId));
+    const [settings] = await this.db
+      .select()
+      .from(widgetSettings)
+      .where(eq(widgetSettings.merchantId, merchantId))
+      .limit(1);
+    const [override] = await this.db
+      .select({ override: productWidgetOverrides })
+      .from(productWidgetOverrides)
+      .innerJoin(products, eq(products.id, productWidgetOverrides.productId))
+      .where(and(eq(productWidgetOverrides.merchantId, merchantId), eq(products.externalId, externalProductId)))
+      .limit(1);
+    return { language, settings: settings ?? null, override: override?.override ?? null };
+  }
+
+  async approvedReviews(merchantId: string, externalProductId: string, page: number, pageSize: number) {
+    const where = and(
+      eq(reviews.merchantId, merchantId),
+      eq(products.externalId, externalProductId),
+      eq(reviews.status, 'approved'),
+      isNull(reviews.deletedAt),
+    );
+    const [rows, [summary]] = await Promise.all([
+      this.db
+        .select({ review: reviews })
+        .from(reviews)
+        .innerJoin(products, eq(products.id, reviews.productId))
+        .where(where)
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.db
+        .select({ total: count(), average: sql<string | null>`avg(${reviews.rating})` })
+        .from(reviews)
+        .innerJoin(products, eq(products.id, reviews.productId))
+        .where(where),
+    ]);
+    return {
+      count: summary.total,
+      average: summary.average === null ? null : Number(summary.average),
+      rows: rows.map((row) => row.review),
+    };
+  }
+}

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { TLanguage } from '../../shared/constants.js';
+import { WIDGET_DEFAULTS, type TWidgetSettings } from '../../shared/widgets.js';
+import { CACHE } from '../cache/cache.module.js';
+import type { Cache } from '../cache/cache.js';
+import { ApiError } from '../common/api-error.js';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
+import { mapSettings } from '../widgets/widgets.mapper.js';
+import { StorefrontCache } from './storefront-cache.js';
+import { StorefrontRepository, type PublicMerchant } from './storefront.repository.js';
+
+/** A cached answer: the JSON text and its ETag, so hits cost no serialisation. */
+export interface CachedJson {
+  body: string;
+  etag: string;
+}
+
+export interface TWidgetConfiguration {
+  store_id: string;
+  product_id: string;
+  /** False when the product's override turns the widget off. */
+  enabled: boolean;
+  language: TLanguage;
+  position: TWidgetSettings['position'];
+  custom_selector: string | null;
+  settings: Omit<TWidgetSettings, 'position' | 'custom_selector'>;
+}
+
+export interface TPublicReview {
+  id: string;
+  rating: number;
+  comment: string;
+  customer_name: string;
+  created_at: string;
+  video_url: string | null;
+  thumbnail_url: string | null;
+  photo_url: string | null;
+}
+
+const TTL_S = 300;
+const MERCHANT_TTL_S = 60;
+
+function cached(value: unknown): CachedJson {
+  const body = JSON.stringify(value);
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/** The storefront read path (DESIGN §7): configuration and public reviews, from the shared cache. */
+@Injectable()
+export class StorefrontService {
+  constructor(
+    private readonly storefront: StorefrontRepository,
+    private readonly versions: StorefrontCache,
+    @Inject(CACHE) private readonly cache: Cache,
+    @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Store lookups (id only, which never changes) are cached too, misses included: unknown ids cannot hammer the database. */
+  private async merchant(idOrStoreId: string): Promise<PublicMerchant> {
+    const key = `store:${idOrStoreId}`;
+    let merchant = await this.cache.get<PublicMerchant | { missing: true }>(key);
+    if (merchant === undefined) {
+      merchant = (await this.storefront.merchant(idOrStoreId)) ?? { missing: true };
+      await this.cache.set(key, merchant, MERCHANT_TTL_S);
+    }
+    if ('missing' in merchant) throw ApiError.notFound('No store with this id.', 'unknown_store');
+    return merchant;
+  }
+
+  async configuration(merchantRef: string, productId: string): Promise<CachedJson> {
+    const merchant = await this.merchant(merchantRef);
+    return this.versions.wrap(merchant.id, ['config', productId], TTL_S, async () => {
+      const { language, settings, override } = await this.storefront.configuration(merchant.id, productId);
+      const { position, custom_selector, ...look } = settings ? mapSettings(settings) : { ...WIDGET_DEFAULTS };
+      const own = override && override.position !== 'global' ? override : null;
+      return cached({
+        store_id: merchant.storeId,
+        product_id: productId,
+        enabled: override?.enabled ?? true,
+        language,
+        position: own && own.position !== 'global' ? own.position : position,
+        custom_selector: own ? own.customSelector : custom_selector,
+        settings: look,
+      } satisfies TWidgetConfiguration);
+    });
+  }
+
+  async reviews(merchantRef: string, productId: string, page: number, pageSize: number): Promise<CachedJson> {
+    const merchant = await this.merchant(merchantRef);
+    return this.versions.wrap(merchant.id, ['reviews', productId, page, pageSize], TTL_S, async () => {
+      const { count, average, rows } = await this.storefront.approvedReviews(merchant.id, productId, page, pageSize);
+      // Storefronts live on other origins: media URLs must be absolute.
+      const url = (key: string | null) => (key ? new URL(this.storage.urlOf(key), this.config.publicUrl).href : null);
+      const link = (p: number) =>
+        `/api/reviews/public/?${new URLSearchParams({ product_id: productId, merchant_id: merchant.storeId, page: String(p), page_size: String(pageSize) })}`;
+      return cached({
+        count,
+        average_rating: average === null ? null : Math.round(average * 10) / 10,
+        next: page * pageSize < count ? link(page + 1) : null,
+        previous: page > 1 ? link(page - 1) : null,
+        results: rows.map((review): TPublicReview => ({
+          id: review.id,
+          rating: review.rating,
+          comment: review.comment,
+          customer_name: review.customerName,
+          created_at: review.createdAt.toISOString(),
+          video_url: url(review.videoKey),
+          thumbnail_url: url(review.thumbnailKey),
+          photo_url: url(review.photoKey),
+        })),
+      });
+    });
+  }
+}

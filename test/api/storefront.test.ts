@@ -1,0 +1,147 @@
+import request from 'supertest';
+import { fixture, seedReviews } from '../factories/reviews.factory.js';
+import { PUBLIC_URL, registerOwner, type Agent } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let http: ReturnType<typeof request>;
+beforeAll(async () => {
+  t = await startTestApp({ env: { PUBLIC_URL } });
+  http = request(t.app.getHttpServer());
+});
+afterAll(() => t.close());
+
+async function store(): Promise<{ agent: Agent; merchantId: string; storeId: string }> {
+  const { agent, user } = await registerOwner(t);
+  return { agent, merchantId: user.merchant!.id, storeId: user.merchant!.store_id };
+}
+
+const publicReviews = (storeId: string, productId: string) =>
+  http.get(`/api/reviews/public/?product_id=${productId}&merchant_id=${storeId}`).set('Origin', 'https://shop.example');
+
+describe('GET /api/reviews/public/', () => {
+  it('serves only approved, non-deleted reviews of that store and product, with count, average and absolute media URLs', async () => {
+    const a = await store();
+    const b = await store();
+    const ids = await seedReviews(t, a.merchantId, 5, { productId: 'tee' }); // ratings 1..5
+    await seedReviews(t, a.merchantId, 2, { productId: 'other', status: 'approved' });
+    await seedReviews(t, b.merchantId, 2, { productId: 'tee', status: 'approved' });
+    for (const id of ids.slice(2)) await a.agent.post(`/api/reviews/${id}/approve/`).expect(200); // ratings 3, 4, 5
+    await a.agent.delete(`/api/reviews/${ids[4]}/`).expect(204);
+    await a.agent.post(`/api/reviews/${ids[0]}/reject/`).expect(200);
+
+    const res = await publicReviews(a.storeId, 'tee').expect(200);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.body).toMatchObject({ count: 2, average_rating: 3.5, next: null, previous: null });
+    expect(res.body.results.map((r: { id: string }) => r.id).sort()).toEqual([ids[2], ids[3]].sort());
+    expect(Object.keys(res.body.results[0]).sort()).toEqual(
+      ['comment', 'created_at', 'customer_name', 'id', 'photo_url', 'rating', 'thumbnail_url', 'video_url'].sort(),
+    );
+    // The merchant UUID works as well as the public store id.
+    expect((await publicReviews(a.merchantId, 'tee').expect(200)).body.count).toBe(2);
+
+    const upload = await http
+      .post('/api/reviews/upload/')
+      .field('merchant_id', a.storeId)
+      .field('product_id', 'tee')
+      .field('rating', '5')
+      .attach('photo', fixture('photo.jpg'), 'a.jpg')
+      .expect(201);
+    await a.agent.post(`/api/reviews/${upload.body.id}/approve/`).expect(200);
+    const withPhoto = (await publicReviews(a.storeId, 'tee').expect(200)).body.results as Array<{
+      photo_url: string | null;
+    }>;
+    expect(withPhoto.find((r) => r.photo_url)?.photo_url).toMatch(new RegExp(`^${PUBLIC_URL}/media/reviews/.+\\.jpg$`));
+  });
+
+  it('answers 304 to a matching ETag, and a moderation changes the answer at once', async () => {
+    const { agent, merchantId, storeId } = await store();
+    const ids = await seedReviews(t, merchantId, 3, { productId: 'mug' });
+    await agent.post(`/api/reviews/${ids[0]}/approve/`).expect(200);
+    const first = await publicReviews(storeId, 'mug').expect(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    await publicReviews(storeId, 'mug').set('If-None-Match', etag).expect(304);
+
+    await agent.post(`/api/reviews/${ids[1]}/approve/`).expect(200);
+    const after = await publicReviews(storeId, 'mug').set('If-None-Match', etag).expect(200);
+    expect(after.body.count).toBe(2);
+    expect(after.headers.etag).not.toBe(etag);
+    await agent.delete(`/api/reviews/${ids[1]}/`).expect(204);
+    expect((await publicReviews(storeId, 'mug').expect(200)).body.count).toBe(1);
+    await agent.post(`/api/reviews/${ids[0]}/reject/`).expect(200);
+    expect((await publicReviews(storeId, 'mug').expect(200)).body.count).toBe(0);
+  });
+
+  it('answers an unknown store with 404 JSON (readable cross-origin) and missing parameters with 400', async () => {
+    const res = await publicReviews('no-such-store', 'x').expect(404);
+    expect(res.body).toEqual({ detail: 'No store with this id.', code: 'unknown_store' });
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    const missing = await http.get('/api/reviews/public/?merchant_id=abc').expect(400);
+    expect(Object.keys(missing.body.fields)).toEqual(['product_id']);
+    await http.get('/api/reviews/public/?product_id=x&merchant_id=abc&page_size=500').expect(400);
+  });
+});
+
+describe('GET /api/widgets/configuration/{product_id}/', () => {
+  it('merges the global settings with the product override, and follows saves at once', async () => {
+    const { agent, merchantId, storeId } = await store();
+    await seedReviews(t, merchantId, 1, { productId: 'lamp', productName: 'Lamp' });
+    const url = `/api/widgets/configuration/lamp/?merchant_id=${storeId}`;
+    const first = await http.get(url).expect(200);
+    expect(first.headers['access-control-allow-origin']).toBe('*');
+    expect(first.body).toEqual({
+      store_id: storeId,
+      product_id: 'lamp',
+      enabled: true,
+      language: 'en',
+      position: 'after_description',
+      custom_selector: null,
+      settings: {
+        show_rating: true,
+        show_date: true,
+        autoplay_videos: false,
+        compact_mode: false,
+        primary_color: '#3498db',
+        secondary_color: '#2c3e50',
+        text_color: '#333333',
+        background_color: '#ffffff',
+        initial_videos_count: 3,
+        widget_title: 'Customer Video Reviews',
+      },
+    });
+    await http
+      .get(url)
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
+
+    await agent
+      .post('/api/widgets/global-settings/')
+      .send({ primary_color: '#112233', position: 'after_gallery' })
+      .expect(200);
+    const saved = (await http.get(url).expect(200)).body;
+    expect(saved).toMatchObject({ position: 'after_gallery', settings: { primary_color: '#112233' } });
+
+    await agent
+      .post('/api/widgets/product-overrides/set_override/')
+      .send({ product_id: 'lamp', position: 'custom', custom_selector: '#lamp-reviews', enabled: true })
+      .expect(200);
+    expect((await http.get(url).expect(200)).body).toMatchObject({
+      position: 'custom',
+      custom_selector: '#lamp-reviews',
+    });
+    await agent
+      .post('/api/widgets/product-overrides/set_override/')
+      .send({ product_id: 'lamp', enabled: false })
+      .expect(200);
+    expect((await http.get(url).expect(200)).body).toMatchObject({ enabled: false, position: 'after_gallery' });
+    // A product nobody reviewed yet still gets the store's configuration (shoppers may be the first).
+    expect(
+      (await http.get(`/api/widgets/configuration/new-product/?merchant_id=${storeId}`).expect(200)).body.enabled,
+    ).toBe(true);
+    await agent.patch(`/api/stores/${merchantId}/`).send({ main_language: 'pt' }).expect(200);
+    expect((await http.get(url).expect(200)).body.language).toBe('pt');
+    await http.get(`/api/widgets/configuration/lamp/?merchant_id=no-such-store`).expect(404);
+  });
+});
