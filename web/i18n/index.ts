@@ -13,12 +13,15 @@ import shellPt from './pt.json';
 import settingsEn from './settings/en.json';
 import settingsEs from './settings/es.json';
 import settingsPt from './settings/pt.json';
+import widgetsEn from './widgets/en.json';
+import widgetsEs from './widgets/es.json';
+import widgetsPt from './widgets/pt.json';
 
-// One file per area (shell, auth pages, settings pages, reviews), merged into one namespace per language.
+// One file per area (shell, auth pages, settings pages, reviews, widget settings), merged into one namespace per language.
 // Typed against the English bundle so a key missing from a translation fails the typecheck.
-export const en = { ...shellEn, auth: authEn, settingsPages: settingsEn, reviews: reviewsEn };
-const es: typeof en = { ...shellEs, auth: authEs, settingsPages: settingsEs, reviews: reviewsEs };
-const pt: typeof en = { ...shellPt, auth: authPt, settingsPages: settingsPt, reviews: reviewsPt };
+export const en = { ...shellEn, auth: authEn, settingsPages: settingsEn, reviews: reviewsEn, widgets: widgetsEn };
+const es: typeof en = { ...shellEs, auth: authEs, settingsPages: settingsEs, reviews: reviewsEs, widgets: widgetsEs };
+const pt: typeof en = { ...shellPt, auth: authPt, settingsPages: settingsPt, reviews: reviewsPt, widgets: widgetsPt };
 
 const resources = {
   en: { translation: en },

@@ -3,6 +3,7 @@ import '../styles/app.css';
 import '../styles/forms.css';
 import '../styles/settings.css';
 import '../styles/reviews.css';
+import '../styles/widgets.css';
 import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nProvider } from 'react-aria-components';

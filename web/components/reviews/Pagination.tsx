@@ -9,16 +9,18 @@ export interface PaginationProps {
   shown: number;
   total: number;
   onPageChange: (page: number) => void;
+  /** The navigation's accessible name; the reviews list's by default. */
+  label?: string;
 }
 
-export function Pagination({ page, pageSize, shown, total, onPageChange }: PaginationProps) {
+export function Pagination({ page, pageSize, shown, total, onPageChange, label }: PaginationProps) {
   const { t } = useTranslation();
   const pages = pageCount(total, pageSize);
   const from = shown > 0 ? (page - 1) * pageSize + 1 : 0;
   const to = shown > 0 ? from + shown - 1 : 0;
 
   return (
-    <nav className="pagination" data-testid="pagination" aria-label={t('reviews.pagination.label')}>
+    <nav className="pagination" data-testid="pagination" aria-label={label ?? t('reviews.pagination.label')}>
       <p className="pagination-summary" data-testid="pagination-summary">
         {t('reviews.pagination.summary', { from, to, total })}
       </p>

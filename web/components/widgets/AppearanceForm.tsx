@@ -1,0 +1,139 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { INITIAL_VIDEOS_CHOICES, type TWidgetSettings } from '../../../shared/widgets.js';
+import { ActionButton } from '../ActionButton';
+import { FormAlert } from '../form/FormAlert';
+import { apiDetail, apiFieldErrors, type TFieldErrors } from '../form/apiErrors';
+import { ColorPicker, type TColorField } from './ColorPicker';
+import { SwitchField } from './SwitchField';
+import { useSaveWidgetSettings } from './useSaveWidgetSettings';
+import { HEX_COLOR, compactErrors } from './validation';
+
+const DISPLAY_OPTIONS = ['show_rating', 'show_date', 'autoplay_videos', 'compact_mode'] as const;
+const COLOR_FIELDS = [
+  'primary_color',
+  'secondary_color',
+  'text_color',
+  'background_color',
+] as const satisfies readonly TColorField[];
+
+export type TAppearanceDraft = Omit<TWidgetSettings, 'position' | 'custom_selector' | 'widget_title'>;
+type TVideosCount = TAppearanceDraft['initial_videos_count'];
+
+export interface AppearanceFormProps {
+  draft: TAppearanceDraft;
+  onChange: (patch: Partial<TAppearanceDraft>) => void;
+  canEdit: boolean;
+}
+
+/** SPEC §2 Appearance: display options, how many videos show at first, and the four colours. */
+export function AppearanceForm({ draft, onChange, canEdit }: AppearanceFormProps) {
+  const { t } = useTranslation();
+  const save = useSaveWidgetSettings();
+  const videosLabelId = useId();
+  const [clientErrors, setClientErrors] = useState<TFieldErrors>({});
+  const errors = { ...apiFieldErrors(save.error), ...clientErrors };
+  const detail = save.isError && Object.keys(errors).length === 0 ? apiDetail(save.error) : undefined;
+
+  const change = (patch: Partial<TAppearanceDraft>) => {
+    setClientErrors({});
+    if (save.isError) save.reset();
+    onChange(patch);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending || !canEdit) return;
+    const found = compactErrors(
+      Object.fromEntries(
+        COLOR_FIELDS.map((field) => [
+          field,
+          HEX_COLOR.test(draft[field].trim()) ? [] : [t('widgets.appearance.invalidColor')],
+        ]),
+      ),
+    );
+    setClientErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const colors = Object.fromEntries(COLOR_FIELDS.map((field) => [field, draft[field].trim().toLowerCase()]));
+    save.mutate({ ...draft, ...colors });
+  };
+
+  return (
+    <form className="form widget-form" onSubmit={submit} noValidate>
+      <h2 className="section-title">{t('widgets.appearance.title')}</h2>
+      {detail && <FormAlert severity="error">{detail}</FormAlert>}
+
+      <fieldset className="widget-fieldset" disabled={!canEdit}>
+        <legend className="widget-legend">{t('widgets.appearance.display')}</legend>
+        <div className="switch-list">
+          {DISPLAY_OPTIONS.map((option) => (
+            <SwitchField
+              key={option}
+              name={option}
+              testId={option}
+              label={t(`widgets.appearance.${option}`)}
+              isSelected={draft[option]}
+              onChange={(value) => change({ [option]: value })}
+              isDisabled={!canEdit}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="widget-fieldset">
+        <p className="widget-legend" id={videosLabelId}>
+          {t('widgets.appearance.videosCount')}
+        </p>
+        <ToggleButtonGroup
+          className="segmented"
+          data-testid="videos-count"
+          aria-labelledby={videosLabelId}
+          selectionMode="single"
+          disallowEmptySelection
+          isDisabled={!canEdit}
+          selectedKeys={[String(draft.initial_videos_count)]}
+          onSelectionChange={(keys) => {
+            const [key] = keys;
+            const count = INITIAL_VIDEOS_CHOICES.find((choice) => String(choice) === key);
+            if (count !== undefined) change({ initial_videos_count: count satisfies TVideosCount });
+          }}
+        >
+          {INITIAL_VIDEOS_CHOICES.map((choice) => (
+            <ToggleButton key={choice} id={String(choice)} className="segmented-option" data-value={choice}>
+              {choice === 0 ? t('widgets.appearance.videosAll') : choice}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        {errors.initial_videos_count && (
+          <p className="field-error" role="alert">
+            {errors.initial_videos_count.join(' ')}
+          </p>
+        )}
+      </div>
+
+      <div className="widget-fieldset">
+        <h3 className="widget-legend">{t('widgets.appearance.colors')}</h3>
+        <div className="color-grid">
+          {COLOR_FIELDS.map((field) => (
+            <ColorPicker
+              key={field}
+              field={field}
+              label={t(`widgets.appearance.${field}`)}
+              value={draft[field]}
+              onChange={(value) => change({ [field]: value })}
+              errors={errors[field]}
+              isDisabled={!canEdit}
+            />
+          ))}
+        </div>
+      </div>
+
+      <div className="widget-form-actions">
+        <ActionButton type="submit" testId="save-appearance" isPending={save.isPending} isDisabled={!canEdit}>
+          {t('widgets.appearance.save')}
+        </ActionButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useInstallationSnippet } from '../../api/widgets';
+import { CheckIcon } from '../icons';
+
+const COPIED_MS = 2000;
+
+/** SPEC §2 Manual installation: the script for the store's <head>, with the store ID and a copy button. */
+export function InstallationCard() {
+  const { t } = useTranslation();
+  const snippet = useInstallationSnippet();
+  const codeRef = useRef<HTMLElement>(null);
+  const [copied, setCopied] = useState(false);
+  const [copyFailed, setCopyFailed] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  // Clipboard access can be refused (no permission, an insecure origin): select the script for a manual copy.
+  const selectSnippet = () => {
+    const code = codeRef.current;
+    const selection = window.getSelection();
+    if (!code || !selection) return;
+    const range = document.createRange();
+    range.selectNodeContents(code);
+    selection.removeAllRanges();
+    selection.addRange(range);
+  };
+
+  const copy = async () => {
+    if (!snippet.data) return;
+    try {
+      await navigator.clipboard.writeText(snippet.data.snippet);
+      setCopyFailed(false);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+      setCopyFailed(true);
+      selectSnippet();
+    }
+  };
+
+  return (
+    <section className="card install-card" data-testid="installation-card" aria-labelledby="install-title">
+      <h2 className="section-title" id="install-title">
+        {t('widgets.installation.title')}
+      </h2>
+      <p className="section-text">{t('widgets.installation.description')}</p>
+
+      {snippet.isPending && <p className="review-muted">{t('widgets.installation.loading')}</p>}
+      {snippet.isError && (
+        <p className="field-error" role="alert" data-testid="install-error">
+          {t('widgets.installation.loadError')}
+        </p>
+      )}
+      {snippet.data && (
+        <>
+          <p className="install-store">
+            {t('widgets.installation.storeId')}: <code data-testid="install-store-id">{snippet.data.store_id}</code>
+          </p>
+          <div className="install-code">
+            <pre className="install-pre">
+              <code ref={codeRef} data-testid="install-snippet">
+                {snippet.data.snippet}
+              </code>
+            </pre>
+            <button
+              type="button"
+              className="button button-secondary button-small install-copy"
+              data-testid="copy-snippet"
+              data-copied={copied || undefined}
+              onClick={() => void copy()}
+            >
+              {copied && <CheckIcon />}
+              {copied ? t('widgets.installation.copied') : t('widgets.installation.copy')}
+            </button>
+          </div>
+          <p className="visually-hidden" aria-live="polite">
+            {copied ? t('widgets.installation.copied') : ''}
+          </p>
+          {copyFailed && (
+            <p className="field-description" role="status">
+              {t('widgets.installation.copyFailed')}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next';
+import type { TProductWithOverride } from '../../api/widgets';
+import { useLanguage } from '../../i18n/useLanguage';
+import { formatMinorUnits } from '../../lib/formatMoney';
+import { EditIcon } from '../icons';
+import { SwitchField } from './SwitchField';
+
+export interface ProductRowProps {
+  product: TProductWithOverride;
+  canEdit: boolean;
+  isBusy: boolean;
+  onEdit: (product: TProductWithOverride) => void;
+  onToggle: (product: TProductWithOverride, enabled: boolean) => void;
+}
+
+export function ProductRow({ product, canEdit, isBusy, onEdit, onToggle }: ProductRowProps) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const { override } = product;
+  const none = t('widgets.products.none');
+  const price =
+    product.price !== null && product.currency ? formatMinorUnits(product.price, product.currency, language) : none;
+
+  return (
+    <tr
+      data-testid="product-row"
+      data-external-id={product.external_id}
+      data-override={override ? override.position : undefined}
+      data-enabled={String(override?.enabled ?? true)}
+    >
+      <td>
+        <span className="review-product">
+          {product.image ? (
+            <img className="review-product-image" src={product.image} alt="" loading="lazy" decoding="async" />
+          ) : (
+            <span className="review-product-image" aria-hidden="true" />
+          )}
+          {product.url ? (
+            <a className="review-product-name" href={product.url} target="_blank" rel="noopener noreferrer">
+              {product.name}
+            </a>
+          ) : (
+            <span className="review-product-name">{product.name}</span>
+          )}
+        </span>
+      </td>
+      <td className="product-sku">{product.sku || none}</td>
+      <td className="product-price">{price}</td>
+      <td>
+        {override ? (
+          <span className="chip chip-override" data-testid="override-position-label">
+            {t(`widgets.positions.${override.position}`)}
+          </span>
+        ) : (
+          <span className="review-muted" data-testid="override-position-label">
+            {t('widgets.positions.global')}
+          </span>
+        )}
+        {override?.position === 'custom' && override.custom_selector && (
+          <code className="product-selector">{override.custom_selector}</code>
+        )}
+      </td>
+      <td>
+        <SwitchField
+          name="enabled"
+          testId="row-enabled"
+          label={t('widgets.products.enabledOn', { product: product.name })}
+          hideLabel
+          isSelected={override?.enabled ?? true}
+          onChange={(enabled) => onToggle(product, enabled)}
+          isDisabled={!canEdit || isBusy}
+        />
+      </td>
+      {canEdit && (
+        <td className="table-actions">
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            data-testid="edit-override"
+            aria-label={t('widgets.products.editLabel', { product: product.name })}
+            disabled={isBusy}
+            onClick={() => onEdit(product)}
+          >
+            <EditIcon />
+            {t('widgets.products.edit')}
+          </button>
+        </td>
+      )}
+    </tr>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TWidgetSettings, TWidgetSettingsInput } from '../../../shared/widgets.js';
+import { WIDGET_SETTINGS_QUERY_KEY, saveWidgetSettings } from '../../api/widgets';
+import { useToast } from '../toast/ToastProvider';
+
+/** POST global-settings with SPEC §8's toasts; the answer replaces the cached settings. */
+export function useSaveWidgetSettings() {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+
+  return useMutation({
+    mutationFn: (body: TWidgetSettingsInput) => saveWidgetSettings(body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<TWidgetSettings>(WIDGET_SETTINGS_QUERY_KEY, saved);
+      showToast(t('widgets.toasts.globalSettingsSaved'), 'success');
+    },
+    onError: () => showToast(t('widgets.toasts.globalSettingsSaveError'), 'error'),
+  });
+}
