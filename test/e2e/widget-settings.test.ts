@@ -1,0 +1,143 @@
+/// <reference lib="dom" />
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { TAuthResponse } from '../../shared/accounts.js';
+import type { TWidgetSettings } from '../../shared/widgets.js';
+import en from '../../web/i18n/widgets/en.json' with { type: 'json' };
+import { fixture } from '../factories/reviews.factory.js';
+import { launchBrowser } from '../support/browser.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { createTestEnv, type TestEnv } from '../support/test-env.js';
+
+let testEnv: TestEnv;
+let server: ServerProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let owner: TAuthResponse;
+const problems: string[] = [];
+
+async function settings(): Promise<TWidgetSettings> {
+  const res = await fetch(`${server.url}/api/widgets/global-settings/current/`, {
+    headers: { authorization: `JWT ${owner.access}` },
+  });
+  return (await res.json()) as TWidgetSettings;
+}
+
+beforeAll(async () => {
+  testEnv = await createTestEnv();
+  server = await startServerProcess(testEnv.env);
+  const res = await fetch(`${server.url}/api/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email: 'widgets@example.com', password: 'widgets-pass-1', first_name: 'W', last_name: 'S' }),
+  });
+  owner = (await res.json()) as TAuthResponse;
+  // A shopper's review creates the product the per-product tab lists.
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    merchant_id: owner.merchant!.store_id,
+    product_id: 'lamp-1',
+    product_name: 'Desk Lamp',
+    rating: '5',
+  })) {
+    form.set(name, value);
+  }
+  form.set('photo', new Blob([new Uint8Array(fixture('photo.jpg'))], { type: 'image/jpeg' }), 'a.jpg');
+  if ((await fetch(`${server.url}/api/reviews/upload/`, { method: 'POST', body: form })).status !== 201)
+    throw new Error('upload failed');
+
+  browser = await launchBrowser();
+  context = await browser.newContext({ baseURL: server.url });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await context.addCookies([
+    { name: 'access_token', value: owner.access, url: server.url, httpOnly: true, sameSite: 'Lax' },
+  ]);
+  page = await context.newPage();
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/widget-settings');
+  await page.waitForFunction(() => {
+    const tabs = document.querySelector('[data-testid="tab-global"]');
+    return tabs !== null && Object.keys(tabs).some((key) => key.startsWith('__react'));
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await testEnv?.cleanup();
+});
+afterEach(() => expect(problems.splice(0)).toEqual([]));
+
+describe('widget settings in the browser', () => {
+  it('saves the global position, selector and title', async () => {
+    await page.getByTestId('tab-global').click();
+    await page.getByTestId('position-select').selectOption('custom');
+    await page.locator('input[name="custom_selector"]').fill('#reviews-here');
+    await page.locator('input[name="widget_title"]').fill('What our customers say');
+    await page.getByTestId('save-global').click();
+    await page
+      .locator('[data-testid="toast"][data-severity="success"]', { hasText: en.toasts.globalSettingsSaved })
+      .waitFor();
+    expect(await settings()).toMatchObject({
+      position: 'custom',
+      custom_selector: '#reviews-here',
+      widget_title: 'What our customers say',
+    });
+  });
+
+  it('saves the appearance: a palette colour, a custom colour, switches and the number of videos', async () => {
+    await page.getByTestId('tab-appearance').click();
+    const primary = page.getByTestId('color-primary_color');
+    const swatch = primary.getByTestId('swatch').nth(3);
+    const chosen = (await swatch.getAttribute('data-color'))!;
+    await swatch.click();
+    await page.getByTestId('color-text_color').locator('input[name="text_color"]').fill('#123456');
+    await page.locator('input[name="compact_mode"]').check({ force: true });
+    await page.locator('[data-testid="videos-count"] [data-value="10"]').click();
+    await page.getByTestId('save-appearance').click();
+    await page
+      .locator('[data-testid="toast"][data-severity="success"]', { hasText: en.toasts.globalSettingsSaved })
+      .last()
+      .waitFor();
+    await page.waitForFunction(async () => true);
+    const saved = await settings();
+    expect(saved).toMatchObject({
+      primary_color: chosen.toLowerCase(),
+      text_color: '#123456',
+      compact_mode: true,
+      initial_videos_count: 10,
+    });
+    // The global setup saved before is untouched.
+    expect(saved.widget_title).toBe('What our customers say');
+  });
+
+  it('sets and removes a per-product override', async () => {
+    await page.getByTestId('tab-products').click();
+    const row = page.locator('[data-testid="product-row"][data-external-id="lamp-1"]');
+    await row.waitFor();
+    await row.getByTestId('edit-override').click();
+    const dialog = page.getByTestId('override-dialog');
+    await dialog.getByTestId('override-position').selectOption('after_gallery');
+    await dialog.getByTestId('override-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page
+      .locator('[data-testid="product-row"][data-external-id="lamp-1"][data-override="after_gallery"]')
+      .waitFor();
+    await row.getByTestId('edit-override').click();
+    await page.getByTestId('override-dialog').getByTestId('override-remove').click();
+    await page.locator('[data-testid="product-row"][data-external-id="lamp-1"]:not([data-override])').waitFor();
+  });
+
+  it('shows the installation snippet with the store id and copies it', async () => {
+    const snippet = page.getByTestId('install-snippet');
+    await snippet.waitFor();
+    expect(await snippet.textContent()).toBe(
+      `<script src="${server.url}/widget/v1/${owner.merchant!.store_id}.js" async></script>`,
+    );
+    await page.getByTestId('copy-snippet').click();
+    await page.getByTestId('copy-snippet').getByText(en.installation.copied).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(owner.merchant!.store_id);
+  });
+});
