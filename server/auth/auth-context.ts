@@ -1,5 +1,5 @@
 import type { TPermission } from '../../shared/permissions.js';
-import type { UserRow, WorkspaceMembership } from '../accounts/accounts.repository.js';
+import type { MerchantRow, UserRow, WorkspaceMembership } from '../accounts/accounts.repository.js';
 import { ApiError } from '../common/api-error.js';
 
 /** Metadata key of the permission a route requires. */
@@ -26,4 +26,11 @@ declare module 'fastify' {
 export function requireWorkspace(auth: AuthContext): WorkspaceContext {
   if (!auth.workspace) throw ApiError.forbidden('You are not a member of any workspace.', 'no_workspace');
   return auth as WorkspaceContext;
+}
+
+/** The current workspace's store (merchant); a workspace without one cannot have reviews or a widget. */
+export function storeOf(auth: WorkspaceContext): MerchantRow {
+  const merchant = auth.workspace.merchant;
+  if (!merchant) throw ApiError.forbidden('This workspace has no store yet.', 'no_store');
+  return merchant;
 }

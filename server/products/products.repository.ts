@@ -1,15 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { escapeLike } from '../common/escape-like.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { productWidgetOverrides, products } from '../database/schema.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type OverrideRow = typeof productWidgetOverrides.$inferSelect;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 @Injectable()
 export class ProductsRepository {

@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { TPage } from '../../shared/reviews.js';
 import type { TProduct, TProductOverride } from '../../shared/widgets.js';
-import type { WorkspaceContext } from '../auth/auth-context.js';
+import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import { mapOverride, mapProduct } from '../widgets/widgets.mapper.js';
-import { merchantOf } from '../widgets/widgets.service.js';
 import { ProductsRepository } from './products.repository.js';
 import type { ZProductsQuery } from './products.controller.js';
 
@@ -24,7 +23,7 @@ export class ProductsService {
     auth: WorkspaceContext,
     query: TProductsQuery,
   ): Promise<TPage<TProduct & { override: TProductOverride | null }>> {
-    const { count, rows } = await this.products.list(merchantOf(auth), {
+    const { count, rows } = await this.products.list(storeOf(auth).id, {
       page: query.page,
       pageSize: query.page_size,
       search: query.search || undefined,

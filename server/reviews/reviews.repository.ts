@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TReviewFilter, TReviewStatus } from '../../shared/reviews.js';
+import { escapeLike } from '../common/escape-like.js';
 import { isUuid } from '../common/uuid.pipe.js';
 import type { Database, DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
@@ -53,10 +54,6 @@ function countOf(counters: CounterRow[], status?: TReviewFilter): number {
     status === 'deleted' ? c.deleted : !c.deleted && (status === undefined || c.status === status),
   );
   return matching.reduce((sum, c) => sum + c.reviews, 0);
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /** Reviews, their products and media rows; every method takes the merchant (DESIGN §4 tenancy). */

@@ -11,7 +11,7 @@ import type {
   ZReviewListQuery,
   ZReviewUpdate,
 } from '../../shared/reviews.js';
-import type { WorkspaceContext } from '../auth/auth-context.js';
+import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import type { PlanRow } from '../billing/plans.repository.js';
 import { PlansService } from '../billing/plans.service.js';
 import { ApiError } from '../common/api-error.js';
@@ -53,14 +53,8 @@ export class ReviewsService {
     this.mediaUrl = (key) => storage.urlOf(key);
   }
 
-  private merchantOf(auth: WorkspaceContext): string {
-    const merchant = auth.workspace.merchant;
-    if (!merchant) throw ApiError.forbidden('This workspace has no store yet.', 'no_store');
-    return merchant.id;
-  }
-
   async list(auth: WorkspaceContext, query: z.output<typeof ZReviewListQuery>): Promise<TPage<TReview>> {
-    const { count, rows } = await this.reviews.list(this.merchantOf(auth), {
+    const { count, rows } = await this.reviews.list(storeOf(auth).id, {
       page: query.page,
       pageSize: query.page_size,
       status: query.status,
@@ -79,13 +73,13 @@ export class ReviewsService {
   }
 
   async get(auth: WorkspaceContext, id: string): Promise<TReview> {
-    const row = await this.reviews.find(this.merchantOf(auth), id);
+    const row = await this.reviews.find(storeOf(auth).id, id);
     if (!row) throw ApiError.notFound('No review with this id in your store.');
     return mapReview(row, this.mediaUrl);
   }
 
   async stats(auth: WorkspaceContext): Promise<TReviewStats> {
-    const { counts, averageRating } = await this.reviews.stats(this.merchantOf(auth));
+    const { counts, averageRating } = await this.reviews.stats(storeOf(auth).id);
     return {
       total: counts.pending + counts.approved + counts.rejected,
       ...counts,
@@ -94,7 +88,7 @@ export class ReviewsService {
   }
 
   async topProducts(auth: WorkspaceContext, limit: number): Promise<TListOf<TTopProduct>> {
-    const rows = await this.reviews.topProducts(this.merchantOf(auth), limit);
+    const rows = await this.reviews.topProducts(storeOf(auth).id, limit);
     return {
       results: rows.map(({ product, reviews }) => ({
         product_id: product.externalId,
@@ -146,7 +140,7 @@ export class ReviewsService {
   }
 
   async update(auth: WorkspaceContext, id: string, patch: z.output<typeof ZReviewUpdate>): Promise<TReview> {
-    const merchantId = this.merchantOf(auth);
+    const merchantId = storeOf(auth).id;
     let productId: string | undefined;
     if (patch.product_id !== undefined) {
       const product = await this.reviews.findProduct(merchantId, patch.product_id);
@@ -164,7 +158,7 @@ export class ReviewsService {
   }
 
   async usageDetails(auth: WorkspaceContext): Promise<TUsageDetails> {
-    const merchantId = this.merchantOf(auth);
+    const merchantId = storeOf(auth).id;
     const [plan, usage, catalog] = await Promise.all([
       this.plans.currentPlan(merchantId),
       this.reviews.usage(merchantId),
@@ -200,7 +194,7 @@ export class ReviewsService {
     id: string,
     decide: (review: ReviewRow, usage: () => Promise<ReviewUsage>, plan: PlanRow) => Promise<ReviewChange>,
   ): Promise<TReview> {
-    const merchantId = this.merchantOf(auth);
+    const merchantId = storeOf(auth).id;
     const plan = await this.plans.currentPlan(merchantId);
     const updated = await this.reviews.moderate(merchantId, id, auth.user.id, (review, usage) =>
       decide(review, usage, plan),

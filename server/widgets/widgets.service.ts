@@ -8,17 +8,11 @@ import {
   type ZProductOverride,
   type ZWidgetSettingsPatch,
 } from '../../shared/widgets.js';
-import type { WorkspaceContext } from '../auth/auth-context.js';
+import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import { ApiError } from '../common/api-error.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
 import { mapOverride, mapSettings } from './widgets.mapper.js';
 import { WidgetsRepository } from './widgets.repository.js';
-
-export function merchantOf(auth: WorkspaceContext): string {
-  const merchant = auth.workspace.merchant;
-  if (!merchant) throw ApiError.forbidden('This workspace has no store yet.', 'no_store');
-  return merchant.id;
-}
 
 /** The merchant's widget settings and per-product overrides (SPEC §2 Widget settings). */
 @Injectable()
@@ -29,12 +23,12 @@ export class WidgetsService {
   ) {}
 
   async settings(auth: WorkspaceContext): Promise<TWidgetSettings> {
-    return mapSettings(await this.widgets.settings(merchantOf(auth)));
+    return mapSettings(await this.widgets.settings(storeOf(auth).id));
   }
 
   /** Any subset of fields; the result (saved values + changes) must be valid as a whole. */
   async saveSettings(auth: WorkspaceContext, patch: z.output<typeof ZWidgetSettingsPatch>): Promise<TWidgetSettings> {
-    const merchantId = merchantOf(auth);
+    const merchantId = storeOf(auth).id;
     const current = mapSettings(await this.widgets.settings(merchantId));
     const merged = ZWidgetSettings.parse({ ...current, ...patch });
     const saved = mapSettings(await this.widgets.saveSettings(merchantId, merged));
@@ -43,18 +37,18 @@ export class WidgetsService {
   }
 
   async overrides(auth: WorkspaceContext): Promise<TListOf<TProductOverride>> {
-    const rows = await this.widgets.listOverrides(merchantOf(auth));
+    const rows = await this.widgets.listOverrides(storeOf(auth).id);
     return { results: rows.map(({ override, product }) => mapOverride(override, product)) };
   }
 
   async overrideOf(auth: WorkspaceContext, externalId: string): Promise<TProductOverride> {
-    const row = await this.widgets.overrideOfProduct(merchantOf(auth), externalId);
+    const row = await this.widgets.overrideOfProduct(storeOf(auth).id, externalId);
     if (!row) throw ApiError.notFound('This product has no override.');
     return mapOverride(row.override, row.product);
   }
 
   async setOverride(auth: WorkspaceContext, body: z.output<typeof ZProductOverride>): Promise<TProductOverride> {
-    const merchantId = merchantOf(auth);
+    const merchantId = storeOf(auth).id;
     const product = await this.productOf(merchantId, body.product_id);
     const override = await this.widgets.upsertOverride(merchantId, product.id, fieldsOf(body));
     await this.storefront.invalidate(merchantId);
@@ -66,7 +60,7 @@ export class WidgetsService {
     id: string,
     body: z.output<typeof ZProductOverride>,
   ): Promise<TProductOverride> {
-    const merchantId = merchantOf(auth);
+    const merchantId = storeOf(auth).id;
     const product = await this.productOf(merchantId, body.product_id);
     const override = await this.widgets.updateOverride(merchantId, id, { ...fieldsOf(body), productId: product.id });
     if (!override) throw ApiError.notFound('No override with this id in your store.');
@@ -75,7 +69,7 @@ export class WidgetsService {
   }
 
   async deleteOverride(auth: WorkspaceContext, id: string): Promise<void> {
-    const merchantId = merchantOf(auth);
+    const merchantId = storeOf(auth).id;
     if (!(await this.widgets.deleteOverride(merchantId, id)))
       throw ApiError.notFound('No override with this id in your store.');
     await this.storefront.invalidate(merchantId);
