@@ -4,6 +4,7 @@ import { REVIEWS_PAGE_SIZE } from '../../../shared/constants.js';
 import type { TReview } from '../../../shared/reviews.js';
 import type { TRowAction } from './ReviewActions';
 import { ReviewRow } from './ReviewRow';
+import { SkeletonRows } from '../SkeletonRows';
 
 export interface ReviewsTableProps {
   reviews: readonly TReview[];
@@ -57,7 +58,7 @@ export function ReviewsTable({
           </tr>
         </thead>
         <tbody>
-          {isLoading && <SkeletonRows columns={columnCount} />}
+          {isLoading && <SkeletonRows rows={REVIEWS_PAGE_SIZE} columns={columnCount} />}
           {!isLoading && reviews.length === 0 && (
             <tr>
               <td className="table-empty" colSpan={columnCount}>
@@ -79,16 +80,4 @@ export function ReviewsTable({
       </table>
     </div>
   );
-}
-
-function SkeletonRows({ columns }: { columns: number }) {
-  return Array.from({ length: REVIEWS_PAGE_SIZE }, (_, row) => (
-    <tr key={row} className="skeleton-row" aria-hidden="true">
-      {Array.from({ length: columns }, (_, column) => (
-        <td key={column}>
-          <span className="skeleton" />
-        </td>
-      ))}
-    </tr>
-  ));
 }

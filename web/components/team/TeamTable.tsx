@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TInvitation, TTeamMember } from '../../../shared/accounts.js';
 import { useDateFormat } from '../../lib/useDateFormat';
 import { CloseIcon } from '../icons';
+import { SkeletonRows } from '../SkeletonRows';
 
 export type TTeamRow = { kind: 'member'; member: TTeamMember } | { kind: 'invitation'; invitation: TInvitation };
 
@@ -41,7 +42,7 @@ export function TeamTable({ rows, isLoading, canManage, ...rowProps }: TeamTable
           </tr>
         </thead>
         <tbody>
-          {isLoading && <SkeletonRows columns={columns} />}
+          {isLoading && <SkeletonRows rows={SKELETON_ROWS} columns={columns} />}
           {!isLoading && rows.length === 0 && (
             <tr>
               <td className="table-empty" colSpan={columns}>
@@ -175,16 +176,4 @@ function RoleChip({ role }: { role: string }) {
       {key ? t(key) : role}
     </span>
   );
-}
-
-function SkeletonRows({ columns }: { columns: number }) {
-  return Array.from({ length: SKELETON_ROWS }, (_, row) => (
-    <tr key={row} className="skeleton-row" aria-hidden="true">
-      {Array.from({ length: columns }, (_, column) => (
-        <td key={column}>
-          <span className="skeleton" />
-        </td>
-      ))}
-    </tr>
-  ));
 }

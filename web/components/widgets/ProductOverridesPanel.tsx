@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_DEBOUNCE_MS } from '../../../shared/constants.js';
 import { PRODUCTS_PAGE_SIZE, useProducts, type TProductWithOverride } from '../../api/widgets';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { Pagination, pageCount } from '../reviews/Pagination';
 import { useToast } from '../toast/ToastProvider';
 import { ProductOverrideDialog } from './ProductOverrideDialog';
 import { ProductRow } from './ProductRow';
-import { ProductSearch } from './ProductSearch';
+import { SearchBox } from '../SearchBox';
+import { SkeletonRows } from '../SkeletonRows';
 import { useProductOverride } from './useProductOverride';
+import { usePageFor, useSearchInput } from '../../lib/useListControls';
 
 const COLUMNS = ['product', 'sku', 'price', 'position', 'enabled'] as const;
 
@@ -17,16 +17,8 @@ export function ProductOverridesPanel({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const { showToast } = useToast();
 
-  const [searchInput, setSearchInput] = useState('');
-  const debouncedSearch = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  // Clearing the box applies at once; typing waits for a pause.
-  const search = searchInput.trim() === '' ? '' : debouncedSearch;
-
-  // A new search starts again at page 1 (reset while rendering, so no stale fetch).
-  const [paging, setPaging] = useState({ search, page: 1 });
-  if (paging.search !== search) setPaging({ search, page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  const goToPage = (next: number) => setPaging({ search, page: next });
+  const { searchInput, setSearchInput, search } = useSearchInput();
+  const { page, goToPage } = usePageFor(search);
 
   const products = useProducts({ page, search });
   const total = products.data?.count ?? 0;
@@ -64,7 +56,14 @@ export function ProductOverridesPanel({ canEdit }: { canEdit: boolean }) {
       </header>
 
       <div className="reviews-toolbar">
-        <ProductSearch value={searchInput} onChange={setSearchInput} />
+        <SearchBox
+          value={searchInput}
+          onChange={setSearchInput}
+          label={t('widgets.products.search.label')}
+          placeholder={t('widgets.products.search.placeholder')}
+          clearLabel={t('widgets.products.search.clear')}
+          testId="products-search"
+        />
       </div>
 
       <div className="table-scroll">
@@ -90,16 +89,7 @@ export function ProductOverridesPanel({ canEdit }: { canEdit: boolean }) {
             </tr>
           </thead>
           <tbody>
-            {isLoading &&
-              Array.from({ length: 3 }, (_, row) => (
-                <tr key={row} className="skeleton-row" aria-hidden="true">
-                  {Array.from({ length: columnCount }, (_, column) => (
-                    <td key={column}>
-                      <span className="skeleton" />
-                    </td>
-                  ))}
-                </tr>
-              ))}
+            {isLoading && <SkeletonRows rows={3} columns={columnCount} />}
             {!isLoading && rows.length === 0 && (
               <tr>
                 <td className="table-empty" colSpan={columnCount}>

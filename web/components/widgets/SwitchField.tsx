@@ -15,7 +15,7 @@ export interface SwitchFieldProps {
 export function SwitchField({ label, hideLabel = false, testId, ...props }: SwitchFieldProps) {
   return (
     <Switch {...props} className="switch" data-testid={testId}>
-      <span className="switch-track" aria-hidden="true" />
+      <span className="toggle-track" aria-hidden="true" />
       <span className={hideLabel ? 'visually-hidden' : 'switch-label'}>{label}</span>
     </Switch>
   );

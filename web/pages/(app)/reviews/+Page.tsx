@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
-import { REVIEWS_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.js';
+import { REVIEWS_PAGE_SIZE } from '../../../../shared/constants.js';
 import type { TReview, TReviewStatus } from '../../../../shared/reviews.js';
 import { can } from '../../../../shared/session.js';
 import { useReviewStats, useReviews, type TPlanLimit } from '../../../api/reviews';
+import { SearchBox } from '../../../components/SearchBox';
 import { PageTitle } from '../../../components/PageTitle';
 import { ChangeStatusDialog } from '../../../components/reviews/ChangeStatusDialog';
 import { DeleteReviewDialog } from '../../../components/reviews/DeleteReviewDialog';
@@ -12,14 +13,13 @@ import { LimitModal } from '../../../components/reviews/LimitModal';
 import { MediaDialog } from '../../../components/reviews/MediaDialog';
 import { Pagination, pageCount } from '../../../components/reviews/Pagination';
 import type { TRowAction } from '../../../components/reviews/ReviewActions';
-import { ReviewSearch } from '../../../components/reviews/ReviewSearch';
 import { ReviewsEmpty, ReviewsLoadError } from '../../../components/reviews/ReviewsEmpty';
 import { ReviewsTable } from '../../../components/reviews/ReviewsTable';
 import { StatusFilter, type TStatusOption } from '../../../components/reviews/StatusFilter';
 import { UpgradeWidget } from '../../../components/reviews/UpgradeWidget';
 import { useReviewModeration, type TModerationAction } from '../../../components/reviews/useReviewModeration';
 import { useToast } from '../../../components/toast/ToastProvider';
-import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { usePageFor, useSearchInput } from '../../../lib/useListControls';
 
 /** SPEC §4: the change-status dialog's choice and the call that makes it. */
 const ACTION_FOR_STATUS = {
@@ -34,18 +34,9 @@ export default function Page() {
   const { user } = usePageContext();
   const canModerate = can(user, 'moderate_reviews');
 
-  const [searchInput, setSearchInput] = useState('');
-  const debouncedSearch = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  // Clearing the box applies at once; typing waits for a pause.
-  const search = searchInput.trim() === '' ? '' : debouncedSearch;
+  const { searchInput, setSearchInput, search } = useSearchInput();
   const [status, setStatus] = useState<TStatusOption>('all');
-
-  // A new search or filter starts again at page 1 (reset while rendering, not in an effect, so no stale fetch).
-  const filterKey = `${status}\n${search}`;
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
-  const goToPage = (next: number) => setPaging({ filterKey, page: next });
+  const { page, goToPage } = usePageFor(`${status}\n${search}`);
 
   const reviews = useReviews({ page, search, status: status === 'all' ? undefined : status });
   const stats = useReviewStats();
@@ -94,7 +85,14 @@ export default function Page() {
       <UpgradeWidget />
 
       <div className="reviews-toolbar">
-        <ReviewSearch value={searchInput} onChange={setSearchInput} />
+        <SearchBox
+          value={searchInput}
+          onChange={setSearchInput}
+          label={t('reviews.search.label')}
+          placeholder={t('reviews.search.placeholder')}
+          clearLabel={t('reviews.search.clear')}
+          testId="reviews-search"
+        />
         <StatusFilter value={status} onChange={changeStatus} stats={stats.data} />
       </div>
 
