@@ -35,4 +35,13 @@ export class ProductsRepository {
     ]);
     return { count: total, rows };
   }
+
+  async findByExternalId(merchantId: string, externalId: string): Promise<ProductRow | null> {
+    const [row] = await this.database.db
+      .select()
+      .from(products)
+      .where(and(eq(products.merchantId, merchantId), eq(products.externalId, externalId)))
+      .limit(1);
+    return row ?? null;
+  }
 }

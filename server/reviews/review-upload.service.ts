@@ -10,6 +10,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { TMediaKind } from '../media/file-type.js';
 import { MediaService, type StoredUpload } from '../media/media.service.js';
 import { multipartParts } from '../media/multipart.js';
+import { StorefrontService } from '../storefront/storefront.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 
 export const UPLOADS_PER_IP: RateLimit = { name: 'review-upload:ip', limit: 30, windowSeconds: 60 * 60 };
@@ -32,6 +33,7 @@ export class ReviewUploadService {
   constructor(
     private readonly reviews: ReviewsRepository,
     private readonly media: MediaService,
+    private readonly storefront: StorefrontService,
     private readonly sessions: SessionGuard,
     private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -91,7 +93,7 @@ export class ReviewUploadService {
   }
 
   private async storeOf(merchantId: string): Promise<string | undefined> {
-    return (merchantId.trim() && (await this.reviews.findMerchantId(merchantId.trim()))) || undefined;
+    return merchantId.trim() ? (await this.storefront.findStore(merchantId.trim()))?.id : undefined;
   }
 
   private async save(

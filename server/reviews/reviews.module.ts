@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { MediaModule } from '../media/media.module.js';
+import { ProductsModule } from '../products/products.module.js';
 import { StorefrontModule } from '../storefront/storefront.module.js';
 import { ReviewUploadController } from './review-upload.controller.js';
 import { ReviewUploadService } from './review-upload.service.js';
@@ -11,7 +12,7 @@ import { ReviewsRepository } from './reviews.repository.js';
 import { ReviewsService } from './reviews.service.js';
 
 @Module({
-  imports: [AuthModule, BillingModule, MediaModule, StorefrontModule],
+  imports: [AuthModule, BillingModule, MediaModule, ProductsModule, StorefrontModule],
   controllers: [ReviewUploadController, ReviewsController],
   providers: [ReviewsRepository, ReviewsService, ReviewUploadService, ReviewsPurgeService],
   exports: [ReviewsRepository],

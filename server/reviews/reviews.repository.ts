@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TReviewFilter, TReviewStatus } from '../../shared/reviews.js';
 import { escapeLike } from '../common/escape-like.js';
-import { isUuid } from '../common/uuid.pipe.js';
 import type { Database, DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { media, merchants, products, reviewCounters, reviewStatusChanges, reviews } from '../database/schema.js';
@@ -46,6 +45,11 @@ export interface NewReview {
 
 export function searchTextOf(productName: string, customerName: string, comment: string): string {
   return `${productName}\n${customerName}\n${comment}`.toLowerCase();
+}
+
+/** `searchTextOf` in SQL, for rows already stored (aliased `r`). */
+function searchTextSql(productName: SQL): SQL {
+  return sql`lower(${productName} || chr(10) || r.customer_name || chr(10) || r.comment)`;
 }
 
 /** Reviews matching a list filter, from the counters: no status = every live review. */
@@ -211,18 +215,8 @@ export class ReviewsRepository {
 
   private async refreshSearchText(id: string): Promise<void> {
     await this.database.rows(sql`
-      update ${reviews} r set search_text = lower(p.name || chr(10) || r.customer_name || chr(10) || r.comment)
+      update ${reviews} r set search_text = ${searchTextSql(sql`p.name`)}
       from ${products} p where p.id = r.product_id and r.id = ${id}`);
-  }
-
-  /** A store named by its merchant id or its public store id (what the storefront widget knows). */
-  async findMerchantId(idOrStoreId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ id: merchants.id })
-      .from(merchants)
-      .where(isUuid(idOrStoreId) ? eq(merchants.id, idOrStoreId) : eq(merchants.storeId, idOrStoreId))
-      .limit(1);
-    return row?.id ?? null;
   }
 
   /**
@@ -240,15 +234,6 @@ export class ReviewsRepository {
     const keys = purged.flatMap((row) => row.keys);
     if (keys.length) await this.db.delete(media).where(inArray(media.key, keys));
     return { reviews: purged.length, keys };
-  }
-
-  async findProduct(merchantId: string, externalId: string): Promise<ProductRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(products)
-      .where(and(eq(products.merchantId, merchantId), eq(products.externalId, externalId)))
-      .limit(1);
-    return row ?? null;
   }
 
   /**
@@ -281,7 +266,7 @@ export class ReviewsRepository {
         .returning();
       if (product.name && row.name === product.name) {
         await tx.execute(sql`
-          update ${reviews} r set search_text = lower(${row.name} || chr(10) || r.customer_name || chr(10) || r.comment)
+          update ${reviews} r set search_text = ${searchTextSql(sql`${row.name}`)}
           where r.merchant_id = ${merchantId} and r.product_id = ${row.id} and r.search_text not like ${`${escapeLike(row.name.toLowerCase())}
 %`}`);
       }

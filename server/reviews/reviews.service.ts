@@ -15,6 +15,7 @@ import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import type { PlanRow } from '../billing/plans.repository.js';
 import { PlansService } from '../billing/plans.service.js';
 import { ApiError } from '../common/api-error.js';
+import { ProductsRepository } from '../products/products.repository.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
 import { mapReview, type MediaUrl } from './reviews.mapper.js';
@@ -47,6 +48,7 @@ export class ReviewsService {
   constructor(
     private readonly reviews: ReviewsRepository,
     private readonly plans: PlansService,
+    private readonly products: ProductsRepository,
     private readonly storefront: StorefrontCache,
     @Inject(MEDIA_STORAGE) storage: MediaStorage,
   ) {
@@ -143,7 +145,7 @@ export class ReviewsService {
     const merchantId = storeOf(auth).id;
     let productId: string | undefined;
     if (patch.product_id !== undefined) {
-      const product = await this.reviews.findProduct(merchantId, patch.product_id);
+      const product = await this.products.findByExternalId(merchantId, patch.product_id);
       if (!product) throw ApiError.validation({ product_id: ['No product with this id in your store.'] });
       productId = product.id;
     }

@@ -10,6 +10,6 @@ import { StorefrontService } from './storefront.service.js';
   imports: [MediaModule],
   controllers: [StorefrontController],
   providers: [StorefrontCache, StorefrontRepository, StorefrontService],
-  exports: [StorefrontCache],
+  exports: [StorefrontCache, StorefrontService],
 })
 export class StorefrontModule {}

@@ -59,15 +59,23 @@ export class StorefrontService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Store lookups (id only, which never changes) are cached too, misses included: unknown ids cannot hammer the database. */
-  private async merchant(idOrStoreId: string): Promise<PublicMerchant> {
+  /**
+   * A store by its public id or merchant UUID. Lookups (the id never changes) are cached, misses included,
+   * so unknown ids cannot hammer the database.
+   */
+  async findStore(idOrStoreId: string): Promise<PublicMerchant | null> {
     const key = `store:${idOrStoreId}`;
-    let merchant = await this.cache.get<PublicMerchant | { missing: true }>(key);
-    if (merchant === undefined) {
-      merchant = (await this.storefront.merchant(idOrStoreId)) ?? { missing: true };
-      await this.cache.set(key, merchant, MERCHANT_TTL_S);
+    let found = await this.cache.get<PublicMerchant | { missing: true }>(key);
+    if (found === undefined) {
+      found = (await this.storefront.merchant(idOrStoreId)) ?? { missing: true };
+      await this.cache.set(key, found, MERCHANT_TTL_S);
     }
-    if ('missing' in merchant) throw ApiError.notFound('No store with this id.', 'unknown_store');
+    return 'missing' in found ? null : found;
+  }
+
+  private async merchant(idOrStoreId: string): Promise<PublicMerchant> {
+    const merchant = await this.findStore(idOrStoreId);
+    if (!merchant) throw ApiError.notFound('No store with this id.', 'unknown_store');
     return merchant;
   }
 

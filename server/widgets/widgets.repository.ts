@@ -71,15 +71,6 @@ export class WidgetsRepository {
     return row ?? null;
   }
 
-  async findProduct(merchantId: string, externalId: string): Promise<ProductRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(products)
-      .where(and(eq(products.merchantId, merchantId), eq(products.externalId, externalId)))
-      .limit(1);
-    return row ?? null;
-  }
-
   async upsertOverride(merchantId: string, productId: string, fields: OverrideFields): Promise<OverrideRow> {
     const [row] = await this.db
       .insert(productWidgetOverrides)

@@ -10,6 +10,7 @@ import {
 } from '../../shared/widgets.js';
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import { ApiError } from '../common/api-error.js';
+import { ProductsRepository } from '../products/products.repository.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
 import { mapOverride, mapSettings } from './widgets.mapper.js';
 import { WidgetsRepository } from './widgets.repository.js';
@@ -19,6 +20,7 @@ import { WidgetsRepository } from './widgets.repository.js';
 export class WidgetsService {
   constructor(
     private readonly widgets: WidgetsRepository,
+    private readonly products: ProductsRepository,
     private readonly storefront: StorefrontCache,
   ) {}
 
@@ -76,7 +78,7 @@ export class WidgetsService {
   }
 
   private async productOf(merchantId: string, externalId: string) {
-    const product = await this.widgets.findProduct(merchantId, externalId);
+    const product = await this.products.findByExternalId(merchantId, externalId);
     if (!product) throw ApiError.validation({ product_id: ['No product with this id in your store.'] });
     return product;
   }
