@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { reviewStatusChanges, reviews } from '../../server/database/schema.js';
-import type { TAuthResponse } from '../../shared/accounts.js';
 import type { TLimitInfo, TPage, TReview, TUsageDetails } from '../../shared/reviews.js';
 import { seedReviews } from '../factories/reviews.factory.js';
 import { PUBLIC_URL, registerOwner, type Agent } from '../support/accounts.js';
@@ -15,17 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function store(): Promise<{ agent: Agent; user: TAuthResponse; merchantId: string }> {
-  const owner = await registerOwner(t);
-  return { ...owner, merchantId: owner.user.merchant!.id };
-}
-
 const act = (agent: Agent, id: string, action: 'approve' | 'reject' | 'restore') =>
   agent.post(`/api/reviews/${id}/${action}/`);
 
 describe('moderation (DESIGN §6.1–§6.2)', () => {
   it('allows exactly the transitions of the status machine, and records each with its actor', async () => {
-    const { agent, user, merchantId } = await store();
+    const { agent, user, merchantId } = await registerOwner(t);
     const [id] = await seedReviews(t, merchantId, 1);
     const expectStatus = async (status: string, deleted = false) => {
       const review = (await agent.get(`/api/reviews/${id}/`).expect(200)).body as TReview;
@@ -75,7 +69,7 @@ describe('moderation (DESIGN §6.1–§6.2)', () => {
   });
 
   it('lets a merchant edit the comment, rating and product of a review', async () => {
-    const { agent, merchantId } = await store();
+    const { agent, merchantId } = await registerOwner(t);
     const [id] = await seedReviews(t, merchantId, 1, { productId: 'p-1', productName: 'Old' });
     await seedReviews(t, merchantId, 1, { productId: 'p-2', productName: 'Other' });
     const res = await agent
@@ -93,7 +87,7 @@ describe('moderation (DESIGN §6.1–§6.2)', () => {
 
 describe('plan limits (DESIGN §6.3, Free: 5 active, 50 total)', () => {
   it('passes the 5th approval and refuses the 6th with 403 plan_limit and limit_info', async () => {
-    const { agent, merchantId } = await store();
+    const { agent, merchantId } = await registerOwner(t);
     const ids = await seedReviews(t, merchantId, 7);
     for (const id of ids.slice(0, 5)) await act(agent, id, 'approve').expect(200);
     const res = await act(agent, ids[5], 'approve').expect(403);
@@ -117,7 +111,7 @@ describe('plan limits (DESIGN §6.3, Free: 5 active, 50 total)', () => {
   });
 
   it('refuses to restore a deleted review when the total is full, but never refuses shopper content', async () => {
-    const { agent, merchantId } = await store();
+    const { agent, merchantId } = await registerOwner(t);
     const ids = await seedReviews(t, merchantId, 50);
     await agent.delete(`/api/reviews/${ids[0]}/`).expect(204);
     await seedReviews(t, merchantId, 1);
@@ -129,7 +123,7 @@ describe('plan limits (DESIGN §6.3, Free: 5 active, 50 total)', () => {
   });
 
   it('holds the limit when approvals race for the last slot', async () => {
-    const { agent, merchantId } = await store();
+    const { agent, merchantId } = await registerOwner(t);
     const ids = await seedReviews(t, merchantId, 8);
     for (const id of ids.slice(0, 4)) await act(agent, id, 'approve').expect(200);
     const answers = await Promise.all(ids.slice(4).map((id) => act(agent, id, 'approve')));
@@ -143,7 +137,7 @@ describe('usage details and plans', () => {
     (await agent.get('/api/reviews/usage_details/').expect(200)).body as TUsageDetails;
 
   it('names the reason by the 70 / 90 / 100 % thresholds, with at most 2 plans and 3 benefits', async () => {
-    const { agent, merchantId } = await store();
+    const { agent, merchantId } = await registerOwner(t);
     const empty = await usage(agent);
     expect(empty).toMatchObject({
       is_free_plan: true,
@@ -168,7 +162,7 @@ describe('usage details and plans', () => {
   });
 
   it('reports the total thresholds: 90 % is near_total_limit, 100 % reached_total_limit', async () => {
-    const { agent, merchantId } = await store();
+    const { agent, merchantId } = await registerOwner(t);
     await seedReviews(t, merchantId, 35);
     expect((await usage(agent)).recommendations.primary_reason).toBe('approaching_limits'); // 70 %
     await seedReviews(t, merchantId, 10);
@@ -178,7 +172,7 @@ describe('usage details and plans', () => {
   });
 
   it('lists the plans sorted by amount', async () => {
-    const { agent } = await store();
+    const { agent } = await registerOwner(t);
     const { results } = (await agent.get('/api/billing/plans/?status=active').expect(200)).body as {
       results: Array<{ name: string; amount: number; max_active_reviews: number | null; formatted_amount: string }>;
     };
@@ -195,7 +189,7 @@ describe('usage details and plans', () => {
 
 describe('lists, search, stats', () => {
   it('pages newest first with next/previous links and searches product, customer and comment case-insensitively', async () => {
-    const { agent, merchantId } = await store();
+    const { agent, merchantId } = await registerOwner(t);
     await seedReviews(t, merchantId, 23, { customerName: (i) => (i % 2 ? `Ana ${i}` : `Bruno ${i}`) });
     await seedReviews(t, merchantId, 2, {
       productId: 'boots',
@@ -224,7 +218,7 @@ describe('lists, search, stats', () => {
   });
 
   it('answers bad parameters with 400 and fields', async () => {
-    const { agent } = await store();
+    const { agent } = await registerOwner(t);
     for (const query of ['page=0', 'page=x', 'page_size=101', 'status=archived']) {
       const res = await agent.get(`/api/reviews/?${query}`).expect(400);
       expect(res.body.code).toBe('validation_error');
@@ -235,7 +229,7 @@ describe('lists, search, stats', () => {
   });
 
   it('counts by status with the average of approved ratings; top products by count', async () => {
-    const { agent, merchantId } = await store();
+    const { agent, merchantId } = await registerOwner(t);
     const ids = await seedReviews(t, merchantId, 4, { productId: 'a', productName: 'A' }); // ratings 1..4
     await seedReviews(t, merchantId, 1, { productId: 'b', productName: 'B' });
     await act(agent, ids[2], 'approve').expect(200); // rating 3
@@ -259,7 +253,7 @@ describe('lists, search, stats', () => {
 
 describe('review counters', () => {
   it('agree with a recount after every kind of change, hard deletes included', async () => {
-    const { agent, merchantId } = await store();
+    const { agent, merchantId } = await registerOwner(t);
     const ids = await seedReviews(t, merchantId, 6);
     await act(agent, ids[0], 'approve').expect(200);
     await act(agent, ids[1], 'approve').expect(200);
@@ -293,8 +287,8 @@ describe('review counters', () => {
 
 describe('isolation', () => {
   it('never shows or changes another merchant’s reviews: their ids answer 404', async () => {
-    const a = await store();
-    const b = await store();
+    const a = await registerOwner(t);
+    const b = await registerOwner(t);
     const [theirs] = await seedReviews(t, b.merchantId, 1);
     await seedReviews(t, a.merchantId, 2);
     await a.agent.get(`/api/reviews/${theirs}/`).expect(404);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { fixture, seedReviews } from '../factories/reviews.factory.js';
-import { PUBLIC_URL, registerOwner, type Agent } from '../support/accounts.js';
+import { PUBLIC_URL, registerOwner } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -11,18 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function store(): Promise<{ agent: Agent; merchantId: string; storeId: string }> {
-  const { agent, user } = await registerOwner(t);
-  return { agent, merchantId: user.merchant!.id, storeId: user.merchant!.store_id };
-}
-
 const publicReviews = (storeId: string, productId: string) =>
   http.get(`/api/reviews/public/?product_id=${productId}&merchant_id=${storeId}`).set('Origin', 'https://shop.example');
 
 describe('GET /api/reviews/public/', () => {
   it('serves only approved, non-deleted reviews of that store and product, with count, average and absolute media URLs', async () => {
-    const a = await store();
-    const b = await store();
+    const a = await registerOwner(t);
+    const b = await registerOwner(t);
     const ids = await seedReviews(t, a.merchantId, 5, { productId: 'tee' }); // ratings 1..5
     await seedReviews(t, a.merchantId, 2, { productId: 'other', status: 'approved' });
     await seedReviews(t, b.merchantId, 2, { productId: 'tee', status: 'approved' });
@@ -56,7 +51,7 @@ describe('GET /api/reviews/public/', () => {
   });
 
   it('answers 304 to a matching ETag, and a moderation changes the answer at once', async () => {
-    const { agent, merchantId, storeId } = await store();
+    const { agent, merchantId, storeId } = await registerOwner(t);
     const ids = await seedReviews(t, merchantId, 3, { productId: 'mug' });
     await agent.post(`/api/reviews/${ids[0]}/approve/`).expect(200);
     const first = await publicReviews(storeId, 'mug').expect(200);
@@ -86,7 +81,7 @@ describe('GET /api/reviews/public/', () => {
 
 describe('GET /api/widgets/configuration/{product_id}/', () => {
   it('merges the global settings with the product override, and follows saves at once', async () => {
-    const { agent, merchantId, storeId } = await store();
+    const { agent, merchantId, storeId } = await registerOwner(t);
     await seedReviews(t, merchantId, 1, { productId: 'lamp', productName: 'Lamp' });
     const url = `/api/widgets/configuration/lamp/?merchant_id=${storeId}`;
     const first = await http.get(url).expect(200);

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { TPage } from '../../shared/reviews.js';
 import { WIDGET_DEFAULTS, type TProduct, type TProductOverride, type TWidgetSettings } from '../../shared/widgets.js';
 import { seedReviews } from '../factories/reviews.factory.js';
-import { PUBLIC_URL, registerOwner, type Agent } from '../support/accounts.js';
+import { PUBLIC_URL, registerOwner } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -13,14 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function store(): Promise<{ agent: Agent; merchantId: string; storeId: string }> {
-  const { agent, user } = await registerOwner(t);
-  return { agent, merchantId: user.merchant!.id, storeId: user.merchant!.store_id };
-}
-
 describe('global widget settings', () => {
   it('answers SPEC §9 defaults before any save, then what was saved (any subset of fields)', async () => {
-    const { agent } = await store();
+    const { agent } = await registerOwner(t);
     expect((await agent.get('/api/widgets/global-settings/current/').expect(200)).body).toEqual(WIDGET_DEFAULTS);
     const saved = await agent
       .post('/api/widgets/global-settings/')
@@ -42,7 +37,7 @@ describe('global widget settings', () => {
   });
 
   it('refuses every invalid field with a message on that field, keeping what was saved', async () => {
-    const { agent } = await store();
+    const { agent } = await registerOwner(t);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ primary_color: 'purple' }, 'primary_color'],
       [{ background_color: '#fff' }, 'background_color'],
@@ -67,7 +62,7 @@ describe('global widget settings', () => {
 
 describe('products and per-product overrides', () => {
   it('lists products with search, and upserts, reads, updates and removes an override', async () => {
-    const { agent, merchantId } = await store();
+    const { agent, merchantId } = await registerOwner(t);
     await seedReviews(t, merchantId, 1, { productId: 'shirt-1', productName: 'Linen Shirt' });
     await seedReviews(t, merchantId, 1, { productId: 'hat-1', productName: 'Wool Hat' });
     const all = (await agent.get('/api/products/').expect(200)).body as TPage<TProduct & { override: unknown }>;
@@ -120,8 +115,8 @@ describe('products and per-product overrides', () => {
   });
 
   it('refuses unknown products and invalid overrides, and another store’s overrides are out of reach', async () => {
-    const a = await store();
-    const b = await store();
+    const a = await registerOwner(t);
+    const b = await registerOwner(t);
     await seedReviews(t, b.merchantId, 1, { productId: 'b-1', productName: 'B product' });
     const theirs = await b.agent
       .post('/api/widgets/product-overrides/set_override/')
@@ -151,7 +146,7 @@ describe('products and per-product overrides', () => {
 
 describe('installation snippet', () => {
   it('gives the script tag with the store id and the public URL', async () => {
-    const { agent, storeId } = await store();
+    const { agent, storeId } = await registerOwner(t);
     const res = await agent.get('/api/installation/snippet/').expect(200);
     expect(res.body).toEqual({
       store_id: storeId,

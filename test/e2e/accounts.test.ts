@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, waitForHydration } from '../support/browser.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { linkIn, startSmtpServer, type SmtpTestServer } from '../support/smtp.js';
 import { createTestEnv, type TestEnv } from '../support/test-env.js';
@@ -45,20 +45,13 @@ async function newPage(): Promise<{ page: Page; problems: string[] }> {
   return { page, problems };
 }
 
-async function hydrated(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((sel) => {
-    const element = document.querySelector(sel);
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
-  }, selector);
-}
-
 async function fill(page: Page, values: Record<string, string>): Promise<void> {
   for (const [name, value] of Object.entries(values)) await page.locator(`input[name="${name}"]`).fill(value);
 }
 
 async function register(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/register');
-  await hydrated(page, '[data-testid="register-form"] button[type="submit"]');
+  await waitForHydration(page, '[data-testid="register-form"] button[type="submit"]');
   await fill(page, {
     first_name: 'Rosa',
     last_name: 'Prado',
@@ -72,13 +65,13 @@ async function register(page: Page, email: string, password: string): Promise<vo
 }
 
 async function login(page: Page, email: string, password: string): Promise<void> {
-  await hydrated(page, '[data-testid="login-form"] button[type="submit"]');
+  await waitForHydration(page, '[data-testid="login-form"] button[type="submit"]');
   await fill(page, { email, password });
   await page.locator('[data-testid="login-form"] button[type="submit"]').click();
 }
 
 async function logout(page: Page): Promise<void> {
-  await hydrated(page, '[data-testid="theme-toggle"]');
+  await waitForHydration(page, '[data-testid="theme-toggle"]');
   await page.locator('[data-testid="logout"]:visible').click();
   await page.waitForURL((url) => url.pathname === '/login');
 }
@@ -104,7 +97,7 @@ describe('accounts in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 
     await page.goto('/forgot-password');
-    await hydrated(page, '[data-testid="forgot-form"] button[type="submit"]');
+    await waitForHydration(page, '[data-testid="forgot-form"] button[type="submit"]');
     await fill(page, { email });
     await page.locator('[data-testid="forgot-form"] button[type="submit"]').click();
     await page
@@ -117,7 +110,7 @@ describe('accounts in the browser', () => {
     const link = linkIn(mail, '/reset-password');
     expect(link?.startsWith(server.url)).toBe(true);
     await page.goto(link!);
-    await hydrated(page, '[data-testid="reset-form"] button[type="submit"]');
+    await waitForHydration(page, '[data-testid="reset-form"] button[type="submit"]');
     await fill(page, { password: 'second-password-2', confirm_password: 'second-password-2' });
     await page.locator('[data-testid="reset-form"] button[type="submit"]').click();
     await page.waitForURL((url) => url.pathname === '/login');
@@ -140,7 +133,7 @@ describe('accounts in the browser', () => {
     const owner = await newPage();
     await register(owner.page, 'owner@example.com', 'owner-password-1');
     await owner.page.goto('/settings/team');
-    await hydrated(owner.page, '[data-testid="invite-open"]');
+    await waitForHydration(owner.page, '[data-testid="invite-open"]');
     await owner.page.getByTestId('invite-open').click();
     const dialog = owner.page.getByTestId('invite-dialog');
     expect(await dialog.getByTestId('invite-submit').isDisabled()).toBe(true);
@@ -156,7 +149,7 @@ describe('accounts in the browser', () => {
 
     const mate = await newPage();
     await mate.page.goto(link!);
-    await hydrated(mate.page, '[data-testid="register-form"] button[type="submit"]');
+    await waitForHydration(mate.page, '[data-testid="register-form"] button[type="submit"]');
     const emailInput = mate.page.locator('input[name="email"]');
     await mate.page.waitForFunction(
       () => (document.querySelector('input[name="email"]') as HTMLInputElement | null)?.value === 'mate@example.com',
@@ -182,7 +175,7 @@ describe('accounts in the browser', () => {
     await owner.page
       .locator('[data-testid="team-row"][data-email="mate@example.com"][data-status="active"][data-role="member"]')
       .waitFor();
-    await hydrated(owner.page, '[data-testid="remove-member"]');
+    await waitForHydration(owner.page, '[data-testid="remove-member"]');
     expect(
       await owner.page
         .locator('[data-testid="team-row"][data-email="owner@example.com"] [data-testid="remove-member"]')
@@ -201,11 +194,11 @@ describe('accounts in the browser', () => {
     const alpha = await newPage();
     await register(alpha.page, 'alpha@example.com', 'alpha-password-1');
     // One workspace: no switcher.
-    await hydrated(alpha.page, '[data-testid="theme-toggle"]');
+    await waitForHydration(alpha.page, '[data-testid="theme-toggle"]');
     expect(await alpha.page.getByTestId('workspace-switcher').count()).toBe(0);
 
     await beta.page.goto('/settings/team');
-    await hydrated(beta.page, '[data-testid="invite-open"]');
+    await waitForHydration(beta.page, '[data-testid="invite-open"]');
     await beta.page.getByTestId('invite-open').click();
     await beta.page.getByTestId('invite-dialog').locator('input[name="email"]').fill('alpha@example.com');
     await beta.page.getByTestId('invite-submit').click();
@@ -234,7 +227,7 @@ describe('accounts in the browser', () => {
 
     // Back in their own workspace, as its owner.
     await alpha.page.locator('[data-testid="team-row"][data-email="alpha@example.com"][data-role="owner"]').waitFor();
-    await hydrated(alpha.page, '[data-testid="invite-open"]');
+    await waitForHydration(alpha.page, '[data-testid="invite-open"]');
     expect(await alpha.page.locator('[data-testid="team-row"][data-email="beta@example.com"]').count()).toBe(0);
     expect(alpha.problems).toEqual([]);
     expect(beta.problems).toEqual([]);
@@ -244,7 +237,7 @@ describe('accounts in the browser', () => {
     const { page, problems } = await newPage();
     await register(page, 'expiry@example.com', 'expiry-password-1');
     await page.goto('/settings/account');
-    await hydrated(page, '[data-testid="profile-edit"]');
+    await waitForHydration(page, '[data-testid="profile-edit"]');
     // The access token "expires": the next call gets a 401, refreshes from the cookie and is retried.
     await page.context().clearCookies({ name: 'access_token' });
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/token-refresh/'));
@@ -271,7 +264,7 @@ describe('accounts in the browser', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await register(page, 'profile@example.com', 'profile-password-1');
     await page.goto('/settings/account');
-    await hydrated(page, '[data-testid="profile-edit"]');
+    await waitForHydration(page, '[data-testid="profile-edit"]');
 
     await page.getByTestId('profile-edit').click();
     await page.locator('input[name="first_name"]').fill('Renata');

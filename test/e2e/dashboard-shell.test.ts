@@ -4,7 +4,7 @@ import en from '../../web/i18n/en.json' with { type: 'json' };
 import es from '../../web/i18n/es.json' with { type: 'json' };
 import pt from '../../web/i18n/pt.json' with { type: 'json' };
 import { seedUser, type SeededUser } from '../factories/users.factory.js';
-import { launchBrowser, signedInContext } from '../support/browser.js';
+import { launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestEnv, JWT_SECRET, type TestEnv } from '../support/test-env.js';
 
@@ -46,14 +46,6 @@ async function openSignedIn(path: string, options: Parameters<typeof signedInCon
   watch(page);
   await page.goto(path);
   return page;
-}
-
-/** Hydrated = React has attached its props to the server-rendered toggle (the markup alone is there before). */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const toggle = document.querySelector('[data-testid="theme-toggle"]');
-    return toggle !== null && Object.keys(toggle).some((key) => key.startsWith('__reactProps'));
-  });
 }
 
 describe('dashboard shell', () => {

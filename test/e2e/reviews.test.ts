@@ -2,8 +2,8 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import type { TAuthResponse } from '../../shared/accounts.js';
 import en from '../../web/i18n/reviews/en.json' with { type: 'json' };
-import { fixture } from '../factories/reviews.factory.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, waitForHydration } from '../support/browser.js';
+import { registerByApi, uploadByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestEnv, type TestEnv } from '../support/test-env.js';
 
@@ -16,33 +16,16 @@ let owner: TAuthResponse;
 const problems: string[] = [];
 const ids: Record<string, string> = {};
 
-/** A shopper's upload from a storefront page (no session), as the widget sends it. */
-async function upload(fields: Record<string, string>, file: [string, string, string]): Promise<string> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  const [field, name, type] = file;
-  form.set(field, new Blob([new Uint8Array(fixture(name))], { type }), name);
-  if (field === 'video')
-    form.set('thumbnail', new Blob([new Uint8Array(fixture('thumbnail.jpg'))], { type: 'image/jpeg' }), 't.jpg');
-  const res = await fetch(`${server.url}/api/reviews/upload/`, { method: 'POST', body: form });
-  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
+async function upload(fields: Record<string, string>, [field, name, type]: [string, string, string]): Promise<string> {
+  const files: Record<string, [string, string]> = { [field]: [name, type] };
+  if (field === 'video') files.thumbnail = ['thumbnail.jpg', 'image/jpeg'];
+  return uploadByApi(server.url, fields, files);
 }
 
 beforeAll(async () => {
   testEnv = await createTestEnv();
   server = await startServerProcess(testEnv.env);
-  const res = await fetch(`${server.url}/api/auth/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({
-      email: 'moderator@example.com',
-      password: 'moderator-pass-1',
-      first_name: 'Mo',
-      last_name: 'D',
-    }),
-  });
-  owner = (await res.json()) as TAuthResponse;
+  owner = await registerByApi(server.url, 'moderator@example.com', 'moderator-pass-1');
   const store = owner.merchant!.store_id;
   // 12 reviews, oldest first: the video one is the newest, so it tops the list.
   for (let i = 1; i <= 10; i += 1) {
@@ -94,10 +77,7 @@ beforeAll(async () => {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto('/reviews');
-  await page.waitForFunction(() => {
-    const search = document.querySelector('[data-testid="reviews-search"]');
-    return search !== null && Object.keys(search).some((key) => key.startsWith('__react'));
-  });
+  await waitForHydration(page, '[data-testid="reviews-search"]');
 });
 afterAll(async () => {
   await browser?.close();
@@ -108,15 +88,21 @@ afterEach(() => expect(problems.splice(0)).toEqual([]));
 
 const row = (id: string) => page.locator(`[data-testid="review-row"][data-id="${id}"]`);
 const rows = () => page.locator('[data-testid="review-row"]');
-/** Picks a status filter and waits until the table shows only that status (the old rows stay while loading). */
+/**
+ * Picks a status filter and waits until the table shows rows of only that status (the old rows stay while
+ * loading). Every use here expects at least one row.
+ */
 async function filter(value: string): Promise<void> {
   await page.locator(`[data-testid="status-filter"] [data-value="${value}"]`).click();
   await page.waitForFunction((wanted) => {
     const shown = [...document.querySelectorAll('[data-testid="review-row"]')];
-    return shown.every((r) =>
-      wanted === 'deleted'
-        ? r.getAttribute('data-deleted') === 'true'
-        : r.getAttribute('data-status') === wanted && r.getAttribute('data-deleted') === 'false',
+    return (
+      shown.length > 0 &&
+      shown.every((r) =>
+        wanted === 'deleted'
+          ? r.getAttribute('data-deleted') === 'true'
+          : r.getAttribute('data-status') === wanted && r.getAttribute('data-deleted') === 'false',
+      )
     );
   }, value);
 }
@@ -196,7 +182,10 @@ describe('moderating reviews in the browser', () => {
     expect(await modal.getByTestId('limit-detail').textContent()).toContain(
       "You've reached your plan limit for active reviews.",
     );
-    expect(await modal.textContent()).toContain('5');
+    expect(await modal.getByTestId('usage-active').getAttribute('data-level')).toBe('error');
+    expect(await modal.getByTestId('usage-active').textContent()).toContain(
+      en.usage.count.replace('{{current}}', '5').replace('{{max}}', '5'),
+    );
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
     await page.getByTestId('upgrade-widget').waitFor();

@@ -3,8 +3,8 @@ import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-c
 import type { TAuthResponse } from '../../shared/accounts.js';
 import type { TWidgetSettings } from '../../shared/widgets.js';
 import en from '../../web/i18n/widgets/en.json' with { type: 'json' };
-import { fixture } from '../factories/reviews.factory.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, waitForHydration } from '../support/browser.js';
+import { registerByApi, uploadByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestEnv, type TestEnv } from '../support/test-env.js';
 
@@ -26,25 +26,13 @@ async function settings(): Promise<TWidgetSettings> {
 beforeAll(async () => {
   testEnv = await createTestEnv();
   server = await startServerProcess(testEnv.env);
-  const res = await fetch(`${server.url}/api/auth/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ email: 'widgets@example.com', password: 'widgets-pass-1', first_name: 'W', last_name: 'S' }),
-  });
-  owner = (await res.json()) as TAuthResponse;
+  owner = await registerByApi(server.url, 'widgets@example.com', 'widgets-pass-1');
   // A shopper's review creates the product the per-product tab lists.
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    merchant_id: owner.merchant!.store_id,
-    product_id: 'lamp-1',
-    product_name: 'Desk Lamp',
-    rating: '5',
-  })) {
-    form.set(name, value);
-  }
-  form.set('photo', new Blob([new Uint8Array(fixture('photo.jpg'))], { type: 'image/jpeg' }), 'a.jpg');
-  if ((await fetch(`${server.url}/api/reviews/upload/`, { method: 'POST', body: form })).status !== 201)
-    throw new Error('upload failed');
+  await uploadByApi(
+    server.url,
+    { merchant_id: owner.merchant!.store_id, product_id: 'lamp-1', product_name: 'Desk Lamp', rating: '5' },
+    { photo: ['photo.jpg', 'image/jpeg'] },
+  );
 
   browser = await launchBrowser();
   context = await browser.newContext({ baseURL: server.url });
@@ -58,10 +46,7 @@ beforeAll(async () => {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto('/widget-settings');
-  await page.waitForFunction(() => {
-    const tabs = document.querySelector('[data-testid="tab-global"]');
-    return tabs !== null && Object.keys(tabs).some((key) => key.startsWith('__react'));
-  });
+  await waitForHydration(page, '[data-testid="tab-global"]');
 });
 afterAll(async () => {
   await browser?.close();

@@ -35,9 +35,10 @@ export function registration(overrides: Partial<TRegisterBody> = {}): TRegisterB
 export async function registerOwner(
   t: TestApp,
   overrides: Partial<TRegisterBody> = {},
-): Promise<{ agent: Agent; user: TAuthResponse; password: string }> {
+): Promise<{ agent: Agent; user: TAuthResponse; password: string; merchantId: string; storeId: string }> {
   const agent = browserAgent(t);
   const body = registration(overrides);
   const res = await agent.post('/api/auth/register/').send(body).expect(201);
-  return { agent, user: res.body as TAuthResponse, password: body.password };
+  const user = res.body as TAuthResponse;
+  return { agent, user, password: body.password, merchantId: user.merchant!.id, storeId: user.merchant!.store_id };
 }

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -31,4 +31,12 @@ export async function signedInContext(
     { name: 'access_token', value: accessToken, url: baseUrl, httpOnly: true, sameSite: 'Lax' },
   ]);
   return context;
+}
+
+/** Hydrated = React has attached its props to this server-rendered element (the markup alone is there before). */
+export async function waitForHydration(page: Page, selector = '[data-testid="theme-toggle"]'): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const element = document.querySelector(sel);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
+  }, selector);
 }

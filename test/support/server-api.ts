@@ -1,0 +1,29 @@
+import type { TAuthResponse } from '../../shared/accounts.js';
+import { fixture } from '../factories/reviews.factory.js';
+
+/** Signs up through the running server's API (as the register page does) and returns the session. */
+export async function registerByApi(baseUrl: string, email: string, password: string): Promise<TAuthResponse> {
+  const res = await fetch(`${baseUrl}/api/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password, first_name: 'Test', last_name: 'Merchant' }),
+  });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as TAuthResponse;
+}
+
+/** A shopper's upload from a storefront (no session), as the widget sends it: fields first, then files. */
+export async function uploadByApi(
+  baseUrl: string,
+  fields: Record<string, string>,
+  files: Record<string, [fixtureName: string, type: string]>,
+): Promise<string> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  for (const [field, [name, type]] of Object.entries(files)) {
+    form.set(field, new Blob([new Uint8Array(fixture(name))], { type }), name);
+  }
+  const res = await fetch(`${baseUrl}/api/reviews/upload/`, { method: 'POST', body: form });
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
