@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { REVIEW_STATUSES } from '../../shared/reviews.js';
+import { WIDGET_EVENT_TYPES } from '../../shared/storefront.js';
 import { OVERRIDE_POSITIONS, WIDGET_POSITIONS } from '../../shared/widgets.js';
 import {
   bigint,
@@ -313,7 +314,6 @@ export const productWidgetOverrides = pgTable(
   (t) => [unique('product_widget_overrides_merchant_product').on(t.merchantId, t.productId)],
 );
 
-export const WIDGET_EVENT_TYPES = ['view', 'play', 'add_to_cart'] as const;
 
 export const widgetEvents = pgTable(
   'widget_events',

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { TLanguage } from '../../shared/constants.js';
-import { WIDGET_DEFAULTS, type TWidgetSettings } from '../../shared/widgets.js';
+import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH } from '../../shared/reviews.js';
+import type { TPublicReview, TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
+import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
+import { WIDGET_DEFAULTS } from '../../shared/widgets.js';
 import { CACHE } from '../cache/cache.module.js';
 import type { Cache } from '../cache/cache.js';
 import { ApiError } from '../common/api-error.js';
@@ -16,28 +18,6 @@ import { StorefrontRepository, type PublicMerchant } from './storefront.reposito
 export interface CachedJson {
   body: string;
   etag: string;
-}
-
-export interface TWidgetConfiguration {
-  store_id: string;
-  product_id: string;
-  /** False when the product's override turns the widget off. */
-  enabled: boolean;
-  language: TLanguage;
-  position: TWidgetSettings['position'];
-  custom_selector: string | null;
-  settings: Omit<TWidgetSettings, 'position' | 'custom_selector'>;
-}
-
-export interface TPublicReview {
-  id: string;
-  rating: number;
-  comment: string;
-  customer_name: string;
-  created_at: string;
-  video_url: string | null;
-  thumbnail_url: string | null;
-  photo_url: string | null;
 }
 
 const TTL_S = 300;
@@ -93,6 +73,13 @@ export class StorefrontService {
         position: own && own.position !== 'global' ? own.position : position,
         custom_selector: own ? own.customSelector : custom_selector,
         settings: look,
+        strings: WIDGET_STRINGS[language],
+        limits: {
+          video_bytes: this.config.uploads.maxVideoBytes,
+          photo_bytes: this.config.uploads.maxPhotoBytes,
+          comment_length: COMMENT_MAX_LENGTH,
+          name_length: CUSTOMER_NAME_MAX_LENGTH,
+        },
       } satisfies TWidgetConfiguration);
     });
   }
@@ -120,7 +107,7 @@ export class StorefrontService {
           thumbnail_url: url(review.thumbnailKey),
           photo_url: url(review.photoKey),
         })),
-      });
+      } satisfies TPublicReviews);
     });
   }
 }

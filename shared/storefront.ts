@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { TLanguage } from './constants.js';
+import type { TWidgetStrings } from './widget-strings.js';
+import type { TWidgetSettings } from './widgets.js';
+
+// What the storefront widget reads and sends (DESIGN §7): the contract between the server and `widget/`.
+
+/** GET /api/widgets/configuration/{product_id}/?merchant_id= */
+export interface TWidgetConfiguration {
+  store_id: string;
+  product_id: string;
+  /** False when the product's override turns the widget off. */
+  enabled: boolean;
+  language: TLanguage;
+  position: TWidgetSettings['position'];
+  custom_selector: string | null;
+  settings: Omit<TWidgetSettings, 'position' | 'custom_selector'>;
+  strings: TWidgetStrings;
+  /** What the submission form checks before uploading, mirroring the server. */
+  limits: { video_bytes: number; photo_bytes: number; comment_length: number; name_length: number };
+}
+
+export interface TPublicReview {
+  id: string;
+  rating: number;
+  comment: string;
+  customer_name: string;
+  created_at: string;
+  video_url: string | null;
+  thumbnail_url: string | null;
+  photo_url: string | null;
+}
+
+/** GET /api/reviews/public/?product_id=&merchant_id= */
+export interface TPublicReviews {
+  count: number;
+  average_rating: number | null;
+  next: string | null;
+  previous: string | null;
+  results: TPublicReview[];
+}
+
+export const WIDGET_EVENT_TYPES = ['view', 'play', 'add_to_cart'] as const;
+export type TWidgetEventType = (typeof WIDGET_EVENT_TYPES)[number];
+export const EVENTS_BATCH_MAX = 50;
+
+/**
+ * POST /api/widgets/events/ — sent with `navigator.sendBeacon` as text/plain (no CORS preflight), so the
+ * server parses the text as JSON. `session_id` is the widget's random per-tab id.
+ */
+export const ZWidgetEvents = z.object({
+  merchant_id: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200),
+  session_id: z
+    .string({ error: 'This field is required.' })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'A session id of 8 to 64 letters, digits, _ or -.'),
+  events: z
+    .array(
+      z.object({
+        type: z.enum(WIDGET_EVENT_TYPES, { error: 'One of view, play or add_to_cart.' }),
+        product_id: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200),
+      }),
+      { error: 'A list of events.' },
+    )
+    .min(1, 'At least one event.')
+    .max(EVENTS_BATCH_MAX, `At most ${EVENTS_BATCH_MAX} events per batch.`),
+});
+export type TWidgetEvents = z.input<typeof ZWidgetEvents>;
