@@ -17,6 +17,8 @@ import { SsrModule } from './ssr/ssr.module.js';
 import { StoresModule } from './stores/stores.module.js';
 import { StorefrontModule } from './storefront/storefront.module.js';
 import { TeamModule } from './team/team.module.js';
+import { WidgetEventsModule } from './widget-events/widget-events.module.js';
+import { WidgetScriptModule } from './widget-script/widget-script.module.js';
 import { WidgetsModule } from './widgets/widgets.module.js';
 import { WorkspacesModule } from './workspaces/workspaces.module.js';
 
@@ -42,6 +44,8 @@ export class AppModule {
         ReviewsModule,
         WidgetsModule,
         StorefrontModule,
+        WidgetEventsModule,
+        WidgetScriptModule,
         HealthModule,
         // Last: its catch-all GET route must come after every API route.
         SsrModule,

@@ -327,7 +327,11 @@ export const widgetEvents = pgTable(
     type: text('type', { enum: WIDGET_EVENT_TYPES }).notNull(),
     at: tstz('at').notNull().defaultNow(),
   },
-  (t) => [index('widget_events_merchant_at_idx').on(t.merchantId, t.at)],
+  (t) => [
+    index('widget_events_merchant_at_idx').on(t.merchantId, t.at),
+    // A session's events of the day: the rollup counts each session once per day, product and type.
+    index('widget_events_session_idx').on(t.merchantId, t.sessionId, t.at),
+  ],
 );
 
 /** Per-day rollup of widget_events, maintained on write so analytics never scan raw events. */

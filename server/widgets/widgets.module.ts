@@ -3,13 +3,14 @@ import { AuthModule } from '../auth/auth.module.js';
 import { InstallationController } from '../installation/installation.controller.js';
 import { ProductsModule } from '../products/products.module.js';
 import { StorefrontModule } from '../storefront/storefront.module.js';
+import { WidgetScriptModule } from '../widget-script/widget-script.module.js';
 import { WidgetsController } from './widgets.controller.js';
 import { WidgetsRepository } from './widgets.repository.js';
 import { WidgetsService } from './widgets.service.js';
 
 /** Widget settings, per-product overrides and the installation snippet. */
 @Module({
-  imports: [AuthModule, ProductsModule, StorefrontModule],
+  imports: [AuthModule, ProductsModule, StorefrontModule, WidgetScriptModule],
   controllers: [WidgetsController, InstallationController],
   providers: [WidgetsRepository, WidgetsService],
 })

@@ -1,0 +1,1 @@
+CREATE INDEX "widget_events_session_idx" ON "widget_events" USING btree ("merchant_id","session_id","at");

@@ -1,0 +1,92 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { TWidgetEventType } from '../../shared/storefront.js';
+import type { DatabaseHandle } from '../database/database.js';
+import { DATABASE } from '../database/database.module.js';
+import { merchants, products, widgetEventDaily, widgetEvents } from '../database/schema.js';
+
+export interface IncomingEvent {
+  type: TWidgetEventType;
+  /** The store platform's product id, as the widget knows it. */
+  productExternalId: string;
+}
+
+/**
+ * Raw widget events and their daily rollup, written together. The rollup counts events and, per day, product
+ * and type, each session once, so conversion (DESIGN §6.6) never scans raw events.
+ */
+@Injectable()
+export class WidgetEventsRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  async record(merchantId: string, sessionId: string, events: IncomingEvent[]): Promise<void> {
+    await this.database.db.transaction(async (tx) => {
+      // The merchant's calendar day (UTC until a platform tells us the store's zone).
+      const [{ day, dayStart }] = await tx
+        .select({
+          day: sql<string>`(now() at time zone coalesce(${merchants.timezone}, 'UTC'))::date::text`,
+          dayStart: sql<string>`(date_trunc('day', now() at time zone coalesce(${merchants.timezone}, 'UTC')) at time zone coalesce(${merchants.timezone}, 'UTC'))::text`,
+        })
+        .from(merchants)
+        .where(eq(merchants.id, merchantId));
+
+      const externalIds = [...new Set(events.map((event) => event.productExternalId))];
+      const known = await tx
+        .select({ id: products.id, externalId: products.externalId })
+        .from(products)
+        .where(and(eq(products.merchantId, merchantId), inArray(products.externalId, externalIds)));
+      const productIdOf = new Map(known.map((p) => [p.externalId, p.id]));
+
+      const seenToday = await tx
+        .selectDistinct({ type: widgetEvents.type, productId: widgetEvents.productId })
+        .from(widgetEvents)
+        .where(
+          and(
+            eq(widgetEvents.merchantId, merchantId),
+            eq(widgetEvents.sessionId, sessionId),
+            gte(widgetEvents.at, new Date(dayStart)),
+          ),
+        );
+      const keyOf = (type: string, productId: string | null) => `${type}|${productId ?? ''}`;
+      const seen = new Set(seenToday.map((row) => keyOf(row.type, row.productId)));
+
+      const rows = events.map((event) => ({
+        merchantId,
+        sessionId,
+        type: event.type,
+        productId: productIdOf.get(event.productExternalId) ?? null,
+      }));
+      await tx.insert(widgetEvents).values(rows);
+
+      const rollup = new Map<string, typeof widgetEventDaily.$inferInsert>();
+      for (const row of rows) {
+        const key = keyOf(row.type, row.productId);
+        const entry = rollup.get(key) ?? {
+          merchantId,
+          day,
+          productId: row.productId,
+          type: row.type,
+          events: 0,
+          sessions: seen.has(key) ? 0 : 1,
+        };
+        entry.events! += 1;
+        rollup.set(key, entry);
+      }
+      await tx
+        .insert(widgetEventDaily)
+        .values([...rollup.values()])
+        .onConflictDoUpdate({
+          target: [
+            widgetEventDaily.merchantId,
+            widgetEventDaily.day,
+            widgetEventDaily.productId,
+            widgetEventDaily.type,
+          ],
+          set: {
+            events: sql`${widgetEventDaily.events} + excluded.events`,
+            sessions: sql`${widgetEventDaily.sessions} + excluded.sessions`,
+          },
+        });
+    });
+  }
+}

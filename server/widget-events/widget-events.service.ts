@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { ZWidgetEvents } from '../../shared/storefront.js';
+import { ApiError } from '../common/api-error.js';
+import { zodFields } from '../common/error-body.js';
+import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
+import { StorefrontService } from '../storefront/storefront.service.js';
+import { WidgetEventsRepository } from './widget-events.repository.js';
+
+/** A page view sends one to three beacons; this leaves room for many shoppers behind one address. */
+export const EVENT_BATCHES_PER_IP: RateLimit = { name: 'widget-events:ip', limit: 120, windowSeconds: 60 };
+
+@Injectable()
+export class WidgetEventsService {
+  constructor(
+    private readonly events: WidgetEventsRepository,
+    private readonly storefront: StorefrontService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** `body` is JSON text when sent by `sendBeacon` (text/plain), an object when sent as application/json. */
+  async record(body: unknown, ip: string): Promise<{ recorded: number }> {
+    await this.limiter.consume(EVENT_BATCHES_PER_IP, ip);
+    const parsed = ZWidgetEvents.safeParse(typeof body === 'string' ? parseJson(body) : body);
+    if (!parsed.success) throw ApiError.validation(zodFields(parsed.error));
+    const { merchant_id, session_id, events } = parsed.data;
+    const store = await this.storefront.findStore(merchant_id);
+    if (!store) throw ApiError.notFound('No store with this id.', 'unknown_store');
+    await this.events.record(
+      store.id,
+      session_id,
+      events.map((event) => ({ type: event.type, productExternalId: event.product_id })),
+    );
+    return { recorded: events.length };
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw ApiError.badRequest('The body is not valid JSON.', 'invalid_json');
+  }
+}

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** One built file of the widget, with its encodings computed once (they are served on every storefront page). */
+export interface BuiltAsset {
+  body: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+  etag: string;
+}
+
+/** `widget/build.mjs`'s output: the loader template and the content-hashed bundles it points to. */
+export interface WidgetBuild {
+  loaderTemplate: string;
+  widgetFile: string;
+  formFile: string;
+  assets: Map<string, BuiltAsset>;
+}
+
+export function etagOf(content: string | Buffer): string {
+  return `"${createHash('sha1').update(content).digest('base64url')}"`;
+}
+
+export function builtAsset(body: Buffer): BuiltAsset {
+  return {
+    body,
+    gzip: gzipSync(body, { level: 9 }),
+    brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    etag: etagOf(body),
+  };
+}
+
+/** Null when the widget was never built (`npm run build:widget`). */
+export function readWidgetBuild(rootDir: string): WidgetBuild | null {
+  const dir = join(rootDir, 'dist', 'widget');
+  const manifestPath = join(dir, 'manifest.json');
+  if (!existsSync(manifestPath)) return null;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { loader: string; widget: string; form: string };
+  const assets = new Map<string, BuiltAsset>();
+  for (const file of [manifest.widget, manifest.form]) assets.set(file, builtAsset(readFileSync(join(dir, file))));
+  return {
+    loaderTemplate: readFileSync(join(dir, manifest.loader), 'utf8'),
+    widgetFile: manifest.widget,
+    formFile: manifest.form,
+    assets,
+  };
+}
