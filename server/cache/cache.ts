@@ -2,6 +2,8 @@
 export interface Cache {
   readonly kind: 'redis' | 'memory';
   get<T>(key: string): Promise<T | undefined>;
+  /** Several keys in one round trip, in order. */
+  getMany(keys: string[]): Promise<unknown[]>;
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
   del(...keys: string[]): Promise<void>;
   /** Atomically adds 1 and returns the new value (0 + 1 for a missing key); the key never expires. */

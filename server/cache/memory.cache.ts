@@ -20,6 +20,13 @@ export class MemoryCache implements Cache {
     return raw === undefined ? undefined : (JSON.parse(raw) as T);
   }
 
+  async getMany(keys: string[]): Promise<unknown[]> {
+    return keys.map((key) => {
+      const raw = this.read(key);
+      return raw === undefined ? undefined : (JSON.parse(raw) as unknown);
+    });
+  }
+
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
     this.store(key, JSON.stringify(value), Date.now() + ttlSeconds * 1000);
   }

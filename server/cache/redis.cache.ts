@@ -23,6 +23,12 @@ export class RedisCache implements Cache {
     return raw === null ? undefined : (JSON.parse(raw) as T);
   }
 
+  async getMany(keys: string[]): Promise<unknown[]> {
+    if (keys.length === 0) return [];
+    const raws = await this.client.mget(...keys);
+    return raws.map((raw) => (raw === null ? undefined : (JSON.parse(raw) as unknown)));
+  }
+
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
     await this.client.set(key, JSON.stringify(value), 'EX', Math.max(1, Math.ceil(ttlSeconds)));
   }

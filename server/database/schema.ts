@@ -314,7 +314,6 @@ export const productWidgetOverrides = pgTable(
   (t) => [unique('product_widget_overrides_merchant_product').on(t.merchantId, t.productId)],
 );
 
-
 export const widgetEvents = pgTable(
   'widget_events',
   {

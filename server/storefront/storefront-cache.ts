@@ -20,7 +20,7 @@ export class StorefrontCache {
     ttlSeconds: number,
     compute: () => Promise<T>,
   ): Promise<T> {
-    return this.keys.wrap(this.tenant(merchantId), parts, ttlSeconds, compute);
+    return this.keys.wrapStamped(this.tenant(merchantId), parts, ttlSeconds, compute);
   }
 
   async invalidate(merchantId: string): Promise<void> {

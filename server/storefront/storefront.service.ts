@@ -22,6 +22,8 @@ export interface CachedJson {
 
 const TTL_S = 300;
 const MERCHANT_TTL_S = 60;
+const RECENT_STORE_MS = 10_000;
+const RECENT_STORES_MAX = 10_000;
 
 function cached(value: unknown): CachedJson {
   const body = JSON.stringify(value);
@@ -39,18 +41,27 @@ export class StorefrontService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Store lookups this instance made recently: the hot path then costs one cache round trip, not two. */
+  private readonly recentStores = new Map<string, { found: PublicMerchant | null; until: number }>();
+
   /**
-   * A store by its public id or merchant UUID. Lookups (the id never changes) are cached, misses included,
-   * so unknown ids cannot hammer the database.
+   * A store by its public id or merchant UUID. Lookups are cached in the shared cache, misses included, so
+   * unknown ids cannot hammer the database, and for a few seconds in process (a store's id rarely changes).
    */
   async findStore(idOrStoreId: string): Promise<PublicMerchant | null> {
+    const now = Date.now();
+    const recent = this.recentStores.get(idOrStoreId);
+    if (recent && recent.until > now) return recent.found;
     const key = `store:${idOrStoreId}`;
     let found = await this.cache.get<PublicMerchant | { missing: true }>(key);
     if (found === undefined) {
       found = (await this.storefront.merchant(idOrStoreId)) ?? { missing: true };
       await this.cache.set(key, found, MERCHANT_TTL_S);
     }
-    return 'missing' in found ? null : found;
+    const result = 'missing' in found ? null : found;
+    if (this.recentStores.size >= RECENT_STORES_MAX) this.recentStores.clear();
+    this.recentStores.set(idOrStoreId, { found: result, until: now + RECENT_STORE_MS });
+    return result;
   }
 
   private async merchant(idOrStoreId: string): Promise<PublicMerchant> {

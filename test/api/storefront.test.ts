@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH } from '../../shared/reviews.js';
+import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { fixture, seedReviews } from '../factories/reviews.factory.js';
 import { PUBLIC_URL, registerOwner } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -105,6 +107,13 @@ describe('GET /api/widgets/configuration/{product_id}/', () => {
         initial_videos_count: 3,
         widget_title: 'Customer Video Reviews',
       },
+      strings: WIDGET_STRINGS.en,
+      limits: {
+        video_bytes: t.config.uploads.maxVideoBytes,
+        photo_bytes: t.config.uploads.maxPhotoBytes,
+        comment_length: COMMENT_MAX_LENGTH,
+        name_length: CUSTOMER_NAME_MAX_LENGTH,
+      },
     });
     await http
       .get(url)
@@ -136,7 +145,9 @@ describe('GET /api/widgets/configuration/{product_id}/', () => {
       (await http.get(`/api/widgets/configuration/new-product/?merchant_id=${storeId}`).expect(200)).body.enabled,
     ).toBe(true);
     await agent.patch(`/api/stores/${merchantId}/`).send({ main_language: 'pt' }).expect(200);
-    expect((await http.get(url).expect(200)).body.language).toBe('pt');
+    const portuguese = (await http.get(url).expect(200)).body;
+    expect(portuguese.language).toBe('pt');
+    expect(portuguese.strings).toEqual(WIDGET_STRINGS.pt);
     await http.get(`/api/widgets/configuration/lamp/?merchant_id=no-such-store`).expect(404);
   });
 });

@@ -2,8 +2,11 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with its background traffic off (this machine has no internet). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with its background traffic off (this machine has no internet). `extraArgs`, e.g.
+ * the fake camera for recording tests.
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -15,6 +18,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

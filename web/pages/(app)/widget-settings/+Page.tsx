@@ -12,6 +12,7 @@ import { AppearanceForm } from '../../../components/widgets/AppearanceForm';
 import { GlobalSetupForm } from '../../../components/widgets/GlobalSetupForm';
 import { InstallationCard } from '../../../components/widgets/InstallationCard';
 import { ProductOverridesPanel } from '../../../components/widgets/ProductOverridesPanel';
+import { WidgetPreview } from '../../../components/widgets/WidgetPreview';
 
 const TABS = ['global', 'products', 'appearance'] as const;
 type TTab = (typeof TABS)[number];
@@ -81,6 +82,8 @@ export default function Page() {
           {current ? <AppearanceForm draft={current} onChange={change} canEdit={canEdit} /> : settingsPlaceholder}
         </TabPanel>
       </Tabs>
+
+      {current && <WidgetPreview settings={current} />}
 
       <InstallationCard />
     </>

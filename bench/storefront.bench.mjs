@@ -1,0 +1,111 @@
+// The storefront: widget script sizes (loader and bundles, gzip) against DESIGN §8's budgets, and the read path a
+// product page costs (configuration + public reviews of one product) under 100 connections, as a ratio to a bare
+// Fastify JSON route run beside it. PostgreSQL + Redis when DATABASE_URL/REDIS_URL are set, else PGlite + memory.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { ROOT, freePort, load, printRows, startApp } from './support.mjs';
+
+const run = Date.now().toString(36);
+const KB = 1024;
+
+function gzipSize(buffer) {
+  return gzipSync(buffer, { level: 9 }).length;
+}
+
+async function signUp(url) {
+  const res = await fetch(`${url}/api/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({
+      email: `storefront-${run}@example.com`,
+      password: 'bench-password-1',
+      first_name: 'B',
+      last_name: 'M',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}`);
+  return res.json();
+}
+
+async function approvedReview(url, user, i) {
+  const form = new FormData();
+  form.set('merchant_id', user.merchant.store_id);
+  form.set('product_id', 'bench-product');
+  form.set('product_name', 'Bench product');
+  form.set('customer_name', `Shopper ${i}`);
+  form.set('rating', String(1 + (i % 5)));
+  form.set('comment', `Review number ${i}, with a few words about the product.`);
+  const photo = readFileSync(join(ROOT, 'test', 'fixtures', 'media', 'photo.jpg'));
+  form.set('photo', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+  const res = await fetch(`${url}/api/reviews/upload/`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `JWT ${user.access}` },
+  });
+  const { id } = await res.json();
+  await fetch(`${url}/api/reviews/${id}/approve/`, {
+    method: 'POST',
+    headers: { authorization: `JWT ${user.access}` },
+  });
+}
+
+const bare = Fastify();
+bare.get('/', async () => ({ status: 'ok' }));
+const barePort = await freePort();
+await bare.listen({ port: barePort, host: '127.0.0.1' });
+
+const app = await startApp({ REDIS_KEY_PREFIX: `vr-bench-${run}:` });
+try {
+  const user = await signUp(app.url);
+  const storeId = user.merchant.store_id;
+  // The Free plan's 5 active reviews: a product page's typical first screen.
+  for (let i = 0; i < 5; i++) await approvedReview(app.url, user, i);
+
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', 'widget', 'manifest.json'), 'utf8'));
+  const loader = Buffer.from(await (await fetch(`${app.url}/widget/v1/${storeId}.js`)).arrayBuffer());
+  const bundle = readFileSync(join(ROOT, 'dist', 'widget', manifest.widget));
+  const form = readFileSync(join(ROOT, 'dist', 'widget', manifest.form));
+  console.log('| widget file | bytes | gzip bytes | budget (gzip) |');
+  console.log('|---|---|---|---|');
+  console.log(`| loader /widget/v1/{store_id}.js | ${loader.length} | ${gzipSize(loader)} | ≤ ${KB} |`);
+  console.log(`| initial bundle ${manifest.widget} | ${bundle.length} | ${gzipSize(bundle)} | ≤ ${10 * KB} |`);
+  console.log(`| submission form ${manifest.form} (on demand) | ${form.length} | ${gzipSize(form)} | — |`);
+
+  const paths = [
+    `/api/widgets/configuration/bench-product/?merchant_id=${storeId}`,
+    `/api/reviews/public/?product_id=bench-product&merchant_id=${storeId}`,
+  ];
+  const requests = paths.map((path) => ({ method: 'GET', path }));
+  await load(`http://127.0.0.1:${barePort}/`, { duration: 1 });
+  await load(app.url, { duration: 2, requests });
+
+  const baseline = await load(`http://127.0.0.1:${barePort}/`);
+  const storefront = await load(app.url, { requests });
+  const revalidated = await load(app.url, {
+    requests: await Promise.all(
+      paths.map(async (path) => ({
+        method: 'GET',
+        path,
+        headers: { 'if-none-match': (await fetch(app.url + path)).headers.get('etag') },
+      })),
+    ),
+  });
+  const script = await load(`${app.url}/widget/v1/${storeId}.js`, { headers: { 'accept-encoding': 'gzip' } });
+  console.log(
+    `\n100 connections, 5 s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} + ${process.env.REDIS_URL ? 'Redis' : 'memory cache'}; goal ≥ 0.60 of baseline, p99 ≤ 25 ms, 0 errors`,
+  );
+  printRows(
+    [
+      ['bare Fastify JSON (baseline)', baseline],
+      ['configuration + public reviews (alternating, 200)', storefront],
+      ['same, revalidated with If-None-Match (304)', revalidated],
+      ['GET /widget/v1/{store_id}.js (gzip)', script],
+    ],
+    baseline,
+  );
+} finally {
+  await app.stop();
+  await bare.close();
+}
