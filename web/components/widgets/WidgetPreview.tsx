@@ -23,6 +23,8 @@ declare global {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sample reviews are dated a few days before the page loaded. */
+const LOADED_AT = Date.now();
 
 /** The store's own loader defines `window.VideoReviews`; on this page it finds no product, so it fetches nothing. */
 function useWidgetApi(scriptUrl: string | undefined): { api: VideoReviewsApi | null; failed: boolean } {
@@ -84,7 +86,7 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
           rating: 5 - (i % 2),
           comment: sample.comment,
           customer_name: sample.name,
-          created_at: new Date(Date.now() - (i + 1) * 3 * DAY_MS).toISOString(),
+          created_at: new Date(LOADED_AT - (i + 1) * 3 * DAY_MS).toISOString(),
           video_url: null,
           thumbnail_url: null,
           photo_url: null,
