@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -11,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { registerSecurityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/config.js';
 import { requestIdOf } from './logging/request-id.js';
 import { SsrService } from './ssr/ssr.service.js';
@@ -41,11 +41,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
 
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    // The dashboard sets its own CSP per page (with vike's nonce); widget and media routes open CORP themselves.
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(fastify);
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await app.register(multipart, {
     limits: {

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { Controller, Module, Post, Query, Req, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -13,6 +12,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyRequest } from 'fastify';
 import request from 'supertest';
 import { AllExceptionsFilter } from '../common/all-exceptions.filter.js';
+import { registerSecurityHeaders } from '../common/security-headers.js';
 import { loadConfig, type AppConfig } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { parseRange } from './byte-range.js';
@@ -167,7 +167,7 @@ describe('media over HTTP', () => {
       logger: false,
     });
     app.useGlobalFilters(new AllExceptionsFilter());
-    await app.register(helmet);
+    registerSecurityHeaders(app.getHttpAdapter().getInstance());
     await app.register(multipart, { limits: { fileSize: PLUGIN_FILE_LIMIT, files: 3 } });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
