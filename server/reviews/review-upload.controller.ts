@@ -14,7 +14,7 @@ export class ReviewUploadController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ id: string; status: 'pending' }> {
     // Set first, so error answers are readable by the storefront too.
-    void reply.header('access-control-allow-origin', '*');
+    void reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
     return this.uploads.upload(request);
   }
 

@@ -14,7 +14,8 @@ export class WidgetEventsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ recorded: number }> {
-    void reply.header('access-control-allow-origin', '*');
+    // No-cors beacons: the answer must be readable cross-origin, or Chromium reports it blocked.
+    void reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
     return this.events.record(body, request.ip);
   }
 

@@ -1,0 +1,117 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// Product pages imitating each platform's theme markup (Shopify Dawn, BigCommerce Cornerstone, Tienda Nube's
+// default theme, and any HTML page with the placeholder), served from their own origin with the merchant's
+// snippet in <head>, the way a merchant pastes it. Layouts are a real product page's: a tall gallery beside the
+// product column, the description last in that column, related products and a footer below.
+
+export type FakePlatform = 'shopify' | 'bigcommerce' | 'tiendanube' | 'plain';
+
+export interface FakeProduct {
+  id: string;
+  name: string;
+}
+
+const STYLE = `
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; }
+  header { height: 72px; border-bottom: 1px solid #ddd; }
+  .layout { display: grid; grid-template-columns: 560px 1fr; gap: 32px; max-width: 1200px; margin: 0 auto; padding: 24px; }
+  .gallery-main { width: 560px; height: 560px; background: #eee; }
+  .gallery-thumbs { height: 96px; margin-top: 12px; background: #f4f4f4; }
+  .related { height: 400px; background: #fafafa; margin: 24px; }
+  footer { height: 200px; background: #222; }
+`;
+
+function gallery(cls: string): string {
+  // Wrapped in its column, so a widget placed after the gallery stays in that column.
+  return `<div class="media-column"><div class="${cls}"><div class="gallery-main"></div><div class="gallery-thumbs"></div></div></div>`;
+}
+
+function page(title: string, head: string, body: string, snippet: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${title}</title>
+<meta property="og:title" content="${title}"><meta property="og:image" content="https://cdn.shop.example/${title.replace(/\W+/g, '-')}.jpg">
+<style>${STYLE}</style>${head}${snippet}</head><body><header>Demo Store</header>${body}
+<section class="related">You may also like</section><footer></footer></body></html>`;
+}
+
+const PAGES: Record<FakePlatform, (product: FakeProduct, snippet: string) => string> = {
+  shopify: ({ id, name }, snippet) =>
+    page(
+      name,
+      `<script>window.ShopifyAnalytics = { meta: { page: { pageType: 'product' }, product: { id: ${Number(id)}, vendor: 'Demo' } } };</script>`,
+      `<main class="layout product">${gallery('product__media-wrapper')}
+<div class="product__info-container"><h1>${name}</h1><p>$49.00</p>
+<form method="post" action="/cart/add" class="product-form"><input type="hidden" name="id" value="${id}01">
+<button type="submit" name="add">Add to cart</button></form>
+<div class="product__description"><p>Soft washed linen, relaxed fit.</p></div></div></main>`,
+      snippet,
+    ),
+  bigcommerce: ({ id, name }, snippet) =>
+    page(
+      name,
+      '',
+      `<main class="layout productView" data-entity-id="${id}">${gallery('productView-images')}
+<section class="productView-details"><h1 class="productView-title">${name}</h1><p>$35.00</p>
+<form class="form" method="post" action="/cart.php" data-cart-item-add><input type="hidden" name="action" value="add">
+<input type="hidden" name="product_id" value="${id}"><input id="form-action-addToCart" type="submit" value="Add to Cart"></form>
+<article class="productView-description"><p>Heavy cotton canvas.</p></article></section></main>`,
+      snippet,
+    ),
+  tiendanube: ({ id, name }, snippet) =>
+    page(
+      name,
+      `<script>window.LS = { store: { id: 1 }, product: { id: ${Number(id)}, name: ${JSON.stringify(name)} } };</script>`,
+      `<main class="layout" id="single-product">${gallery('js-product-slider')}
+<div class="product-info"><h1>${name}</h1><p>$ 12.000</p>
+<form class="js-product-form" method="post" action="/comprar/"><input type="hidden" name="add_to_cart" value="${id}">
+<input type="submit" class="js-addtocart" value="Comprar"></form>
+<div class="product-description"><p>Calabaza curada a mano.</p></div></div></main>`,
+      snippet,
+    ),
+  plain: ({ id, name }, snippet) =>
+    page(
+      name,
+      '',
+      `<main class="layout">${gallery('images')}<div><h1>${name}</h1><p>Printed on 200 g paper.</p>
+<div data-video-reviews data-product-id="${id}"></div></div></main>`,
+      snippet,
+    ),
+};
+
+export interface FakeStorefront {
+  url: string;
+  /** The page path of a platform's product page. */
+  path(platform: FakePlatform, product: FakeProduct): string;
+  close(): Promise<void>;
+}
+
+/** Serves `/{platform}?id=&name=` product pages with `snippet` in <head>; cart posts answer a plain page. */
+export async function startFakeStorefront(snippet: string): Promise<FakeStorefront> {
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://store.test');
+    const platform = url.pathname.slice(1) as FakePlatform;
+    if (req.method === 'POST') {
+      req.resume();
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><link rel="icon" href="data:,"><title>Cart</title><p>Added to cart');
+      return;
+    }
+    const render = PAGES[platform];
+    if (!render) {
+      res.writeHead(404).end();
+      return;
+    }
+    const product = { id: url.searchParams.get('id') ?? '1', name: url.searchParams.get('name') ?? 'Product' };
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(render(product, snippet));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    // Another port, so another origin than the app's, as a real store is.
+    url: `http://127.0.0.1:${port}`,
+    path: (platform, product) => `/${platform}?${new URLSearchParams({ id: product.id, name: product.name })}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

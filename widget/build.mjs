@@ -1,0 +1,74 @@
+// Builds the storefront widget into dist/widget (DESIGN §7, §8): the per-store loader, the content-hashed
+// initial bundle and form chunk, and manifest.json naming them. Fails when a budget is exceeded.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, transform } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = path.join(root, 'dist/widget');
+const PLACEHOLDERS = ['"%%STORE%%"', '"%%API%%"', '"%%BUNDLE%%"', '"%%FORM%%"'];
+/** Gzip bytes. */
+const BUDGETS = { loader: 1024, widget: 10 * 1024 };
+
+/** `import css from './x.css'` gives the minified stylesheet as a string. */
+const cssText = {
+  name: 'css-text',
+  setup(plugin) {
+    plugin.onLoad({ filter: /\.css$/ }, async ({ path: file }) => {
+      const { code } = await transform(await readFile(file, 'utf8'), {
+        loader: 'css',
+        minify: true,
+        target: 'chrome80',
+      });
+      return { contents: code.trim(), loader: 'text' };
+    });
+  },
+};
+
+async function bundle(entry) {
+  const result = await build({
+    entryPoints: [path.join(root, 'widget', entry)],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2019',
+    legalComments: 'none',
+    write: false,
+    plugins: [cssText],
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0].text;
+}
+
+const hashed = (name, code) => `${name}.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+
+await rm(out, { recursive: true, force: true });
+await mkdir(out, { recursive: true });
+
+const loader = await bundle('loader.ts');
+for (const placeholder of PLACEHOLDERS) {
+  if (loader.split(placeholder).length !== 2) throw new Error(`loader.js must contain ${placeholder} exactly once`);
+}
+const widget = await bundle('src/main.ts');
+const form = await bundle('src/form/index.ts');
+const files = { loader: 'loader.js', widget: hashed('widget', widget), form: hashed('form', form) };
+const code = { loader, widget, form };
+
+let overBudget = false;
+for (const [kind, file] of Object.entries(files)) {
+  await writeFile(path.join(out, file), code[kind]);
+  const gzip = gzipSync(code[kind], { level: 9 }).length;
+  const budget = BUDGETS[kind];
+  if (budget && gzip > budget) overBudget = true;
+  const limit = budget ? ` (budget ${(budget / 1024).toFixed(0)} KB)` : '';
+  console.log(`dist/widget/${file.padEnd(24)} ${String(code[kind].length).padStart(6)} B  ${gzip} B gzip${limit}`);
+}
+await writeFile(path.join(out, 'manifest.json'), JSON.stringify(files) + '\n');
+
+if (overBudget) {
+  console.error('The widget is over its gzip budget (DESIGN §8).');
+  process.exit(1);
+}

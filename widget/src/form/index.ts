@@ -1,0 +1,301 @@
+import { fill, h } from '../dom.js';
+import type { FormContext } from '../types.js';
+import css from './form.css';
+import { canRecord, record, type Recording } from './recorder.js';
+import { thumbnail, upload, type UploadError } from './upload.js';
+
+// The submission form and camera recorder (DESIGN §7), loaded on demand by the widget's "write a review"
+// button. It checks what the server checks before sending anything, then uploads with progress.
+
+const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'];
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const MB = 1024 * 1024;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The server's field names, by the form field that shows their errors. */
+const SERVER_FIELDS: Record<string, string> = { video: 'media', photo: 'media', thumbnail: 'media' };
+
+type TField = 'customer_name' | 'customer_email' | 'rating' | 'comment' | 'media';
+
+/** An http(s) URL the server accepts, else nothing. */
+const httpUrl = (url: string) => (/^https?:\/\//.test(url) && url.length <= 2000 ? url : '');
+
+function renderForm(context: FormContext): void {
+  const { configuration, container, product } = context;
+  const { strings, limits } = configuration;
+  const errors = {} as Record<TField, HTMLElement>;
+  const controls = {} as Record<TField, HTMLElement>;
+  let file: File | null = null;
+  let recording: Recording | null = null;
+  let request: XMLHttpRequest | null = null;
+  let sent: FormData | null = null;
+
+  const form = h('form', 'vr-form', null, { novalidate: '', 'aria-labelledby': 'vr-form-title' });
+  form.append(h('h3', 'vr-form-title', strings.form_title, { id: 'vr-form-title' }));
+  const alert = form.appendChild(h('p', 'vr-error', null, { role: 'alert' }));
+
+  const field = (name: TField, label: string, control: HTMLElement, group?: HTMLElement) => {
+    const id = 'vr-' + name;
+    const wrap = group || h('div', 'vr-field');
+    const error = h('span', 'vr-field-error', null, { id: id + '-error' });
+    if (!group) {
+      control.id = id;
+      wrap.append(h('label', 'vr-label', label, { for: id }), control);
+    }
+    control.setAttribute('aria-describedby', error.id);
+    wrap.append(error);
+    errors[name] = error;
+    controls[name] = control;
+    form.append(wrap);
+  };
+  const input = (name: string, type: string, max: number, autocomplete: string) =>
+    h('input', '', null, { name, type, maxlength: String(max), autocomplete, required: '' });
+
+  field('customer_name', strings.name, input('customer_name', 'text', limits.name_length, 'name'));
+  field('customer_email', strings.email, input('customer_email', 'email', 254, 'email'));
+
+  const rating = h('fieldset', 'vr-field vr-rating');
+  rating.append(h('legend', 'vr-label', strings.rating));
+  const starRow = rating.appendChild(h('div', 'vr-star-row'));
+  for (let n = 1; n <= 5; n++) {
+    const star = starRow.appendChild(h('label', 'vr-star'));
+    star.append(
+      h('input', '', null, {
+        type: 'radio',
+        name: 'rating',
+        value: String(n),
+        required: '',
+        'aria-label': fill(strings.stars, { n }),
+      }),
+      h('span', '', '★', { 'aria-hidden': 'true' }),
+    );
+  }
+  starRow.onchange = () => {
+    const value = Number(checkedRating());
+    starRow.querySelectorAll('.vr-star').forEach((star, index) => star.classList.toggle('vr-on', index < value));
+  };
+  field('rating', '', rating, rating);
+
+  const comment = h('textarea', '', null, { name: 'comment', rows: '4', maxlength: String(limits.comment_length) });
+  field('comment', strings.comment, comment);
+
+  const media = h('div', 'vr-field', null, { role: 'group', 'aria-labelledby': 'vr-media-label' });
+  media.append(h('span', 'vr-label', strings.media, { id: 'vr-media-label' }));
+  const row = media.appendChild(h('div', 'vr-media-row'));
+  const picker = h('input', 'vr-file-input', null, {
+    id: 'vr-media',
+    type: 'file',
+    name: 'media',
+    accept: VIDEO_TYPES.concat(PHOTO_TYPES).join(','),
+  });
+  row.append(picker, h('label', 'vr-btn vr-choose', strings.choose_file, { for: 'vr-media' }));
+  const recordButton = h('button', 'vr-btn vr-record', strings.record, { type: 'button' });
+  const stopButton = h('button', 'vr-btn vr-stop', strings.stop_recording, { type: 'button', hidden: '' });
+  if (canRecord()) row.append(recordButton, stopButton);
+  const status = media.appendChild(h('span', 'vr-recording', null, { role: 'status' }));
+  const live = media.appendChild(h('video', 'vr-live', null, { muted: '', playsinline: '', hidden: '' }));
+  const chosen = media.appendChild(h('div', 'vr-file', null, { hidden: '' }));
+  const chosenName = chosen.appendChild(h('span', 'vr-file-name'));
+  const remove = chosen.appendChild(h('button', 'vr-btn vr-remove', strings.remove_file, { type: 'button' }));
+  field('media', '', picker, media);
+
+  const progress = form.appendChild(
+    h('div', 'vr-progress', null, {
+      role: 'progressbar',
+      'aria-valuemin': '0',
+      'aria-valuemax': '100',
+      'aria-valuenow': '0',
+      hidden: '',
+    }),
+  );
+  const bar = progress.appendChild(h('span', 'vr-bar'));
+  const progressText = progress.appendChild(h('span', 'vr-progress-text'));
+
+  const buttons = form.appendChild(h('div', 'vr-buttons'));
+  const submit = buttons.appendChild(h('button', 'vr-btn vr-submit', strings.submit, { type: 'submit' }));
+  const retry = buttons.appendChild(h('button', 'vr-btn vr-retry', strings.retry, { type: 'button', hidden: '' }));
+  const cancel = buttons.appendChild(h('button', 'vr-btn vr-cancel', strings.cancel, { type: 'button' }));
+
+  function checkedRating(): string {
+    return form.querySelector<HTMLInputElement>('input[name=rating]:checked')?.value || '';
+  }
+  function value(name: 'customer_name' | 'customer_email' | 'comment'): string {
+    return (controls[name] as HTMLInputElement).value.trim();
+  }
+
+  const setError = (name: TField, message: string) => {
+    errors[name].textContent = message;
+    const targets = name === 'rating' ? rating.querySelectorAll('input') : [controls[name]];
+    for (const target of targets) {
+      if (message) target.setAttribute('aria-invalid', 'true');
+      else target.removeAttribute('aria-invalid');
+    }
+  };
+  const setAlert = (message: string) => {
+    alert.textContent = message;
+    alert.hidden = !message;
+  };
+
+  const fileProblem = (candidate: File): string => {
+    const video = VIDEO_TYPES.includes(candidate.type);
+    if (!video && !PHOTO_TYPES.includes(candidate.type)) return strings.unsupported_file;
+    const max = video ? limits.video_bytes : limits.photo_bytes;
+    return candidate.size > max ? fill(strings.file_too_large, { n: Math.round(max / MB) }) : '';
+  };
+  const choose = (next: File | null) => {
+    file = next;
+    chosen.hidden = !next;
+    chosenName.textContent = next ? next.name : '';
+    if (!next) picker.value = '';
+    setError('media', next ? fileProblem(next) : '');
+  };
+  picker.onchange = () => choose(picker.files?.[0] || null);
+  remove.onclick = () => {
+    choose(null);
+    picker.focus();
+  };
+
+  const recordingUi = (on: boolean) => {
+    recordButton.hidden = on;
+    stopButton.hidden = !on;
+    live.hidden = !on;
+    status.textContent = on ? strings.recording : '';
+  };
+  recordButton.onclick = () => {
+    recordButton.disabled = true;
+    setError('media', '');
+    record(live, (recorded) => {
+      picker.value = '';
+      choose(recorded);
+    }).then(
+      (started) => {
+        recordButton.disabled = false;
+        recording = started;
+        recordingUi(true);
+        stopButton.focus();
+      },
+      () => {
+        recordButton.disabled = false;
+        setError('media', strings.camera_unavailable);
+      },
+    );
+  };
+  stopButton.onclick = () => {
+    recording?.stop();
+    recording = null;
+    recordingUi(false);
+    recordButton.focus();
+  };
+
+  /** The same checks as the server, so nothing is uploaded that it would refuse. */
+  const check = (): Partial<Record<TField, string>> => {
+    const problems: Partial<Record<TField, string>> = {};
+    if (!value('customer_name')) problems.customer_name = strings.required;
+    const email = value('customer_email');
+    if (!email) problems.customer_email = strings.required;
+    else if (!EMAIL.test(email)) problems.customer_email = strings.invalid_email;
+    if (!checkedRating()) problems.rating = strings.required;
+    const length = value('comment').length;
+    if (length > limits.comment_length) problems.comment = `${length} / ${limits.comment_length}`;
+    const mediaProblem = file ? fileProblem(file) : strings.required;
+    if (mediaProblem) problems.media = mediaProblem;
+    return problems;
+  };
+
+  const showProgress = (percent: number) => {
+    progress.hidden = false;
+    progress.setAttribute('aria-valuenow', String(percent));
+    bar.style.width = percent + '%';
+    progressText.textContent = fill(strings.uploading, { n: percent });
+  };
+
+  const failed = (answer: UploadError) => {
+    request = null;
+    submit.disabled = false;
+    progress.hidden = true;
+    retry.hidden = false;
+    setAlert(answer.detail || strings.upload_failed);
+    for (const [name, messages] of Object.entries(answer.fields || {})) {
+      const target = (SERVER_FIELDS[name] || name) as TField;
+      if (errors[target]) setError(target, messages.join(' '));
+    }
+  };
+  const succeeded = () => {
+    request = null;
+    form.remove();
+    const thanks = container.appendChild(h('div', 'vr-thanks', null, { role: 'status', tabindex: '-1' }));
+    const close = h('button', 'vr-btn vr-cancel', strings.close, { type: 'button' });
+    close.onclick = shut;
+    thanks.append(h('strong', '', strings.thank_you), h('p', '', strings.thank_you_detail), close);
+    thanks.focus();
+  };
+  const send = (body: FormData) => {
+    sent = body;
+    submit.disabled = true;
+    retry.hidden = true;
+    setAlert('');
+    showProgress(0);
+    request = upload(context.api + '/api/reviews/upload/', body, showProgress, (answer) =>
+      answer ? failed(answer) : succeeded(),
+    );
+  };
+
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    if (submit.disabled || recording) return;
+    const problems = check();
+    let first: TField | null = null;
+    for (const name of Object.keys(errors) as TField[]) {
+      setError(name, problems[name] || '');
+      if (problems[name] && !first) first = name;
+    }
+    if (first) {
+      const messages = Object.values(problems);
+      setAlert(messages.includes(strings.required) ? strings.required : messages[0] || '');
+      const target = first === 'rating' ? rating.querySelector('input') : controls[first];
+      target?.focus();
+      return;
+    }
+    const chosenFile = file as File;
+    const video = VIDEO_TYPES.includes(chosenFile.type);
+    const body = new FormData();
+    body.append('merchant_id', context.store);
+    body.append('product_id', product.id);
+    body.append('product_name', product.name.slice(0, 300));
+    body.append('product_image', httpUrl(product.image));
+    body.append('product_url', httpUrl(product.url));
+    body.append('customer_name', value('customer_name'));
+    body.append('customer_email', value('customer_email'));
+    body.append('rating', checkedRating());
+    body.append('comment', value('comment'));
+    body.append(video ? 'video' : 'photo', chosenFile, chosenFile.name);
+    submit.disabled = true;
+    showProgress(0);
+    (video ? thumbnail(chosenFile) : Promise.resolve(null)).then((jpeg) => {
+      if (jpeg) body.append('thumbnail', jpeg, 'thumbnail.jpg');
+      send(body);
+    });
+  };
+  // A field's message goes once the shopper changes it; the next submit checks everything again.
+  form.oninput = (event) => {
+    const name = (event.target as HTMLInputElement).name as TField;
+    if (name !== 'media' && errors[name]) setError(name, '');
+  };
+  retry.onclick = () => {
+    if (sent && !request) send(sent);
+  };
+
+  function shut() {
+    request?.abort();
+    recording?.cancel();
+    container.textContent = '';
+    context.done();
+  }
+  cancel.onclick = shut;
+
+  container.textContent = '';
+  container.append(h('style', '', css), form);
+  setAlert('');
+  (controls.customer_name as HTMLInputElement).focus();
+}
+
+window.__vrForm = renderForm;

@@ -1,0 +1,140 @@
+import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
+import { h, warn } from './dom.js';
+import { tracker } from './events.js';
+import { injectJsonLd } from './jsonld.js';
+import { detectProduct } from './platform/detect.js';
+import { place } from './platform/placement.js';
+import { PAGE_SIZE, render } from './render.js';
+import type { Product } from './types.js';
+
+// The storefront widget's initial bundle (DESIGN §7): find the product, fetch configuration and reviews,
+// insert one fully rendered Shadow DOM host, send events. The form loads on demand from `data-form`.
+
+const script = document.currentScript as HTMLScriptElement | null;
+
+/** `no-cache` revalidates (ETag, mostly a 304) so a reload shows what the merchant just approved or changed. */
+function getJson<T>(url: string, cache: RequestCache = 'default'): Promise<T> {
+  return fetch(url, { cache }).then((response) => {
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return response.json() as Promise<T>;
+  });
+}
+
+function storage(key: string, value?: number): string | null {
+  try {
+    if (value === undefined) return localStorage.getItem(key);
+    localStorage.setItem(key, String(value));
+  } catch {
+    // Storage may be refused (privacy modes): the height is only a hint.
+  }
+  return null;
+}
+
+let formScript: Promise<void> | undefined;
+
+function loadForm(src: string): Promise<void> {
+  formScript ||= new Promise<void>((resolve, reject) => {
+    const element = h('script');
+    element.async = true;
+    element.src = src;
+    element.onload = () => resolve();
+    element.onerror = () => {
+      formScript = undefined;
+      element.remove();
+      reject(new Error('The review form did not load.'));
+    };
+    document.head.appendChild(element);
+  });
+  return formScript;
+}
+
+function mount(
+  store: string,
+  api: string,
+  form: string,
+  product: Product,
+  configuration: TWidgetConfiguration,
+  data: TPublicReviews,
+): void {
+  const placeholder = product.placeholder;
+  if (configuration.enabled === false) {
+    if (placeholder) placeholder.style.minHeight = '';
+    return;
+  }
+  const host = placeholder || h('div');
+  host.classList.add('video-reviews-widget');
+  host.dataset.productId = product.id;
+  const root = host.shadowRoot || host.attachShadow({ mode: 'open' });
+  // Events start once the widget is on the page.
+  let track: ReturnType<typeof tracker> = () => undefined;
+  render(root, host, configuration, data, {
+    more: (next) => getJson(new URL(next, api + '/').href),
+    play: () => track('play'),
+    write: (slot, button) => {
+      const open = slot.querySelector<HTMLElement>('.vr-form input');
+      if (open) return open.focus();
+      loadForm(form).then(
+        () =>
+          window.__vrForm?.({
+            container: slot,
+            configuration,
+            api,
+            store,
+            product: { id: product.id, name: product.name, image: product.image, url: product.url },
+            done: () => button.focus(),
+          }),
+        (error: Error) => warn(error.message),
+      );
+    },
+  });
+  if (placeholder) {
+    placeholder.style.minHeight = '';
+    storage('vr:h:' + product.id, placeholder.offsetHeight);
+  } else if (!place(host, product.platform, configuration)) {
+    return warn('No place for the widget on this page.');
+  }
+  track = tracker(api, store, product.id, host);
+  injectJsonLd(product, data);
+}
+
+function start(store: string, api: string, form: string): void {
+  const product = detectProduct();
+  if (!product) return;
+  const placeholder = product.placeholder;
+  const height = placeholder && storage('vr:h:' + product.id);
+  if (placeholder && height) placeholder.style.minHeight = height + 'px';
+  const reviews = new URLSearchParams({ product_id: product.id, merchant_id: store, page_size: String(PAGE_SIZE) });
+  Promise.all([
+    getJson<TWidgetConfiguration>(
+      `${api}/api/widgets/configuration/${encodeURIComponent(product.id)}/?${new URLSearchParams({ merchant_id: store })}`,
+      'no-cache',
+    ),
+    getJson<TPublicReviews>(`${api}/api/reviews/public/?${reviews}`, 'no-cache'),
+  ])
+    .then(([configuration, data]) => mount(store, api, form, product, configuration, data))
+    .catch((error: Error) => {
+      if (placeholder) placeholder.style.minHeight = '';
+      warn(error.message);
+    });
+}
+
+if (!window.__vrLoaded) {
+  window.__vrLoaded = true;
+  window.VideoReviews = {
+    render(host, configuration, reviews) {
+      render(host.shadowRoot || host.attachShadow({ mode: 'open' }), host, configuration, reviews);
+    },
+  };
+  const data = script?.dataset;
+  const api = data?.store && (data.api || new URL((script as HTMLScriptElement).src).origin).replace(/\/+$/, '');
+  // The app's own pages (the dashboard loads the loader for its preview) are never a storefront.
+  if (data?.store && api && api !== location.origin) {
+    const store = data.store;
+    const form = data.form || '';
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', () => start(store, api, form));
+    } else {
+      start(store, api, form);
+    }
+  }
+}

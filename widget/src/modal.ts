@@ -1,0 +1,53 @@
+import type { TPublicReview } from '../../shared/storefront.js';
+import { h } from './dom.js';
+import { details, mediaLabel, type View } from './parts.js';
+
+/** The review player: a modal dialog inside the shadow root, focus kept inside until it closes. */
+export function openModal(parent: HTMLElement, review: TPublicReview, view: View, opener: HTMLElement): void {
+  const { strings } = view.configuration;
+  const modal = h('div', 'vr-modal', null, {
+    role: 'dialog',
+    'aria-modal': 'true',
+    'aria-label': mediaLabel(review, view.configuration),
+  });
+  const dialog = modal.appendChild(h('div', 'vr-dialog', null, { tabindex: '-1' }));
+  const close = dialog.appendChild(
+    h('button', 'vr-close', '×', { type: 'button', 'aria-label': strings.close, title: strings.close }),
+  );
+  let video: HTMLVideoElement | null = null;
+  if (review.video_url) {
+    video = dialog.appendChild(h('video', 'vr-player', null, { controls: '', playsinline: '', preload: 'auto' }));
+    if (review.thumbnail_url) video.poster = review.thumbnail_url;
+    video.src = review.video_url;
+    if (view.play) video.addEventListener('play', view.play, { once: true });
+  } else if (review.photo_url) {
+    dialog.append(h('img', 'vr-photo', null, { alt: '', src: review.photo_url }));
+  }
+  dialog.append(details(review, view, h('div', 'vr-body')));
+
+  const shut = () => {
+    video?.pause();
+    modal.remove();
+    opener.focus();
+  };
+  close.onclick = shut;
+  modal.onclick = (event) => {
+    if (event.target === modal) shut();
+  };
+  modal.onkeydown = (event) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      shut();
+    } else if (event.key === 'Tab') {
+      const items = Array.from(modal.querySelectorAll<HTMLElement>('button, video'));
+      const at = items.indexOf((modal.getRootNode() as ShadowRoot).activeElement as HTMLElement);
+      if (event.shiftKey ? at <= 0 : at < 0 || at === items.length - 1) {
+        event.preventDefault();
+        items[event.shiftKey ? items.length - 1 : 0].focus();
+      }
+    }
+  };
+  parent.append(modal);
+  close.focus();
+  video?.play().catch(() => undefined);
+}

@@ -1,0 +1,32 @@
+import type { TPublicReview, TWidgetConfiguration } from '../../shared/storefront.js';
+import { fill, h } from './dom.js';
+
+export interface View {
+  configuration: TWidgetConfiguration;
+  date(iso: string): string;
+  play?(): void;
+}
+
+export function stars(rating: number, label: string, className = 'vr-stars'): HTMLElement {
+  const full = Math.round(rating);
+  const element = h('span', className, null, { role: 'img', 'aria-label': fill(label, { n: rating }) });
+  element.append(h('span', '', '★'.repeat(full)), h('span', 'vr-off', '★'.repeat(5 - full)));
+  return element;
+}
+
+/** Stars, name, date and comment, as the settings ask: shared by tiles and the modal. */
+export function details(review: TPublicReview, view: View, body: HTMLElement): HTMLElement {
+  const { settings, strings } = view.configuration;
+  if (settings.show_rating) body.append(stars(review.rating, strings.stars));
+  body.append(h('span', 'vr-name', review.customer_name));
+  if (settings.show_date) {
+    body.append(h('time', 'vr-date', view.date(review.created_at), { datetime: review.created_at }));
+  }
+  if (review.comment) body.append(h('span', 'vr-comment', review.comment));
+  return body;
+}
+
+export function mediaLabel(review: TPublicReview, configuration: TWidgetConfiguration): string {
+  const { strings } = configuration;
+  return fill(review.video_url ? strings.play_video : strings.view_photo, { name: review.customer_name });
+}

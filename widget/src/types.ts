@@ -1,0 +1,46 @@
+import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
+
+export type TPlatform = 'generic' | 'shopify' | 'bigcommerce' | 'tiendanube';
+
+/** The product the page shows, as the widget found it. */
+export interface Product {
+  id: string;
+  platform: TPlatform;
+  /** The merchant's `[data-video-reviews]` placeholder, when the page has one. */
+  placeholder: HTMLElement | null;
+  name: string;
+  image: string;
+  url: string;
+}
+
+/** What the main bundle hands the on-demand form chunk. */
+export interface FormContext {
+  container: HTMLElement;
+  configuration: TWidgetConfiguration;
+  api: string;
+  store: string;
+  product: Pick<Product, 'id' | 'name' | 'image' | 'url'>;
+  /** Called when the shopper closes the form. */
+  done(): void;
+}
+
+export interface RenderOptions {
+  preview?: boolean;
+}
+
+declare global {
+  interface Window {
+    VideoReviews?: {
+      render(
+        host: HTMLElement,
+        configuration: TWidgetConfiguration,
+        reviews: TPublicReviews,
+        options?: RenderOptions,
+      ): void;
+    };
+    __vrLoaded?: boolean;
+    __vrForm?: (context: FormContext) => void;
+    ShopifyAnalytics?: { meta?: { product?: { id?: number | string } } };
+    LS?: { product?: { id?: number | string } };
+  }
+}
