@@ -124,4 +124,37 @@ describe('widget settings in the browser', () => {
     await page.getByTestId('copy-snippet').getByText(en.installation.copied).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(owner.merchant!.store_id);
   });
+
+  it('previews the real widget bundle with the unsaved settings', async () => {
+    const preview = page.getByTestId('widget-preview');
+    const root = preview.locator('.vr-root');
+    await root.waitFor();
+    // No approved review yet: the samples, as many as fit the saved count (10), in the saved compact mode.
+    expect(await root.locator('.vr-tile').count()).toBe(en.preview.samples.length);
+    expect(await root.getAttribute('class')).toContain('vr-compact');
+    expect(await root.locator('.vr-title').textContent()).toBe('What our customers say');
+
+    await page.getByTestId('tab-global').click();
+    await page.locator('input[name="widget_title"]').fill('Straight from our buyers');
+    await page.getByTestId('tab-appearance').click();
+    await page.locator('input[name="compact_mode"]').uncheck({ force: true });
+    await page.locator('input[name="show_date"]').uncheck({ force: true });
+    await page.getByTestId('color-background_color').locator('input[name="background_color"]').fill('#fafad2');
+    await page.locator('[data-testid="videos-count"] [data-value="3"]').click();
+
+    await page.waitForFunction(() => {
+      const shadow = document.querySelector('[data-testid="widget-preview"]')?.shadowRoot;
+      return shadow?.querySelector('.vr-title')?.textContent === 'Straight from our buyers';
+    });
+    expect(await root.getAttribute('class')).not.toContain('vr-compact');
+    expect(await root.locator('.vr-date').count()).toBe(0);
+    expect(await root.locator('.vr-tile').count()).toBe(3);
+    expect(await root.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(250, 250, 210)');
+    // Nothing was saved.
+    expect(await settings()).toMatchObject({
+      compact_mode: true,
+      show_date: true,
+      widget_title: 'What our customers say',
+    });
+  });
 });
