@@ -103,6 +103,20 @@ describe.each(implementations)('%s cache', (_name, make) => {
     });
   });
 
+  it('delivers published messages to subscribers', async () => {
+    const received: string[] = [];
+    cache.subscribe('news', (message) => received.push(message));
+    // A Redis subscription is ready once SUBSCRIBE is acknowledged: publish until the first message arrives.
+    for (let i = 0; i < 50 && received.length === 0; i += 1) {
+      await cache.publish('news', 'first');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await cache.publish('other', 'not for us');
+    await cache.publish('news', 'second');
+    for (let i = 0; i < 50 && !received.includes('second'); i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(received.filter((m) => m !== 'first')).toEqual(['second']);
+  });
+
   it('reads several keys at once, in order', async () => {
     await cache.set('m-a', 1, 60);
     await cache.set('m-c', { c: true }, 60);

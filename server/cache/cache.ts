@@ -13,6 +13,13 @@ export interface Cache {
    * seconds until the window resets. Rate limits use it, so with Redis every instance shares the count.
    */
   hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>;
+  /** Sends `message` to every instance's subscribers of `channel` (this one's included). Fire and forget. */
+  publish(channel: string, message: string): Promise<void>;
+  /**
+   * Calls `onMessage` for each message published on `channel`. `onReset` runs whenever messages may have been
+   * missed (the Redis subscription reconnected), so subscribers drop what they were told to keep fresh.
+   */
+  subscribe(channel: string, onMessage: (message: string) => void, onReset?: () => void): void;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { Cache } from './cache.js';
 
 interface Entry {
@@ -12,6 +13,7 @@ interface Entry {
 export class MemoryCache implements Cache {
   readonly kind = 'memory';
   private readonly entries = new Map<string, Entry>();
+  private readonly channels = new EventEmitter();
 
   constructor(private readonly maxEntries = 50_000) {}
 
@@ -53,10 +55,19 @@ export class MemoryCache implements Cache {
     return { count, resetInSeconds: Math.max(1, Math.ceil((expiresAt - now) / 1000)) };
   }
 
+  async publish(channel: string, message: string): Promise<void> {
+    this.channels.emit(channel, message);
+  }
+
+  subscribe(channel: string, onMessage: (message: string) => void): void {
+    this.channels.on(channel, onMessage);
+  }
+
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {
     this.entries.clear();
+    this.channels.removeAllListeners();
   }
 
   private read(key: string): string | undefined {

@@ -6,8 +6,15 @@ const PING_TIMEOUT_MS = 2_000;
 export class RedisCache implements Cache {
   readonly kind = 'redis';
   readonly client: Redis;
+  /** Opened on the first subscription: a subscribed Redis connection can do nothing else. */
+  private subscriber?: Redis;
+  private readonly handlers = new Map<string, Array<(message: string) => void>>();
+  private readonly resets: Array<() => void> = [];
 
-  constructor(url: string, keyPrefix: string) {
+  constructor(
+    url: string,
+    private readonly keyPrefix: string,
+  ) {
     this.client = new Redis(url, {
       keyPrefix,
       lazyConnect: false,
@@ -54,6 +61,32 @@ export class RedisCache implements Cache {
     return { count: Number(count), resetInSeconds: Math.max(1, Number(ttl)) };
   }
 
+  async publish(channel: string, message: string): Promise<void> {
+    // ioredis prefixes keys, not channels: prefix them here so deployments (and tests) sharing a Redis stay apart.
+    await this.client.publish(this.keyPrefix + channel, message);
+  }
+
+  subscribe(channel: string, onMessage: (message: string) => void, onReset?: () => void): void {
+    if (!this.subscriber) {
+      const subscriber = this.client.duplicate();
+      subscriber.on('error', () => undefined);
+      subscriber.on('message', (name: string, message: string) => {
+        for (const handler of this.handlers.get(name) ?? []) handler(message);
+      });
+      // After a reconnection (ioredis resubscribes by itself) messages may have been lost meanwhile.
+      let connectedOnce = false;
+      subscriber.on('ready', () => {
+        if (connectedOnce) for (const reset of this.resets) reset();
+        connectedOnce = true;
+      });
+      this.subscriber = subscriber;
+    }
+    const name = this.keyPrefix + channel;
+    this.handlers.set(name, [...(this.handlers.get(name) ?? []), onMessage]);
+    if (onReset) this.resets.push(onReset);
+    this.subscriber.subscribe(name).catch(() => undefined);
+  }
+
   async ping(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -68,7 +101,10 @@ export class RedisCache implements Cache {
 
   async close(): Promise<void> {
     // QUIT waits for a server that may be gone; drop the socket unless the connection is healthy.
-    if (this.client.status === 'ready') await this.client.quit().catch(() => this.client.disconnect());
-    else this.client.disconnect();
+    for (const connection of [this.client, this.subscriber]) {
+      if (!connection) continue;
+      if (connection.status === 'ready') await connection.quit().catch(() => connection.disconnect());
+      else connection.disconnect();
+    }
   }
 }

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { createApp } from '../../server/app.js';
 import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH } from '../../shared/reviews.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { fixture, seedReviews } from '../factories/reviews.factory.js';
@@ -149,5 +150,32 @@ describe('GET /api/widgets/configuration/{product_id}/', () => {
     expect(portuguese.language).toBe('pt');
     expect(portuguese.strings).toEqual(WIDGET_STRINGS.pt);
     await http.get(`/api/widgets/configuration/lamp/?merchant_id=no-such-store`).expect(404);
+  });
+});
+
+describe('the storefront cache across instances', () => {
+  // Instances share answers and invalidations only through Redis (and boot on one PostgreSQL).
+  const shared = process.env.REDIS_URL && process.env.DATABASE_URL ? it : it.skip;
+  shared('serves a moderation made on one instance at once on another that had the answer in memory', async () => {
+    const other = await createApp(t.config);
+    try {
+      await other.getHttpAdapter().getInstance().ready();
+      const { agent, merchantId, storeId } = await registerOwner(t);
+      const ids = await seedReviews(t, merchantId, 2, { productId: 'vase' });
+      await agent.post(`/api/reviews/${ids[0]}/approve/`).expect(200);
+      const path = `/api/reviews/public/?product_id=vase&merchant_id=${storeId}`;
+      const second = request(other.getHttpServer());
+      expect((await second.get(path).expect(200)).body.count).toBe(1);
+      expect((await second.get(path).expect(200)).body.count).toBe(1); // now held in its memory
+
+      await agent.post(`/api/reviews/${ids[1]}/approve/`).expect(200);
+      const started = Date.now();
+      let count = 1;
+      // Pub/sub delivery takes a moment; far less than the 5 s an instance may otherwise keep an answer.
+      while (count !== 2 && Date.now() - started < 1000) count = (await second.get(path).expect(200)).body.count;
+      expect(count).toBe(2);
+    } finally {
+      await other.close();
+    }
   });
 });
