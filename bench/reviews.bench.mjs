@@ -8,26 +8,12 @@ import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { ROOT, load, startApp } from './support.mjs';
+import { load, ROOT, signUp, startApp } from './support.mjs';
 
 const REVIEWS = 100_000;
 const run = Date.now().toString(36);
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const env = { REDIS_KEY_PREFIX: `vr-bench-${run}:`, MAX_VIDEO_MB: '250' };
-
-async function signUp(url) {
-  const res = await fetch(`${url}/api/auth/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({
-      email: `reviews-${run}@example.com`,
-      password: 'bench-password-1',
-      first_name: 'B',
-      last_name: 'M',
-    }),
-  });
-  return res.json();
-}
 
 // 100k reviews over 200 products, names and comments varied enough for search to have to look. Triggers are
 // off for this session only (replica role) during the bulk insert, and the counters are rebuilt once after it.
@@ -140,7 +126,7 @@ function upload(url, storeId, bytes) {
 const dataDir = onPostgres ? undefined : mkdtempSync(join(tmpdir(), 'vr-bench-reviews-'));
 let app = await startApp(env, dataDir);
 try {
-  const user = await signUp(app.url);
+  const user = await signUp(app.url, `reviews-${run}@example.com`);
   const auth = { authorization: `JWT ${user.access}` };
   if (!onPostgres) await app.stop();
   const fillMs = await fill(user.merchant.id, dataDir);

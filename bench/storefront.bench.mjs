@@ -5,28 +5,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { ROOT, freePort, load, printRows, startApp } from './support.mjs';
+import { freePort, load, printRows, ROOT, signUp, startApp } from './support.mjs';
 
 const run = Date.now().toString(36);
 const KB = 1024;
 
 function gzipSize(buffer) {
   return gzipSync(buffer, { level: 9 }).length;
-}
-
-async function signUp(url) {
-  const res = await fetch(`${url}/api/auth/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({
-      email: `storefront-${run}@example.com`,
-      password: 'bench-password-1',
-      first_name: 'B',
-      last_name: 'M',
-    }),
-  });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}`);
-  return res.json();
 }
 
 async function approvedReview(url, user, i) {
@@ -58,7 +43,7 @@ await bare.listen({ port: barePort, host: '127.0.0.1' });
 
 const app = await startApp({ REDIS_KEY_PREFIX: `vr-bench-${run}:` });
 try {
-  const user = await signUp(app.url);
+  const user = await signUp(app.url, `storefront-${run}@example.com`);
   const storeId = user.merchant.store_id;
   // The Free plan's 5 active reviews: a product page's typical first screen.
   for (let i = 0; i < 5; i++) await approvedReview(app.url, user, i);

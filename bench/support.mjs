@@ -49,6 +49,17 @@ export async function startApp(extraEnv = {}, keepDataDir) {
   };
 }
 
+/** A merchant account on the running app: its user, tokens and store. */
+export async function signUp(url, email) {
+  const res = await fetch(`${url}/api/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password: 'bench-password-1', first_name: 'B', last_name: 'M' }),
+  });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}`);
+  return res.json();
+}
+
 /** `requests` (autocannon's) cycles through several paths on each connection. */
 export async function load(url, { connections = 100, duration = 5, headers, requests } = {}) {
   const result = await autocannon({ url, connections, duration, headers, requests });

@@ -1,5 +1,6 @@
 import { Controller, HttpCode, Options, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { allowAnyOrigin, answerPreflight } from '../common/open-cors.js';
 import { ReviewUploadService } from './review-upload.service.js';
 
 /** Storefronts on any origin post here (CORS open); the session, when there is one, is the merchant's own. */
@@ -13,19 +14,13 @@ export class ReviewUploadController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ id: string; status: 'pending' }> {
-    // Set first, so error answers are readable by the storefront too.
-    void reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
+    allowAnyOrigin(reply);
     return this.uploads.upload(request);
   }
 
   @Options('/')
   @HttpCode(204)
   preflight(@Res({ passthrough: true }) reply: FastifyReply): void {
-    void reply.headers({
-      'access-control-allow-origin': '*',
-      'access-control-allow-methods': 'POST, OPTIONS',
-      'access-control-allow-headers': 'Content-Type',
-      'access-control-max-age': '86400',
-    });
+    answerPreflight(reply);
   }
 }

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { allowAnyOrigin } from '../common/open-cors.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { StorefrontService, type CachedJson } from './storefront.service.js';
 
@@ -25,7 +26,7 @@ export class StorefrontController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    open(reply);
+    allowAnyOrigin(reply);
     await send(request, reply, await this.storefront.configuration(query.merchant_id, productId.slice(0, 200)));
   }
 
@@ -35,18 +36,13 @@ export class StorefrontController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    open(reply);
+    allowAnyOrigin(reply);
     await send(
       request,
       reply,
       await this.storefront.reviews(query.merchant_id, query.product_id, query.page, query.page_size),
     );
   }
-}
-
-/** CORS for any origin, set first so error answers are readable by the storefront too. */
-function open(reply: FastifyReply): void {
-  void reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
 }
 
 async function send(request: FastifyRequest, reply: FastifyReply, answer: CachedJson): Promise<void> {

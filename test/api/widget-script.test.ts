@@ -20,6 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Keeps a body as bytes, whatever its type. */
+function bytes(response: request.Response, done: (error: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  response.on('end', () => done(null, Buffer.concat(chunks)));
+}
+
 /** Runs a script the way a page would, recording what it does to `document` and `console`. */
 function runScript(source: string) {
   const appended: Array<{ src: string; async: boolean; dataset: Record<string, string> }> = [];
@@ -61,11 +68,7 @@ describe('GET /widget/v1/{store_id}.js', () => {
       .get(`/widget/v1/${storeId}.js`)
       .set('Accept-Encoding', 'gzip')
       .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(bytes)
       .expect(200);
     expect(gzipped.headers['content-encoding']).toBe('gzip');
 
@@ -97,11 +100,7 @@ describe('GET /widget/v1/assets/*', () => {
         .get(`/widget/v1/assets/${file}`)
         .set('Accept-Encoding', 'gzip')
         .buffer(true)
-        .parse((response, done) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => done(null, Buffer.concat(chunks)));
-        });
+        .parse(bytes);
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers['content-encoding']).toBe('gzip');
