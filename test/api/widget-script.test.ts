@@ -96,11 +96,7 @@ describe('GET /widget/v1/{store_id}.js', () => {
 describe('GET /widget/v1/assets/*', () => {
   it('serves the content-hashed bundles for a year, compressed, and nothing else', async () => {
     for (const file of [manifest.widget, manifest.form]) {
-      const res = await http
-        .get(`/widget/v1/assets/${file}`)
-        .set('Accept-Encoding', 'gzip')
-        .buffer(true)
-        .parse(bytes);
+      const res = await http.get(`/widget/v1/assets/${file}`).set('Accept-Encoding', 'gzip').buffer(true).parse(bytes);
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers['content-encoding']).toBe('gzip');
