@@ -47,6 +47,10 @@ try {
   const storeId = user.merchant.store_id;
   // The Free plan's 5 active reviews: a product page's typical first screen.
   for (let i = 0; i < 5; i++) await approvedReview(app.url, user, i);
+  const published = await (
+    await fetch(`${app.url}/api/reviews/public/?product_id=bench-product&merchant_id=${storeId}`)
+  ).json();
+  if (published.count !== 5) throw new Error(`expected 5 published reviews, found ${published.count}`);
 
   const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', 'widget', 'manifest.json'), 'utf8'));
   const loader = Buffer.from(await (await fetch(`${app.url}/widget/v1/${storeId}.js`)).arrayBuffer());

@@ -69,37 +69,24 @@ describe.each(implementations)('%s cache', (_name, make) => {
       const keys = new VersionedKeys(cache);
       let computed = 0;
       const compute = async () => ++computed;
-      expect(await keys.wrap('m1', ['metrics', 30], 60, compute)).toBe(1);
-      expect(await keys.wrap('m1', ['metrics', 30], 60, compute)).toBe(1);
-      expect(await keys.wrap('m2', ['metrics', 30], 60, compute)).toBe(2);
-      await keys.bump('m1');
-      expect(await keys.wrap('m1', ['metrics', 30], 60, compute)).toBe(3);
-      expect(await keys.wrap('m2', ['metrics', 30], 60, compute)).toBe(2);
-      expect(await keys.key('m1', 'a', 1)).toBe('m1:v1:a:1');
-    });
-
-    it('stamps values with the version they were computed for, read back in one round trip', async () => {
-      const keys = new VersionedKeys(cache);
-      let computed = 0;
-      const compute = async () => ++computed;
-      expect(await keys.wrapStamped('s1', ['config', 'p'], 60, compute)).toBe(1);
-      expect(await keys.wrapStamped('s1', ['config', 'p'], 60, compute)).toBe(1);
-      expect(await keys.wrapStamped('s2', ['config', 'p'], 60, compute)).toBe(2);
+      expect(await keys.wrap('s1', ['config', 'p'], 60, compute)).toBe(1);
+      expect(await keys.wrap('s1', ['config', 'p'], 60, compute)).toBe(1);
+      expect(await keys.wrap('s2', ['config', 'p'], 60, compute)).toBe(2);
       await keys.bump('s1');
-      expect(await keys.wrapStamped('s1', ['config', 'p'], 60, compute)).toBe(3);
-      expect(await keys.wrapStamped('s1', ['config', 'p'], 60, compute)).toBe(3);
-      expect(await keys.wrapStamped('s2', ['config', 'p'], 60, compute)).toBe(2);
+      expect(await keys.wrap('s1', ['config', 'p'], 60, compute)).toBe(3);
+      expect(await keys.wrap('s1', ['config', 'p'], 60, compute)).toBe(3);
+      expect(await keys.wrap('s2', ['config', 'p'], 60, compute)).toBe(2);
     });
 
     it('recomputes after a bump that lands while a value is being computed', async () => {
       const keys = new VersionedKeys(cache);
       let computed = 0;
-      const stale = keys.wrapStamped('s3', ['reviews'], 60, async () => {
+      const stale = keys.wrap('s3', ['reviews'], 60, async () => {
         await keys.bump('s3'); // a moderation commits meanwhile
         return ++computed;
       });
       expect(await stale).toBe(1);
-      expect(await keys.wrapStamped('s3', ['reviews'], 60, async () => ++computed)).toBe(2);
+      expect(await keys.wrap('s3', ['reviews'], 60, async () => ++computed)).toBe(2);
     });
   });
 

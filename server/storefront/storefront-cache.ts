@@ -48,7 +48,7 @@ export class StorefrontCache implements OnModuleInit {
     const held = this.local.get(key);
     if (held && held.until > now) return held.value as T;
     const generation = this.generations.get(merchantId) ?? 0;
-    const value = await this.keys.wrapStamped(this.tenant(merchantId), parts, ttlSeconds, compute);
+    const value = await this.keys.wrap(this.tenant(merchantId), parts, ttlSeconds, compute);
     if ((this.generations.get(merchantId) ?? 0) === generation) {
       if (this.local.size >= LOCAL_MAX_ENTRIES) this.local.clear();
       this.local.set(key, { value, until: now + LOCAL_TTL_MS });

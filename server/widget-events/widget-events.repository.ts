@@ -21,11 +21,14 @@ export class WidgetEventsRepository {
 
   async record(merchantId: string, sessionId: string, events: IncomingEvent[]): Promise<void> {
     await this.database.db.transaction(async (tx) => {
-      // The merchant's calendar day (UTC until a platform tells us the store's zone).
+      // The merchant's calendar day (UTC until a platform tells us the store's zone), and when it began.
+      const zone = sql`coalesce(${merchants.timezone}, 'UTC')`;
       const [{ day, dayStart }] = await tx
         .select({
-          day: sql<string>`(now() at time zone coalesce(${merchants.timezone}, 'UTC'))::date::text`,
-          dayStart: sql<string>`(date_trunc('day', now() at time zone coalesce(${merchants.timezone}, 'UTC')) at time zone coalesce(${merchants.timezone}, 'UTC'))::text`,
+          day: sql<string>`(now() at time zone ${zone})::date::text`,
+          dayStart: sql<Date>`((now() at time zone ${zone})::date::timestamp at time zone ${zone})`.mapWith(
+            widgetEvents.at,
+          ),
         })
         .from(merchants)
         .where(eq(merchants.id, merchantId));
@@ -44,7 +47,7 @@ export class WidgetEventsRepository {
           and(
             eq(widgetEvents.merchantId, merchantId),
             eq(widgetEvents.sessionId, sessionId),
-            gte(widgetEvents.at, new Date(dayStart)),
+            gte(widgetEvents.at, dayStart),
           ),
         );
       const keyOf = (type: string, productId: string | null) => `${type}|${productId ?? ''}`;

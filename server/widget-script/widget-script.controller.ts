@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { allowAnyOrigin } from '../common/open-cors.js';
 import type { BuiltAsset } from './widget-bundle.js';
 import { WidgetScriptService } from './widget-script.service.js';
 
@@ -41,9 +42,8 @@ async function sendScript(
     'cache-control': cacheControl,
     etag: asset.etag,
     vary: 'Accept-Encoding',
-    'cross-origin-resource-policy': 'cross-origin',
-    'access-control-allow-origin': '*',
   });
+  allowAnyOrigin(reply);
   if (status === 200 && request.headers['if-none-match'] === asset.etag) {
     await reply.status(304).send();
     return;
