@@ -79,6 +79,14 @@ describe('GET /api/reviews/public/', () => {
     const missing = await http.get('/api/reviews/public/?merchant_id=abc').expect(400);
     expect(Object.keys(missing.body.fields)).toEqual(['product_id']);
     await http.get('/api/reviews/public/?product_id=x&merchant_id=abc&page_size=500').expect(400);
+    const noStore = await http.get('/api/widgets/configuration/lamp/').expect(400);
+    expect(noStore.body).toMatchObject({
+      code: 'validation_error',
+      fields: { merchant_id: ['This field is required.'] },
+    });
+    // Served outside Nest's router, these still get the app-wide headers.
+    expect(noStore.headers['x-request-id']).toBeTruthy();
+    expect(noStore.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

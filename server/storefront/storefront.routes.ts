@@ -1,0 +1,73 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { allowAnyOrigin } from '../common/open-cors.js';
+import { toErrorResponse } from '../common/error-body.js';
+import { StorefrontService, type CachedJson } from './storefront.service.js';
+
+const ZMerchantQuery = z.object({
+  merchant_id: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200),
+});
+const ZPublicReviewsQuery = ZMerchantQuery.extend({
+  product_id: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+/**
+ * The two reads every product page makes (DESIGN §7), served as plain Fastify routes: they skip Nest's router,
+ * guards and pipes, which cost them a third of their throughput, and answer errors in the API's shape themselves.
+ */
+@Injectable()
+export class StorefrontRoutes implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly storefront: StorefrontService,
+  ) {}
+
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.get('/api/widgets/configuration/:productId/', (request, reply) =>
+      answer(request, reply, () => {
+        const { productId } = request.params as { productId: string };
+        const query = ZMerchantQuery.parse(request.query);
+        return this.storefront.configuration(query.merchant_id, productId.slice(0, 200));
+      }),
+    );
+    fastify.get('/api/reviews/public/', (request, reply) =>
+      answer(request, reply, () => {
+        const query = ZPublicReviewsQuery.parse(request.query);
+        return this.storefront.reviews(query.merchant_id, query.product_id, query.page, query.page_size);
+      }),
+    );
+  }
+}
+
+/** Answers held in memory are encoded once, not on every request. */
+const encoded = new WeakMap<CachedJson, Buffer>();
+
+async function answer(request: FastifyRequest, reply: FastifyReply, read: () => Promise<CachedJson>): Promise<void> {
+  allowAnyOrigin(reply);
+  let json: CachedJson;
+  try {
+    json = await read();
+  } catch (error) {
+    const { status, body, headers } = toErrorResponse(error);
+    if (status >= 500) request.log.error({ err: error }, 'Unhandled error');
+    await reply
+      .status(status)
+      .headers(headers ?? {})
+      .type('application/json; charset=utf-8')
+      .send(body);
+    return;
+  }
+  void reply.header('cache-control', 'public, max-age=60').header('etag', json.etag);
+  if (request.headers['if-none-match'] === json.etag) {
+    await reply.status(304).send();
+    return;
+  }
+  let bytes = encoded.get(json);
+  if (!bytes) encoded.set(json, (bytes = Buffer.from(json.body)));
+  await reply.type('application/json; charset=utf-8').send(bytes);
+}
