@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { CacheModule } from './cache/cache.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         StorefrontModule,
         WidgetEventsModule,
         WidgetScriptModule,
+        AnalyticsModule,
         HealthModule,
         // Last: its catch-all GET route must come after every API route.
         SsrModule,

@@ -1,3 +1,4 @@
+import type { TServerApi } from '../shared/analytics.js';
 import type { TLanguage, TTheme } from '../shared/constants.js';
 import type { TSessionUser } from '../shared/session.js';
 
@@ -10,6 +11,11 @@ declare global {
       /** From the `theme` cookie, so SSR renders it with no flash. */
       theme: TTheme;
       locale: TLanguage;
+      /**
+       * Server only, never passed to the client: in-process reads for `+data` hooks, bound to the signed-in user's
+       * current workspace and store. null when signed out, without a store, or without the permission.
+       */
+      serverApi?: TServerApi;
     }
   }
 }

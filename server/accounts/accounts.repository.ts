@@ -229,6 +229,15 @@ export class AccountsRepository {
       .returning();
     return row ?? null;
   }
+
+  async completeShopifySetup(merchantId: string): Promise<MerchantRow> {
+    const [row] = await this.db
+      .update(merchants)
+      .set({ shopifySetupComplete: true, updatedAt: new Date() })
+      .where(eq(merchants.id, merchantId))
+      .returning();
+    return row;
+  }
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

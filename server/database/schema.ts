@@ -20,7 +20,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-// The data model of DESIGN §5, plus review_counters derived from reviews by a trigger (migration 0004).
+// The data model of DESIGN §5, plus review_counters (migration 0004) and the analytics rollups (migration 0006)
+// derived from reviews by triggers.
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -158,6 +159,11 @@ export const merchants = pgTable(
   (t) => [
     check('merchants_platform_check', sql`${t.platform} in ('shopify', 'bigcommerce', 'tiendanube')`),
     check('merchants_language_check', sql`${t.mainLanguage} in ('en', 'es', 'pt')`),
+    // Only zones PostgreSQL knows: analytics and event rollups compute store-local days with it.
+    check(
+      'merchants_timezone_check',
+      sql`${t.timezone} is null or (timestamptz '2000-01-01 00:00Z' at time zone ${t.timezone}) is not null`,
+    ),
   ],
 );
 
@@ -256,6 +262,58 @@ export const reviewCounters = pgTable(
     ratingSum: bigint('rating_sum', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.status, t.deleted] })],
+);
+
+/**
+ * Reviews per store-local day of receipt (merchant time zone, UTC when unknown), status and deletion, with the sum
+ * of ratings; and, for reviews not deleted, per product by day and by month. Kept by a trigger on reviews and
+ * rebuilt when the store's time zone changes (migration 0006), so the dashboard's analytics read a few hundred
+ * rows whatever the store's history.
+ */
+export const reviewDaily = pgTable(
+  'review_daily',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull(),
+    deleted: boolean('deleted').notNull(),
+    reviews: integer('reviews').notNull().default(0),
+    ratingSum: bigint('rating_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.day, t.status, t.deleted] })],
+);
+
+export const reviewProductDaily = pgTable(
+  'review_product_daily',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    reviews: integer('reviews').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.day, t.productId] })],
+);
+
+export const reviewProductMonthly = pgTable(
+  'review_product_monthly',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    reviews: integer('reviews').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.month, t.productId] })],
 );
 
 export const reviewStatusChanges = pgTable(

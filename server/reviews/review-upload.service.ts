@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ZReviewUpload } from '../../shared/reviews.js';
+import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { SessionGuard } from '../auth/session.guard.js';
 import { ApiError } from '../common/api-error.js';
 import { zodFields } from '../common/error-body.js';
@@ -34,6 +35,7 @@ export class ReviewUploadService {
     private readonly reviews: ReviewsRepository,
     private readonly media: MediaService,
     private readonly storefront: StorefrontService,
+    private readonly analytics: AnalyticsCache,
     private readonly sessions: SessionGuard,
     private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -137,6 +139,7 @@ export class ReviewUploadService {
       product.name,
       stored,
     );
+    await this.analytics.reviewsChanged(merchant);
     return { id: review.id, status: 'pending' };
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { MediaModule } from '../media/media.module.js';
@@ -12,7 +13,7 @@ import { ReviewsRepository } from './reviews.repository.js';
 import { ReviewsService } from './reviews.service.js';
 
 @Module({
-  imports: [AuthModule, BillingModule, MediaModule, ProductsModule, StorefrontModule],
+  imports: [AnalyticsModule, AuthModule, BillingModule, MediaModule, ProductsModule, StorefrontModule],
   controllers: [ReviewUploadController, ReviewsController],
   providers: [ReviewsRepository, ReviewsService, ReviewUploadService, ReviewsPurgeService],
   exports: [ReviewsRepository],

@@ -11,6 +11,7 @@ import type {
   ZReviewListQuery,
   ZReviewUpdate,
 } from '../../shared/reviews.js';
+import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import type { PlanRow } from '../billing/plans.repository.js';
 import { PlansService } from '../billing/plans.service.js';
@@ -50,6 +51,7 @@ export class ReviewsService {
     private readonly plans: PlansService,
     private readonly products: ProductsRepository,
     private readonly storefront: StorefrontCache,
+    private readonly analytics: AnalyticsCache,
     @Inject(MEDIA_STORAGE) storage: MediaStorage,
   ) {
     this.mediaUrl = (key) => storage.urlOf(key);
@@ -155,8 +157,13 @@ export class ReviewsService {
       productId,
     });
     if (!updated) throw ApiError.notFound('No review with this id in your store.');
-    await this.storefront.invalidate(merchantId);
+    await this.changed(merchantId);
     return this.get(auth, id);
+  }
+
+  /** Shoppers and the dashboard both see a review change at once. */
+  private async changed(merchantId: string): Promise<void> {
+    await Promise.all([this.storefront.invalidate(merchantId), this.analytics.reviewsChanged(merchantId)]);
   }
 
   async usageDetails(auth: WorkspaceContext): Promise<TUsageDetails> {
@@ -202,7 +209,7 @@ export class ReviewsService {
       decide(review, usage, plan),
     );
     if (!updated) throw ApiError.notFound('No review with this id in your store.');
-    await this.storefront.invalidate(merchantId);
+    await this.changed(merchantId);
     return this.get(auth, id);
   }
 

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { can } from '../../shared/session.js';
+import { AnalyticsService } from '../analytics/analytics.service.js';
 import { WebSessionService } from '../auth/web-session.service.js';
 import { ApiError } from '../common/api-error.js';
 import { dashboardCsp, localeOf, themeOf } from './ssr-context.js';
@@ -14,16 +16,21 @@ export class SsrController {
   constructor(
     private readonly ssr: SsrService,
     private readonly session: WebSessionService,
+    private readonly analytics: AnalyticsService,
   ) {}
 
   @Get('*')
   async render(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (NOT_PAGES.test(request.url)) throw ApiError.notFound();
     const cspNonce = randomBytes(16).toString('base64url');
+    const user = await this.session.pageUser(request, reply);
     const result = await this.ssr.render({
       url: request.url,
       headers: request.headers,
-      user: await this.session.pageUser(request, reply),
+      user,
+      serverApi: {
+        analytics: user?.merchant && can(user, 'view_dashboard') ? this.analytics.readerFor(user.merchant.id) : null,
+      },
       theme: themeOf(request),
       locale: localeOf(request),
       cspNonce,

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { SsrController } from './ssr.controller.js';
 import { SsrService } from './ssr.service.js';
 
 @Module({
-  imports: [AuthModule],
+  imports: [AnalyticsModule, AuthModule],
   controllers: [SsrController],
   providers: [SsrService],
   exports: [SsrService],

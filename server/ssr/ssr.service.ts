@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { renderPage } from 'vike/server';
+import type { TServerApi } from '../../shared/analytics.js';
 import type { TLanguage, TTheme } from '../../shared/constants.js';
 import type { TSessionUser } from '../../shared/session.js';
 import type { AppConfig } from '../config/config.js';
@@ -15,6 +16,8 @@ export interface RenderInput {
   theme: TTheme;
   locale: TLanguage;
   cspNonce: string;
+  /** Server-only reads for `+data` hooks (web/vike.d.ts). */
+  serverApi: TServerApi;
 }
 
 export type RenderResult =
@@ -63,6 +66,7 @@ export class SsrService implements OnModuleInit {
       theme: input.theme,
       locale: input.locale,
       cspNonce: input.cspNonce,
+      serverApi: input.serverApi,
     });
     // A full page load of an unknown path is redirected; a client navigation gets vike's JSON answer
     // and its error page then navigates home itself.

@@ -1,4 +1,4 @@
-import { Body, Controller, Param, Patch } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import type { z } from 'zod';
 import { ZStoreUpdate, type TMerchant } from '../../shared/accounts.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
@@ -10,6 +10,13 @@ import { StoresService } from './stores.service.js';
 @Controller('api/stores')
 export class StoresController {
   constructor(private readonly stores: StoresService) {}
+
+  @Post('shopify_setup_complete/')
+  @HttpCode(200)
+  @Authenticated('view_dashboard')
+  completeShopifySetup(@Auth() auth: AuthContext): Promise<TMerchant> {
+    return this.stores.completeShopifySetup(requireWorkspace(auth));
+  }
 
   @Patch(':id/')
   @Authenticated('manage_store')

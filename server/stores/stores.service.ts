@@ -3,7 +3,7 @@ import type { TMerchant } from '../../shared/accounts.js';
 import type { TLanguage } from '../../shared/constants.js';
 import { mapMerchant } from '../accounts/accounts.mapper.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
-import type { WorkspaceContext } from '../auth/auth-context.js';
+import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import { ApiError } from '../common/api-error.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
 
@@ -21,5 +21,10 @@ export class StoresService {
     // The widget speaks the store's language: storefronts must see the change at once.
     await this.storefront.invalidate(merchantId);
     return mapMerchant(updated);
+  }
+
+  /** SPEC §4: dismissing the Shopify setup banner; any member who sees it may dismiss it for the store. */
+  async completeShopifySetup(auth: WorkspaceContext): Promise<TMerchant> {
+    return mapMerchant(await this.accounts.completeShopifySetup(storeOf(auth).id));
   }
 }

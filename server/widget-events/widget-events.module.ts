@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { StorefrontModule } from '../storefront/storefront.module.js';
 import { WidgetEventsController } from './widget-events.controller.js';
@@ -7,7 +8,7 @@ import { WidgetEventsService } from './widget-events.service.js';
 
 /** View, play and add-to-cart beacons from the widget, rolled up per day for analytics. */
 @Module({
-  imports: [AuthModule, StorefrontModule],
+  imports: [AnalyticsModule, AuthModule, StorefrontModule],
   controllers: [WidgetEventsController],
   providers: [WidgetEventsRepository, WidgetEventsService],
 })

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ZWidgetEvents } from '../../shared/storefront.js';
+import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { ApiError } from '../common/api-error.js';
 import { zodFields } from '../common/error-body.js';
 import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
@@ -14,6 +15,7 @@ export class WidgetEventsService {
   constructor(
     private readonly events: WidgetEventsRepository,
     private readonly storefront: StorefrontService,
+    private readonly analytics: AnalyticsCache,
     private readonly limiter: RateLimiter,
   ) {}
 
@@ -30,6 +32,7 @@ export class WidgetEventsService {
       session_id,
       events.map((event) => ({ type: event.type, productExternalId: event.product_id })),
     );
+    await this.analytics.eventsRecorded(store.id);
     return { recorded: events.length };
   }
 }

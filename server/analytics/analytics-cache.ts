@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { VersionedKeys } from '../cache/versioned-keys.js';
+
+/** Long enough to matter, short enough that a missed bump (a direct database edit) heals on its own. */
+const TTL_S = 600;
+
+/**
+ * Dashboard answers cached per store in the shared cache (Redis when configured), under two versions: one bumped
+ * on every review change, one on every event batch, so a moderation shows at once on every instance and a busy
+ * storefront's beacons only invalidate the conversion rate.
+ */
+@Injectable()
+export class AnalyticsCache {
+  constructor(private readonly keys: VersionedKeys) {}
+
+  async reviewsChanged(merchantId: string): Promise<void> {
+    await this.keys.bump(`analytics:reviews:${merchantId}`);
+  }
+
+  async eventsRecorded(merchantId: string): Promise<void> {
+    await this.keys.bump(`analytics:events:${merchantId}`);
+  }
+
+  reviews<T>(merchantId: string, parts: Array<string | number>, compute: () => Promise<T>): Promise<T> {
+    return this.keys.wrap(`analytics:reviews:${merchantId}`, parts, TTL_S, compute);
+  }
+
+  events<T>(merchantId: string, parts: Array<string | number>, compute: () => Promise<T>): Promise<T> {
+    return this.keys.wrap(`analytics:events:${merchantId}`, parts, TTL_S, compute);
+  }
+}

@@ -1,0 +1,46 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import type { z } from 'zod';
+import {
+  ZAnalyticsQuery,
+  ZReviewActivityQuery,
+  ZTopProductsQuery,
+  type TDashboardMetrics,
+  type TReviewActivity,
+  type TTopProducts,
+} from '../../shared/analytics.js';
+import { requireWorkspace, storeOf, type AuthContext } from '../auth/auth-context.js';
+import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { AnalyticsService } from './analytics.service.js';
+
+@Controller('api/analytics')
+export class AnalyticsController {
+  constructor(private readonly analytics: AnalyticsService) {}
+
+  @Get('dashboard_metrics/')
+  @Authenticated('view_dashboard')
+  metrics(
+    @Auth() auth: AuthContext,
+    @Query(new ZodPipe(ZAnalyticsQuery)) query: z.output<typeof ZAnalyticsQuery>,
+  ): Promise<TDashboardMetrics> {
+    return this.analytics.dashboardMetrics(storeOf(requireWorkspace(auth)), query.days);
+  }
+
+  @Get('review_activity/')
+  @Authenticated('view_dashboard')
+  activity(
+    @Auth() auth: AuthContext,
+    @Query(new ZodPipe(ZReviewActivityQuery)) query: z.output<typeof ZReviewActivityQuery>,
+  ): Promise<TReviewActivity> {
+    return this.analytics.reviewActivity(storeOf(requireWorkspace(auth)), query.days, query.interval);
+  }
+
+  @Get('top_products/')
+  @Authenticated('view_dashboard')
+  topProducts(
+    @Auth() auth: AuthContext,
+    @Query(new ZodPipe(ZTopProductsQuery)) query: z.output<typeof ZTopProductsQuery>,
+  ): Promise<TTopProducts> {
+    return this.analytics.topProducts(storeOf(requireWorkspace(auth)), query.days, query.limit);
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { AnalyticsCache } from './analytics-cache.js';
+import { AnalyticsController } from './analytics.controller.js';
+import { AnalyticsRepository } from './analytics.repository.js';
+import { AnalyticsService } from './analytics.service.js';
+
+/** The dashboard's metrics, review activity and top products (SPEC §7 Analytics), from rollups, cached per store. */
+@Module({
+  imports: [AuthModule],
+  controllers: [AnalyticsController],
+  providers: [AnalyticsCache, AnalyticsRepository, AnalyticsService],
+  exports: [AnalyticsCache, AnalyticsService],
+})
+export class AnalyticsModule {}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { TTopProduct } from './reviews.js';
+
+// SPEC §7 Analytics, §9 periods and limits; DESIGN §6.6 (conversion rate).
+
+export const DASHBOARD_PERIODS = [7, 30, 90, 365] as const;
+export type TDashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+export const DEFAULT_DASHBOARD_PERIOD: TDashboardPeriod = 30;
+/** Above this many days review activity is bucketed by month. */
+export const DAILY_ACTIVITY_MAX_DAYS = 90;
+export const TOP_PRODUCTS_DEFAULT_LIMIT = 10;
+export const TOP_PRODUCTS_MAX_LIMIT = 50;
+
+export const ACTIVITY_INTERVALS = ['day', 'month'] as const;
+export type TActivityInterval = (typeof ACTIVITY_INTERVALS)[number];
+
+export type TTrendDirection = 'up' | 'down' | 'none';
+
+/**
+ * The current period against the one before it, of the same length. `value` is the size of the change, never
+ * negative (the direction carries the sign), one decimal: a percent change for counts (100 when the previous
+ * period had none), points for the average rating, percentage points for the conversion rate.
+ */
+export interface TTrend {
+  direction: TTrendDirection;
+  value: number;
+}
+
+export interface TDashboardMetrics {
+  /** Reviews that are not deleted, all time; the trend compares reviews received in each period. */
+  total_reviews: number;
+  total_reviews_trend: TTrend;
+  /** Reviews waiting for moderation now; the trend compares those received in each period still pending. */
+  pending_reviews: number;
+  pending_reviews_trend: TTrend;
+  /** Of approved reviews, all time, one decimal; null when there are none. The trend compares each period's. */
+  average_rating: number | null;
+  average_rating_trend: TTrend;
+  /** Percent, one decimal, over the period (DESIGN §6.6): widget sessions that added the product to the cart ÷
+   * widget sessions that saw the widget. */
+  conversion_rate: number;
+  conversion_rate_trend: TTrend;
+  days: TDashboardPeriod;
+}
+
+/** One bucket: `date` is its first day, `YYYY-MM-DD`, in the store's time zone. */
+export interface TActivityPoint {
+  date: string;
+  reviews: number;
+}
+
+export interface TReviewActivity {
+  days: TDashboardPeriod;
+  interval: TActivityInterval;
+  results: TActivityPoint[];
+}
+
+export interface TTopProducts {
+  days: TDashboardPeriod;
+  results: TTopProduct[];
+}
+
+const PERIOD_MESSAGE = `Choose one of ${DASHBOARD_PERIODS.join(', ')} days.`;
+
+const ZDays = z.coerce
+  .number({ error: PERIOD_MESSAGE })
+  .refine((days): days is TDashboardPeriod => (DASHBOARD_PERIODS as readonly number[]).includes(days), PERIOD_MESSAGE)
+  .default(DEFAULT_DASHBOARD_PERIOD);
+
+export const ZAnalyticsQuery = z.object({ days: ZDays });
+
+export const ZReviewActivityQuery = z
+  .object({
+    days: ZDays,
+    interval: z.enum(ACTIVITY_INTERVALS, { error: 'Choose day or month.' }).optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.interval === 'day' && query.days > DAILY_ACTIVITY_MAX_DAYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['interval'],
+        message: `Daily points are available for periods of ${DAILY_ACTIVITY_MAX_DAYS} days or fewer.`,
+      });
+    }
+  })
+  .transform((query) => ({
+    days: query.days as TDashboardPeriod,
+    interval: query.interval ?? (query.days > DAILY_ACTIVITY_MAX_DAYS ? 'month' : 'day'),
+  }));
+
+export const ZTopProductsQuery = z.object({
+  days: ZDays,
+  limit: z.coerce
+    .number({ error: 'Enter a whole number.' })
+    .int('Enter a whole number.')
+    .min(1, 'At least 1.')
+    .max(TOP_PRODUCTS_MAX_LIMIT, `At most ${TOP_PRODUCTS_MAX_LIMIT}.`)
+    .default(TOP_PRODUCTS_DEFAULT_LIMIT),
+});
+
+/** The analytics reads a server render makes in process for the signed-in user's store (`pageContext.serverApi`). */
+export interface TAnalyticsReader {
+  dashboardMetrics(days: TDashboardPeriod): Promise<TDashboardMetrics>;
+  reviewActivity(days: TDashboardPeriod, interval: TActivityInterval): Promise<TReviewActivity>;
+  topProducts(days: TDashboardPeriod, limit: number): Promise<TTopProducts>;
+}
+
+/** `pageContext.serverApi`: null readers when signed out, without a store, or without the permission. */
+export interface TServerApi {
+  analytics: TAnalyticsReader | null;
+}
