@@ -186,3 +186,22 @@ export const ImageIcon = () => (
     <path d="m21 15-5-5L5 21" />
   </Icon>
 );
+
+export const ArrowUpIcon = () => (
+  <Icon>
+    <path d="M12 19V5M5 12l7-7 7 7" />
+  </Icon>
+);
+
+export const ArrowDownIcon = () => (
+  <Icon>
+    <path d="M12 5v14M19 12l-7 7-7-7" />
+  </Icon>
+);
+
+export const StoreIcon = () => (
+  <Icon>
+    <path d="M3 9 5 4h14l2 5M3 9v11h18V9M3 9h18" />
+    <path d="M9 20v-6h6v6" />
+  </Icon>
+);

@@ -4,6 +4,9 @@ import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type TLanguage } from '../../
 import authEn from './auth/en.json';
 import authEs from './auth/es.json';
 import authPt from './auth/pt.json';
+import dashboardEn from './dashboard/en.json';
+import dashboardEs from './dashboard/es.json';
+import dashboardPt from './dashboard/pt.json';
 import reviewsEn from './reviews/en.json';
 import reviewsEs from './reviews/es.json';
 import reviewsPt from './reviews/pt.json';
@@ -17,11 +20,33 @@ import widgetsEn from './widgets/en.json';
 import widgetsEs from './widgets/es.json';
 import widgetsPt from './widgets/pt.json';
 
-// One file per area (shell, auth pages, settings pages, reviews, widget settings), merged into one namespace per language.
+// One file per area (shell, auth pages, dashboard, settings pages, reviews, widget settings), merged into one
+// namespace per language.
 // Typed against the English bundle so a key missing from a translation fails the typecheck.
-export const en = { ...shellEn, auth: authEn, settingsPages: settingsEn, reviews: reviewsEn, widgets: widgetsEn };
-const es: typeof en = { ...shellEs, auth: authEs, settingsPages: settingsEs, reviews: reviewsEs, widgets: widgetsEs };
-const pt: typeof en = { ...shellPt, auth: authPt, settingsPages: settingsPt, reviews: reviewsPt, widgets: widgetsPt };
+export const en = {
+  ...shellEn,
+  auth: authEn,
+  dashboard: dashboardEn,
+  settingsPages: settingsEn,
+  reviews: reviewsEn,
+  widgets: widgetsEn,
+};
+const es: typeof en = {
+  ...shellEs,
+  auth: authEs,
+  dashboard: dashboardEs,
+  settingsPages: settingsEs,
+  reviews: reviewsEs,
+  widgets: widgetsEs,
+};
+const pt: typeof en = {
+  ...shellPt,
+  auth: authPt,
+  dashboard: dashboardPt,
+  settingsPages: settingsPt,
+  reviews: reviewsPt,
+  widgets: widgetsPt,
+};
 
 const resources = {
   en: { translation: en },

@@ -4,6 +4,7 @@ import '../styles/forms.css';
 import '../styles/settings.css';
 import '../styles/reviews.css';
 import '../styles/widgets.css';
+import '../styles/dashboard.css';
 import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nProvider } from 'react-aria-components';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BENEFIT_KEYS, UPGRADE_REASONS, type TUsageDetails } from '../../../shared/reviews.js';
 import { useUsageDetails } from '../../api/reviews';
-import { useSessionStorageItem } from '../../lib/useSessionStorage';
+import { useSessionStorageItem } from '../../lib/useStorageItem';
 import { CheckIcon, CloseIcon } from '../icons';
 import { UpgradePlanCard } from './UpgradePlanCard';
 import { UsageMeter, widgetUsageLevel } from './UsageMeter';

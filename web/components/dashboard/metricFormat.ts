@@ -1,0 +1,54 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TDashboardMetrics, TTrend } from '../../../shared/analytics.js';
+import { useLanguage } from '../../i18n/useLanguage';
+
+export const METRIC_KEYS = ['total_reviews', 'pending_reviews', 'average_rating', 'conversion_rate'] as const;
+export type TMetricKey = (typeof METRIC_KEYS)[number];
+
+/** Shown for an average rating with no approved reviews to average. */
+export const NO_VALUE = '–';
+
+export interface TMetricView {
+  value: string;
+  trend: TTrend;
+  /** The size of the change in the metric's unit (shared/analytics.ts TTrend). */
+  change: string;
+}
+
+/**
+ * The cards' figures in the dashboard's language: counts whole, the rating with one decimal, the conversion rate
+ * as a percent with one decimal. Changes: percent for counts, points for the rating, percentage points for the rate.
+ */
+export function useMetricViews(): (metrics: TDashboardMetrics, key: TMetricKey) => TMetricView {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  return useMemo(() => {
+    const count = new Intl.NumberFormat(language);
+    const decimal = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const percent = new Intl.NumberFormat(language, {
+      style: 'percent',
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    });
+    const percentOf = (value: number) => percent.format(value / 100);
+
+    const views = {
+      total_reviews: (m) => ({ value: count.format(m.total_reviews), change: percentOf(m.total_reviews_trend.value) }),
+      pending_reviews: (m) => ({
+        value: count.format(m.pending_reviews),
+        change: percentOf(m.pending_reviews_trend.value),
+      }),
+      average_rating: (m) => ({
+        value: m.average_rating === null ? NO_VALUE : decimal.format(m.average_rating),
+        change: t('dashboard.trend.points', { value: decimal.format(m.average_rating_trend.value) }),
+      }),
+      conversion_rate: (m) => ({
+        value: percentOf(m.conversion_rate),
+        change: t('dashboard.trend.percentagePoints', { value: decimal.format(m.conversion_rate_trend.value) }),
+      }),
+    } satisfies Record<TMetricKey, (metrics: TDashboardMetrics) => Omit<TMetricView, 'trend'>>;
+
+    return (metrics, key) => ({ ...views[key](metrics), trend: metrics[`${key}_trend`] });
+  }, [language, t]);
+}

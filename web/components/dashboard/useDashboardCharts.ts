@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TDashboardPeriod } from '../../../shared/analytics.js';
+import { DEFAULT_DASHBOARD_PERIOD } from '../../../shared/constants.js';
+import { reviewActivityQuery, topProductsQuery, useReviewActivity, useTopProducts } from '../../api/analytics';
+import { useToast } from '../toast/ToastProvider';
+
+/**
+ * The charts' period and data (SPEC §2, §8). A first load that fails says which chart failed; a period change
+ * asks the server again for both charts and says whether that worked.
+ */
+export function useDashboardCharts() {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const [days, setDays] = useState<TDashboardPeriod>(DEFAULT_DASHBOARD_PERIOD);
+  const [periodChanged, setPeriodChanged] = useState(false);
+  // Only the latest choice reports back when the merchant clicks through periods quickly.
+  const latestChoice = useRef(days);
+
+  const activity = useReviewActivity(days);
+  const topProducts = useTopProducts(days);
+
+  useEffect(() => {
+    if (activity.isError && !periodChanged) showToast(t('dashboard.toasts.loadActivityError'), 'error');
+  }, [activity.isError, periodChanged, showToast, t]);
+
+  useEffect(() => {
+    if (topProducts.isError && !periodChanged) showToast(t('dashboard.toasts.loadProductsError'), 'error');
+  }, [topProducts.isError, periodChanged, showToast, t]);
+
+  const changePeriod = (next: TDashboardPeriod) => {
+    if (next === days) return;
+    latestChoice.current = next;
+    setDays(next);
+    setPeriodChanged(true);
+    // staleTime 0: the merchant asked for the figures now, even if a recent answer is cached.
+    Promise.all([
+      queryClient.fetchQuery({ ...reviewActivityQuery(next), staleTime: 0 }),
+      queryClient.fetchQuery({ ...topProductsQuery(next), staleTime: 0 }),
+    ]).then(
+      () => {
+        if (latestChoice.current === next)
+          showToast(t('dashboard.toasts.updateDataSuccess', { days: next }), 'success');
+      },
+      () => {
+        if (latestChoice.current === next) showToast(t('dashboard.toasts.updateDataError'), 'error');
+      },
+    );
+  };
+
+  return { days, changePeriod, activity, topProducts };
+}

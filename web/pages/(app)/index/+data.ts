@@ -1,0 +1,42 @@
+import { dehydrate } from '@tanstack/react-query';
+import type { PageContextServer } from 'vike/types';
+import { DEFAULT_DASHBOARD_PERIOD, TOP_PRODUCTS_LIMIT } from '../../../../shared/constants.js';
+import {
+  METRICS_DAYS,
+  activityInterval,
+  metricsQuery,
+  reviewActivityQuery,
+  topProductsQuery,
+} from '../../../api/analytics';
+import { makeQueryClient, type TDehydratedData } from '../../../api/queryClient';
+
+/**
+ * The dashboard's first figures, read in process on the server (for a full load and a client navigation alike)
+ * under the keys the page's queries use. Without a reader (no store, no permission) the browser fetches them; a
+ * read that fails is left out, and the browser asks again.
+ */
+export async function data(pageContext: PageContextServer): Promise<TDehydratedData | undefined> {
+  const analytics = pageContext.serverApi?.analytics;
+  if (!analytics) return undefined;
+  const days = DEFAULT_DASHBOARD_PERIOD;
+  const queryClient = makeQueryClient();
+  // No retries: a failed read is the browser's to try again, not a reason to hold the page back.
+  await Promise.all([
+    queryClient.prefetchQuery({
+      ...metricsQuery(),
+      queryFn: () => analytics.dashboardMetrics(METRICS_DAYS),
+      retry: false,
+    }),
+    queryClient.prefetchQuery({
+      ...reviewActivityQuery(days),
+      queryFn: () => analytics.reviewActivity(days, activityInterval(days)),
+      retry: false,
+    }),
+    queryClient.prefetchQuery({
+      ...topProductsQuery(days),
+      queryFn: () => analytics.topProducts(days, TOP_PRODUCTS_LIMIT),
+      retry: false,
+    }),
+  ]);
+  return { dehydratedState: dehydrate(queryClient) };
+}
