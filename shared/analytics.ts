@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import {
+  DAILY_ACTIVITY_MAX_DAYS,
+  DASHBOARD_PERIODS,
+  DEFAULT_DASHBOARD_PERIOD,
+  TOP_PRODUCTS_LIMIT,
+  TOP_PRODUCTS_MAX_LIMIT,
+  type TDashboardPeriod,
+} from './constants.js';
 import type { TTopProduct } from './reviews.js';
 
-// SPEC §7 Analytics, §9 periods and limits; DESIGN §6.6 (conversion rate).
+// SPEC §7 Analytics; the periods and limits of SPEC §9 are in constants.ts; DESIGN §6.6 (conversion rate).
 
-export const DASHBOARD_PERIODS = [7, 30, 90, 365] as const;
-export type TDashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
-export const DEFAULT_DASHBOARD_PERIOD: TDashboardPeriod = 30;
-/** Above this many days review activity is bucketed by month. */
-export const DAILY_ACTIVITY_MAX_DAYS = 90;
-export const TOP_PRODUCTS_DEFAULT_LIMIT = 10;
-export const TOP_PRODUCTS_MAX_LIMIT = 50;
+export type { TDashboardPeriod };
 
 export const ACTIVITY_INTERVALS = ['day', 'month'] as const;
 export type TActivityInterval = (typeof ACTIVITY_INTERVALS)[number];
@@ -88,15 +90,15 @@ export const ZReviewActivityQuery = z
     interval: query.interval ?? (query.days > DAILY_ACTIVITY_MAX_DAYS ? 'month' : 'day'),
   }));
 
-export const ZTopProductsQuery = z.object({
-  days: ZDays,
-  limit: z.coerce
-    .number({ error: 'Enter a whole number.' })
-    .int('Enter a whole number.')
-    .min(1, 'At least 1.')
-    .max(TOP_PRODUCTS_MAX_LIMIT, `At most ${TOP_PRODUCTS_MAX_LIMIT}.`)
-    .default(TOP_PRODUCTS_DEFAULT_LIMIT),
-});
+/** How many products a top-products list holds (this one and `GET /api/reviews/top_products/`). */
+export const ZTopProductsLimit = z.coerce
+  .number({ error: 'Enter a whole number.' })
+  .int('Enter a whole number.')
+  .min(1, 'At least 1.')
+  .max(TOP_PRODUCTS_MAX_LIMIT, `At most ${TOP_PRODUCTS_MAX_LIMIT}.`)
+  .default(TOP_PRODUCTS_LIMIT);
+
+export const ZTopProductsQuery = z.object({ days: ZDays, limit: ZTopProductsLimit });
 
 /** The analytics reads a server render makes in process for the signed-in user's store (`pageContext.serverApi`). */
 export interface TAnalyticsReader {

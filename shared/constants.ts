@@ -41,8 +41,12 @@ export const DELETED_RETENTION_DAYS = 30;
 export const SEARCH_DEBOUNCE_MS = 500;
 
 export const DASHBOARD_PERIODS = [7, 30, 90, 365] as const;
-export const DEFAULT_DASHBOARD_PERIOD = 30;
+export type TDashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+export const DEFAULT_DASHBOARD_PERIOD: TDashboardPeriod = 30;
+/** Above this many days review activity is bucketed by month. */
+export const DAILY_ACTIVITY_MAX_DAYS = 90;
 export const TOP_PRODUCTS_LIMIT = 10;
+export const TOP_PRODUCTS_MAX_LIMIT = 50;
 
 export const UPGRADE_THRESHOLDS = { warning: 70, error: 90 } as const;
 

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { z } from 'zod';
 import type { TListOf } from '../../shared/accounts.js';
+import { ZTopProductsLimit } from '../../shared/analytics.js';
 import {
   ZReviewListQuery,
   ZReviewUpdate,
@@ -14,11 +15,9 @@ import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
 import { UuidParam } from '../common/uuid.pipe.js';
 import { ZodPipe } from '../common/zod.pipe.js';
-import { ReviewsService, TOP_PRODUCTS_DEFAULT } from './reviews.service.js';
+import { ReviewsService } from './reviews.service.js';
 
-const ZTopProductsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50, 'At most 50.').default(TOP_PRODUCTS_DEFAULT),
-});
+const ZTopProductsQuery = z.object({ limit: ZTopProductsLimit });
 
 @Controller('api/reviews')
 export class ReviewsController {

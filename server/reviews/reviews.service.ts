@@ -27,7 +27,6 @@ const PLAN_LIMIT_DETAIL = {
   active: "You've reached your plan limit for active reviews.",
   total: "You've reached your plan limit.",
 };
-export const TOP_PRODUCTS_DEFAULT = 10;
 
 /** Where a page link points: the same query with another page number. */
 function pageLink(path: string, query: z.output<typeof ZReviewListQuery>, page: number): string {
