@@ -1,13 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { createApp } from '../../server/app.js';
-import { merchants, reviewDaily, widgetEventDaily } from '../../server/database/schema.js';
-import { ReviewsRepository } from '../../server/reviews/reviews.repository.js';
+import { merchants, reviewDaily } from '../../server/database/schema.js';
 import type { TDashboardMetrics, TReviewActivity, TTopProducts } from '../../shared/analytics.js';
-import type { TReviewStatus } from '../../shared/reviews.js';
+import { insertDatedReviews, insertSessionDays, localDay as storeDay } from '../factories/analytics.factory.js';
 import { seedReviews } from '../factories/reviews.factory.js';
 import { PUBLIC_URL, registerOwner, type Agent } from '../support/accounts.js';
-import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
+import { databaseOf, handleOf, startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let http: ReturnType<typeof request>;
@@ -19,13 +18,7 @@ afterAll(() => t.close());
 
 const ZONE = 'America/Sao_Paulo';
 
-/** The store's calendar, computed here independently of the server's helpers. */
-function localDay(daysAgo: number, zone = ZONE): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - daysAgo);
-  return date.toISOString().slice(0, 10);
-}
+const localDay = (daysAgo: number) => storeDay(daysAgo, ZONE);
 
 function monthsBack(count: number): string[] {
   const [year, month] = localDay(0).split('-').map(Number);
@@ -33,30 +26,6 @@ function monthsBack(count: number): string[] {
     const date = new Date(Date.UTC(year, month - 1 - (count - 1 - i), 1));
     return date.toISOString().slice(0, 10);
   });
-}
-
-interface Row {
-  product: string;
-  daysAgo: number;
-  status: TReviewStatus;
-  rating: number;
-  deleted?: boolean;
-}
-
-/** Reviews received at noon, store time, a given number of days ago. */
-async function insertReviews(merchantId: string, rows: Row[]): Promise<void> {
-  const repository = t.app.get(ReviewsRepository);
-  const products = new Map<string, string>();
-  for (const name of new Set(rows.map((row) => row.product))) {
-    products.set(name, (await repository.upsertProduct(merchantId, { externalId: name.toLowerCase(), name })).id);
-  }
-  for (const row of rows) {
-    await databaseOf(t).execute(sql`
-      insert into reviews (merchant_id, product_id, status, rating, created_at, deleted_at)
-      values (${merchantId}, ${products.get(row.product)}, ${row.status}, ${row.rating},
-        (${localDay(row.daysAgo)}::date + time '12:00') at time zone ${ZONE},
-        ${row.deleted ? sql`now()` : sql`null`})`);
-  }
 }
 
 async function setZone(merchantId: string, zone: string | null): Promise<void> {
@@ -77,36 +46,48 @@ describe('analytics on constructed data', () => {
     const owner = await registerOwner(t);
     agent = owner.agent;
     await setZone(owner.merchantId, ZONE);
-    await insertReviews(owner.merchantId, [
-      // This period (the last 30 days).
-      { product: 'Alpha', daysAgo: 10, status: 'approved', rating: 5 },
-      { product: 'Alpha', daysAgo: 10, status: 'approved', rating: 5 },
-      { product: 'Alpha', daysAgo: 10, status: 'approved', rating: 5, deleted: true },
-      { product: 'Beta', daysAgo: 20, status: 'approved', rating: 4 },
-      { product: 'Beta', daysAgo: 20, status: 'pending', rating: 3 },
-      { product: 'Beta', daysAgo: 20, status: 'pending', rating: 2 },
-      { product: 'Beta', daysAgo: 20, status: 'rejected', rating: 1 },
-      // The period before it.
-      { product: 'Gamma', daysAgo: 40, status: 'approved', rating: 3 },
-      { product: 'Gamma', daysAgo: 40, status: 'approved', rating: 4 },
-      { product: 'Gamma', daysAgo: 40, status: 'pending', rating: 5 },
-      { product: 'Gamma', daysAgo: 40, status: 'pending', rating: 4 },
-      { product: 'Gamma', daysAgo: 40, status: 'pending', rating: 1 },
-      { product: 'Gamma', daysAgo: 40, status: 'rejected', rating: 2 },
-      // Older.
-      { product: 'Alpha', daysAgo: 100, status: 'approved', rating: 1 },
-      { product: 'Alpha', daysAgo: 100, status: 'approved', rating: 2 },
-      // The 365-day period starts 364 days ago, inside a month whose first days lie outside it.
-      { product: 'Delta', daysAgo: 363, status: 'rejected', rating: 3 },
-      ...Array.from({ length: 5 }, () => ({ product: 'Delta', daysAgo: 366, status: 'rejected' as const, rating: 3 })),
-    ]);
-    const views = (day: string, sessions: number, carts: number) => [
-      { merchantId: owner.merchantId, day, type: 'view' as const, events: sessions * 2, sessions },
-      { merchantId: owner.merchantId, day, type: 'add_to_cart' as const, events: carts, sessions: carts },
-    ];
-    await databaseOf(t)
-      .insert(widgetEventDaily)
-      .values([...views(localDay(10), 40, 10), ...views(localDay(40), 50, 15)]);
+    await insertDatedReviews(
+      handleOf(t),
+      owner.merchantId,
+      [
+        // This period (the last 30 days).
+        { product: 'Alpha', daysAgo: 10, status: 'approved', rating: 5 },
+        { product: 'Alpha', daysAgo: 10, status: 'approved', rating: 5 },
+        { product: 'Alpha', daysAgo: 10, status: 'approved', rating: 5, deleted: true },
+        { product: 'Beta', daysAgo: 20, status: 'approved', rating: 4 },
+        { product: 'Beta', daysAgo: 20, status: 'pending', rating: 3 },
+        { product: 'Beta', daysAgo: 20, status: 'pending', rating: 2 },
+        { product: 'Beta', daysAgo: 20, status: 'rejected', rating: 1 },
+        // The period before it.
+        { product: 'Gamma', daysAgo: 40, status: 'approved', rating: 3 },
+        { product: 'Gamma', daysAgo: 40, status: 'approved', rating: 4 },
+        { product: 'Gamma', daysAgo: 40, status: 'pending', rating: 5 },
+        { product: 'Gamma', daysAgo: 40, status: 'pending', rating: 4 },
+        { product: 'Gamma', daysAgo: 40, status: 'pending', rating: 1 },
+        { product: 'Gamma', daysAgo: 40, status: 'rejected', rating: 2 },
+        // Older.
+        { product: 'Alpha', daysAgo: 100, status: 'approved', rating: 1 },
+        { product: 'Alpha', daysAgo: 100, status: 'approved', rating: 2 },
+        // The 365-day period starts 364 days ago, inside a month whose first days lie outside it.
+        { product: 'Delta', daysAgo: 363, status: 'rejected', rating: 3 },
+        ...Array.from({ length: 5 }, () => ({
+          product: 'Delta',
+          daysAgo: 366,
+          status: 'rejected' as const,
+          rating: 3,
+        })),
+      ],
+      ZONE,
+    );
+    await insertSessionDays(
+      handleOf(t),
+      owner.merchantId,
+      [
+        { daysAgo: 10, views: 40, carts: 10 },
+        { daysAgo: 40, views: 50, carts: 15 },
+      ],
+      ZONE,
+    );
   });
 
   it('computes the four metrics and their trends against the previous period', async () => {

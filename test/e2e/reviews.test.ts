@@ -2,7 +2,7 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import type { TAuthResponse } from '../../shared/accounts.js';
 import en from '../../web/i18n/reviews/en.json' with { type: 'json' };
-import { launchBrowser, waitForHydration } from '../support/browser.js';
+import { expectToast, launchBrowser, waitForHydration } from '../support/browser.js';
 import { registerByApi, uploadByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestEnv, type TestEnv } from '../support/test-env.js';
@@ -107,24 +107,6 @@ async function filter(value: string): Promise<void> {
   }, value);
 }
 
-/** Runs `action` and waits for a new toast of this severity and text (older ones may still be showing). */
-async function expectToast(severity: string, text: string, action: () => Promise<void>): Promise<void> {
-  const selector = `[data-testid="toast"][data-severity="${severity}"]`;
-  const count = () =>
-    page.evaluate(
-      ([sel, txt]) => [...document.querySelectorAll(sel)].filter((e) => e.textContent?.includes(txt)).length,
-      [selector, text] as const,
-    );
-  const before = await count();
-  await action();
-  await page.waitForFunction(
-    ([sel, txt, n]) =>
-      [...document.querySelectorAll(sel as string)].filter((e) => e.textContent?.includes(txt as string)).length >
-      (n as number),
-    [selector, text, before] as const,
-  );
-}
-
 describe('moderating reviews in the browser', () => {
   it('lists the uploads newest first, pages through them and searches', async () => {
     await row(ids.video).waitFor();
@@ -173,7 +155,7 @@ describe('moderating reviews in the browser', () => {
     for (let approved = 0; approved < 5; approved += 1) {
       const first = rows().first();
       const id = await first.getAttribute('data-id');
-      await expectToast('success', en.toasts.approved, () => first.getByTestId('approve-review').click());
+      await expectToast(page, 'success', en.toasts.approved, () => first.getByTestId('approve-review').click());
       await row(id!).waitFor({ state: 'detached' });
     }
     await rows().first().getByTestId('approve-review').click();
@@ -195,7 +177,7 @@ describe('moderating reviews in the browser', () => {
     await filter('pending');
     const first = rows().first();
     const id = (await first.getAttribute('data-id'))!;
-    await expectToast('warning', en.toasts.rejected, () => first.getByTestId('reject-review').click());
+    await expectToast(page, 'warning', en.toasts.rejected, () => first.getByTestId('reject-review').click());
     await filter('rejected');
     await row(id).getByTestId('restore-review').click();
     await row(id).waitFor({ state: 'detached' });

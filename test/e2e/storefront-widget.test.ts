@@ -5,12 +5,10 @@ import type { TAuthResponse } from '../../shared/accounts.js';
 import type { TPublicReviews } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import type { TWidgetSettingsInput } from '../../shared/widgets.js';
-import { loadConfig } from '../../server/config/config.js';
-import { migrationsFolder, openDatabase } from '../../server/database/database.js';
 import { widgetEvents } from '../../server/database/schema.js';
+import { withTestDatabase } from '../factories/users.factory.js';
 import { startFakeStorefront, type FakePlatform, type FakeProduct, type FakeStorefront } from '../fakes/storefront.js';
 import { launchBrowser, waitForHydration } from '../support/browser.js';
-import { ROOT_DIR } from '../support/pglite-template.js';
 import { registerByApi, uploadByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestEnv, type TestEnv } from '../support/test-env.js';
@@ -427,17 +425,13 @@ describe('widget events', () => {
 
     // Read back from the server's own database once it has stopped (PGlite allows one process at a time).
     await server.stop();
-    const config = loadConfig(testEnv.env, ROOT_DIR);
-    const database = await openDatabase({ ...config.database, migrationsFolder: migrationsFolder(ROOT_DIR) });
-    try {
-      const rows = await database.db
+    const rows = await withTestDatabase(testEnv.env, (database) =>
+      database.db
         .select({ type: widgetEvents.type, n: count() })
         .from(widgetEvents)
         .where(eq(widgetEvents.sessionId, session!))
-        .groupBy(widgetEvents.type);
-      expect(Object.fromEntries(rows.map((r) => [r.type, r.n]))).toMatchObject({ view: 1, play: 1, add_to_cart: 1 });
-    } finally {
-      await database.close();
-    }
+        .groupBy(widgetEvents.type),
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.type, r.n]))).toMatchObject({ view: 1, play: 1, add_to_cart: 1 });
   });
 });

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
+import { eq } from 'drizzle-orm';
+import type { TPlatform } from '../../shared/accounts.js';
 import { AccountsRepository } from '../../server/accounts/accounts.repository.js';
 import { AuthTokensService } from '../../server/auth/auth-tokens.service.js';
 import { hashPassword } from '../../server/auth/password-hasher.js';
-import { migrationsFolder, openDatabase } from '../../server/database/database.js';
+import { migrationsFolder, openDatabase, type DatabaseHandle } from '../../server/database/database.js';
+import { merchants } from '../../server/database/schema.js';
 import { ROOT_DIR } from '../support/pglite-template.js';
 
 export interface SeededUser {
@@ -11,21 +14,20 @@ export interface SeededUser {
   email: string;
   password: string;
   workspaceId: string;
+  merchantId: string;
   accessToken: string;
 }
 
 export const SEEDED_PASSWORD = 'seeded-password-1';
 
 /**
- * Creates an owner account (user, workspace, store) through the real repository in the database a test environment points at, and mints
- * an access token with the same secret the server uses. Opens and closes its own connection, so it can
- * run before a server process takes PGlite's directory.
+ * Runs `work` on the database a test environment points at, with a connection of its own that is closed after,
+ * so it can run before a server process takes PGlite's directory.
  */
-export async function seedUser(
+export async function withTestDatabase<T>(
   env: Record<string, string | undefined>,
-  jwtSecret: string,
-  user: { email: string; firstName?: string; lastName?: string } = { email: 'owner@example.com' },
-): Promise<SeededUser> {
+  work: (handle: DatabaseHandle) => Promise<T>,
+): Promise<T> {
   const handle = await openDatabase({
     url: env.DATABASE_URL,
     poolSize: 1,
@@ -33,6 +35,24 @@ export async function seedUser(
     migrationsFolder: migrationsFolder(ROOT_DIR),
   });
   try {
+    return await work(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Creates an owner account (user, workspace, store) through the real repository in the database a test
+ * environment points at, and mints an access token with the same secret the server uses.
+ */
+export async function seedUser(
+  env: Record<string, string | undefined>,
+  jwtSecret: string,
+  user: { email: string; firstName?: string; lastName?: string; platform?: TPlatform } = {
+    email: 'owner@example.com',
+  },
+): Promise<SeededUser> {
+  return withTestDatabase(env, async (handle) => {
     const created = await new AccountsRepository(handle).createOwnerAccount(
       {
         email: user.email,
@@ -40,10 +60,18 @@ export async function seedUser(
         firstName: user.firstName ?? 'Ana',
         lastName: user.lastName ?? 'Souza',
       },
-      { platform: 'tiendanube', storeId: `seed${randomBytes(6).toString('hex')}`, storeName: 'Seeded store' },
+      {
+        platform: user.platform ?? 'tiendanube',
+        storeId: `seed${randomBytes(6).toString('hex')}`,
+        storeName: 'Seeded store',
+      },
       'Seeded workspace',
     );
     if (!created) throw new Error(`${user.email} is already registered`);
+    const [merchant] = await handle.db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(eq(merchants.workspaceId, created.workspaceId));
     const accessToken = await new AuthTokensService(new JwtService({ secret: jwtSecret })).signAccess(
       created.userId,
       0,
@@ -53,9 +81,8 @@ export async function seedUser(
       email: user.email,
       password: SEEDED_PASSWORD,
       workspaceId: created.workspaceId,
+      merchantId: merchant.id,
       accessToken,
     };
-  } finally {
-    await handle.close();
-  }
+  });
 }

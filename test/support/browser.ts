@@ -44,3 +44,26 @@ export async function waitForHydration(page: Page, selector = '[data-testid="the
     return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
   }, selector);
 }
+
+/** Runs `action` and waits for a new toast of this severity and text (older ones may still be showing). */
+export async function expectToast(
+  page: Page,
+  severity: string,
+  text: string,
+  action: () => Promise<unknown>,
+): Promise<void> {
+  const selector = `[data-testid="toast"][data-severity="${severity}"]`;
+  const count = () =>
+    page.evaluate(
+      ([sel, txt]) => [...document.querySelectorAll(sel)].filter((e) => e.textContent?.includes(txt)).length,
+      [selector, text] as const,
+    );
+  const before = await count();
+  await action();
+  await page.waitForFunction(
+    ([sel, txt, n]) =>
+      [...document.querySelectorAll(sel as string)].filter((e) => e.textContent?.includes(txt as string)).length >
+      (n as number),
+    [selector, text, before] as const,
+  );
+}

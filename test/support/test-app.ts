@@ -31,5 +31,9 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
 
 /** The app's own database, for tests that must set up states no API call can (an expired link). */
 export function databaseOf(t: TestApp): Database {
-  return t.app.get<DatabaseHandle>(DATABASE).db;
+  return handleOf(t).db;
+}
+
+export function handleOf(t: TestApp): DatabaseHandle {
+  return t.app.get<DatabaseHandle>(DATABASE);
 }

@@ -1,0 +1,264 @@
+/// <reference lib="dom" />
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import en from '../../web/i18n/dashboard/en.json' with { type: 'json' };
+import { insertDatedReviews, insertSessionDays } from '../factories/analytics.factory.js';
+import { seedUser, withTestDatabase, type SeededUser } from '../factories/users.factory.js';
+import { expectToast, launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { createTestEnv, JWT_SECRET, type TestEnv } from '../support/test-env.js';
+
+let testEnv: TestEnv;
+let server: ServerProcess;
+let browser: Browser;
+let merchant: SeededUser;
+let shopify: SeededUser;
+let pendingLinen: string;
+let context: BrowserContext | undefined;
+const problems: string[] = [];
+
+// Known answers (UTC store, reviews received at noon):
+//   this period (30 days): Linen shirt ×3 a day ago (5, 4 approved; 3 pending), Wool scarf ×2 three days ago
+//   (5 approved, 2 rejected), Canvas tote ×4 twenty days ago (4, 4 approved; 5, 1 pending);
+//   the period before: Denim jacket ×2 forty days ago (3, 2 approved).
+//   Totals 11 reviews, 3 pending, approved average 27 / 7 = 3.9; received 9 against 2 (+350 %), pending 3 against
+//   0 (+100 %), approved average 4.4 against 2.5 (+1.9 pts). Widget sessions: 6 of 40 added to the cart five
+//   days ago (15 %), 5 of 50 thirty-five days ago (10 %): +5 pp.
+beforeAll(async () => {
+  testEnv = await createTestEnv();
+  merchant = await seedUser(testEnv.env, JWT_SECRET, { email: 'analytics@example.com' });
+  shopify = await seedUser(testEnv.env, JWT_SECRET, { email: 'shopify@example.com', platform: 'shopify' });
+  await withTestDatabase(testEnv.env, async (handle) => {
+    const ids = await insertDatedReviews(handle, merchant.merchantId, [
+      { product: 'Linen shirt', daysAgo: 1, status: 'approved', rating: 5 },
+      { product: 'Linen shirt', daysAgo: 1, status: 'approved', rating: 4 },
+      { product: 'Linen shirt', daysAgo: 1, status: 'pending', rating: 3 },
+      { product: 'Wool scarf', daysAgo: 3, status: 'approved', rating: 5 },
+      { product: 'Wool scarf', daysAgo: 3, status: 'rejected', rating: 2 },
+      { product: 'Canvas tote', daysAgo: 20, status: 'approved', rating: 4 },
+      { product: 'Canvas tote', daysAgo: 20, status: 'approved', rating: 4 },
+      { product: 'Canvas tote', daysAgo: 20, status: 'pending', rating: 5 },
+      { product: 'Canvas tote', daysAgo: 20, status: 'pending', rating: 1 },
+      { product: 'Denim jacket', daysAgo: 40, status: 'approved', rating: 3 },
+      { product: 'Denim jacket', daysAgo: 40, status: 'approved', rating: 2 },
+    ]);
+    pendingLinen = ids[2];
+    await insertSessionDays(handle, merchant.merchantId, [
+      { daysAgo: 5, views: 40, carts: 6 },
+      { daysAgo: 35, views: 50, carts: 5 },
+    ]);
+  });
+  server = await startServerProcess(testEnv.env);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await testEnv?.cleanup();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+  expect(problems.splice(0)).toEqual([]);
+});
+
+async function open(user: SeededUser, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  context = await signedInContext(browser, server.url, user.accessToken, {
+    viewport: { width: 1280, height: 1000 },
+    ...options,
+  });
+  const page = await context.newPage();
+  page.on('console', (message: ConsoleMessage) => {
+    // A failure this file provokes on purpose (the 500 below) is reported by the page in a toast.
+    if (message.type() === 'error' && !/status of 500/.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/');
+  return page;
+}
+
+const card = (page: Page, metric: string) => page.getByTestId(`metric-${metric}`);
+
+async function metric(page: Page, name: string): Promise<{ value: string; trend: string; direction: string | null }> {
+  const element = card(page, name);
+  return {
+    value: (await element.getByTestId('metric-value').textContent()) ?? '',
+    trend: (await element.getByTestId('metric-trend').textContent()) ?? '',
+    direction: await element.getByTestId('metric-trend').getAttribute('data-direction'),
+  };
+}
+
+const activityChart = (page: Page) => page.getByTestId('review-activity-chart');
+const productsChart = (page: Page) => page.getByTestId('top-products-chart');
+
+/** Waits until ECharts has drawn this many points into the chart (useECharts marks what it drew). */
+async function drawn(page: Page, testId: string, points: number): Promise<void> {
+  await page.locator(`[data-testid="${testId}"][data-points="${points}"] canvas`).waitFor();
+}
+
+function productsSummary(days: number, products: Array<[string, number]>): string {
+  const list = new Intl.ListFormat('en').format(products.map(([name, reviews]) => `${name} (${reviews})`));
+  return en.topProducts.summary.replace('{{days}}', String(days)).replace('{{products}}', list);
+}
+
+const updated = (days: number) => en.toasts.updateDataSuccess.replace('{{days}}', String(days));
+
+describe('the dashboard', () => {
+  it('is rendered on the server with the figures: the markup holds them with JavaScript off', async () => {
+    const page = await open(merchant, { javaScriptEnabled: false });
+    expect(await metric(page, 'total_reviews')).toEqual({
+      value: '11',
+      trend: expect.stringMatching(/350\.0%.*vs last month/),
+      direction: 'up',
+    });
+    expect(await metric(page, 'pending_reviews')).toMatchObject({ value: '3', direction: 'up' });
+    expect((await metric(page, 'pending_reviews')).trend).toContain('100.0%');
+    expect(await metric(page, 'average_rating')).toMatchObject({ value: '3.9', direction: 'up' });
+    expect((await metric(page, 'average_rating')).trend).toContain('1.9 pts');
+    expect(await metric(page, 'conversion_rate')).toMatchObject({ value: '15.0%', direction: 'up' });
+    expect((await metric(page, 'conversion_rate')).trend).toContain('5.0 pp');
+    // The charts' data came with the page too: their descriptions are there before any script ran.
+    expect(await activityChart(page).getAttribute('aria-label')).toBe(
+      en.activity.summary.replace('{{total}}', '9').replace('{{days}}', '30'),
+    );
+    expect(await productsChart(page).getAttribute('aria-label')).toBe(
+      productsSummary(30, [
+        ['Canvas tote', 4],
+        ['Linen shirt', 3],
+        ['Wool scarf', 2],
+      ]),
+    );
+    // A store that is not on Shopify and has reviews sees neither notice.
+    expect(await page.getByTestId('shopify-setup-banner').count()).toBe(0);
+    expect(await page.getByTestId('no-reviews-notice').count()).toBe(0);
+  });
+
+  it('draws both charts and shows a tooltip under the pointer', async () => {
+    const page = await open(merchant);
+    await waitForHydration(page);
+    await drawn(page, 'review-activity-chart', 30);
+    await drawn(page, 'top-products-chart', 3);
+    // Seven approved reviews on a plan of five: the upgrade card says so.
+    expect(await page.getByTestId('upgrade-widget').textContent()).toContain('7 / 5');
+    const box = (await activityChart(page).boundingBox())!;
+    await page.mouse.move(box.x + box.width - 30, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width - 20, box.y + box.height / 2);
+    const tooltip = activityChart(page).locator('div', { hasText: en.activity.series }).last();
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toMatch(new RegExp(`${en.activity.series}\\s*0`));
+  });
+
+  it('re-queries both charts for each period, by day up to 90 days and by month beyond, with the toasts', async () => {
+    const page = await open(merchant);
+    await waitForHydration(page);
+    await drawn(page, 'review-activity-chart', 30);
+
+    const choose = async (days: number, interval: 'day' | 'month') => {
+      const requests = Promise.all([
+        page.waitForRequest((r) =>
+          r.url().includes(`/api/analytics/review_activity/?days=${days}&interval=${interval}`),
+        ),
+        page.waitForRequest((r) => r.url().includes(`/api/analytics/top_products/?days=${days}&limit=10`)),
+      ]);
+      await expectToast(page, 'success', updated(days), () =>
+        page.locator(`[data-testid="period-selector"] [data-value="${days}"]`).click(),
+      );
+      await requests;
+      expect(
+        await page.locator(`[data-testid="period-selector"] [data-value="${days}"]`).getAttribute('aria-checked'),
+      ).toBe('true');
+    };
+
+    await choose(7, 'day');
+    await drawn(page, 'review-activity-chart', 7);
+    await drawn(page, 'top-products-chart', 2);
+    expect(await activityChart(page).getAttribute('aria-label')).toContain('5 reviews in the last 7 days');
+    expect(await productsChart(page).getAttribute('aria-label')).toBe(
+      productsSummary(7, [
+        ['Linen shirt', 3],
+        ['Wool scarf', 2],
+      ]),
+    );
+
+    await choose(365, 'month');
+    await drawn(page, 'review-activity-chart', 13);
+    await drawn(page, 'top-products-chart', 4);
+    expect(await productsChart(page).getAttribute('aria-label')).toBe(
+      productsSummary(365, [
+        ['Canvas tote', 4],
+        ['Linen shirt', 3],
+        ['Denim jacket', 2],
+        ['Wool scarf', 2],
+      ]),
+    );
+
+    await choose(90, 'day');
+    await drawn(page, 'review-activity-chart', 90);
+    // Back to a period already shown: asked again all the same, the merchant wants the figures of now.
+    await choose(30, 'day');
+    await drawn(page, 'review-activity-chart', 30);
+    await drawn(page, 'top-products-chart', 3);
+    // The metric cards keep the 30-day comparison whatever the charts show.
+    expect((await metric(page, 'total_reviews')).value).toBe('11');
+
+    await page.route('**/api/analytics/top_products/**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: 'Internal error', code: 'internal' }),
+      }),
+    );
+    await expectToast(page, 'error', en.toasts.updateDataError, () =>
+      page.locator('[data-testid="period-selector"] [data-value="7"]').click(),
+    );
+  });
+
+  it('shows a moderation at once', async () => {
+    const res = await fetch(`${server.url}/api/reviews/${pendingLinen}/reject/`, {
+      method: 'POST',
+      headers: { authorization: `JWT ${merchant.accessToken}` },
+    });
+    expect(res.status).toBe(200);
+    const page = await open(merchant, { javaScriptEnabled: false });
+    expect((await metric(page, 'pending_reviews')).value).toBe('2');
+    expect((await metric(page, 'total_reviews')).value).toBe('11');
+  });
+});
+
+describe('the dashboard notices', () => {
+  it('asks a Shopify store to finish its setup until dismissed, which the server then remembers', async () => {
+    const page = await open(shopify);
+    await waitForHydration(page);
+    const banner = page.getByTestId('shopify-setup-banner');
+    await banner.waitFor();
+    expect(await banner.getByRole('link').getAttribute('href')).toBe('/settings/integrations/shopify');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/stores/shopify_setup_complete/') && r.request().method() === 'POST',
+    );
+    await page.getByTestId('shopify-setup-banner-dismiss').click();
+    expect((await saved).status()).toBe(200);
+    await banner.waitFor({ state: 'detached' });
+    await context!.close();
+
+    // Another browser, nothing stored locally: the server's own render leaves it out.
+    const elsewhere = await open(shopify, { javaScriptEnabled: false });
+    expect(await elsewhere.getByTestId('shopify-setup-banner').count()).toBe(0);
+  });
+
+  it('tells a store without reviews, and stays dismissed for the browser session', async () => {
+    const page = await open(shopify);
+    await waitForHydration(page);
+    const notice = page.getByTestId('no-reviews-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(en.noReviews.title);
+    expect(await card(page, 'total_reviews').getByTestId('metric-value').textContent()).toBe('0');
+    expect(await page.locator('.chart-frame:has([data-testid="top-products-chart"]) .chart-empty').textContent()).toBe(
+      en.topProducts.empty,
+    );
+    await page.getByTestId('no-reviews-notice-dismiss').click();
+    await notice.waitFor({ state: 'detached' });
+    await page.reload();
+    await waitForHydration(page);
+    await drawn(page, 'review-activity-chart', 30);
+    expect(await notice.count()).toBe(0);
+  });
+});
