@@ -68,8 +68,9 @@ async function connectRedis() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The generator. Everything set-based; the reviews triggers (counters, rollups) are off while loading and the
-// derived tables rebuilt once after each step by review_rollups_rebuild, as a real bulk import would.
+// The generator. Everything set-based; the triggers of reviews (counters, rollups) and of the event rollup (store
+// totals) are off while loading and the derived tables rebuilt once after each step by review_rollups_rebuild and
+// widget_event_store_daily_rebuild, as a real bulk import would.
 
 const PRODUCTS_SQL = `
   insert into products (merchant_id, external_id, name)
@@ -125,8 +126,8 @@ const EVENTS_SQL = `
   on conflict on constraint widget_event_daily_key do update
     set events = widget_event_daily.events + excluded.events, sessions = widget_event_daily.sessions + excluded.sessions`;
 
-const VACUUM_SQL = `vacuum (analyze) reviews, products, widget_event_daily, review_counters, review_daily,
-  review_product_daily, review_product_monthly`;
+const VACUUM_SQL = `vacuum (analyze) reviews, products, widget_event_daily, widget_event_store_daily, review_counters,
+  review_daily, review_product_daily, review_product_monthly`;
 
 /** Grows the store from `from` to `to` reviews; the time of each part, in ms. */
 async function grow(db, merchantId, zone, from, to) {
@@ -146,7 +147,15 @@ async function grow(db, merchantId, zone, from, to) {
     await db.query('alter table reviews enable trigger user');
     await db.query('commit');
   });
-  const events = await timed('events', () => db.query(EVENTS_SQL, [merchantId, to - from, zone]));
+  const events = await timed('events', async () => {
+    await db.query('begin');
+    await db.query('alter table widget_event_daily disable trigger user');
+    const inserted = await db.query(EVENTS_SQL, [merchantId, to - from, zone]);
+    await db.query('alter table widget_event_daily enable trigger user');
+    await db.query('select widget_event_store_daily_rebuild($1)', [merchantId]);
+    await db.query('commit');
+    return inserted;
+  });
   await timed('rebuild', () => db.query('select review_rollups_rebuild($1)', [merchantId]));
   await timed('analyze', () => db.query(VACUUM_SQL));
   return { ...times, eventRows: events.rowCount };

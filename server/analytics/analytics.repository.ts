@@ -12,7 +12,7 @@ import {
   reviewDaily,
   reviewProductDaily,
   reviewProductMonthly,
-  widgetEventDaily,
+  widgetEventStoreDaily,
 } from '../database/schema.js';
 import type { Periods } from './periods.js';
 
@@ -33,8 +33,8 @@ export interface PeriodSessions {
 }
 
 /**
- * Analytics read only the rollups of migration 0006 and the event rollup: their size follows the store's days and
- * products, never its number of reviews or events.
+ * Analytics read only the rollups of migrations 0006 and 0007: their size follows the store's days (and, for top
+ * products, its products), never its number of reviews or events.
  */
 @Injectable()
 export class AnalyticsRepository {
@@ -72,7 +72,7 @@ export class AnalyticsRepository {
       select day >= ${periods.start}::date as current,
         coalesce(sum(sessions) filter (where type = 'view'), 0)::int as views,
         coalesce(sum(sessions) filter (where type = 'add_to_cart'), 0)::int as carts
-      from ${widgetEventDaily}
+      from ${widgetEventStoreDaily}
       where merchant_id = ${merchantId} and day between ${periods.previousStart}::date and ${periods.today}::date
       group by 1`);
   }

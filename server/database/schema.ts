@@ -408,6 +408,24 @@ export const widgetEventDaily = pgTable(
   (t) => [unique('widget_event_daily_key').on(t.merchantId, t.day, t.productId, t.type).nullsNotDistinct()],
 );
 
+/**
+ * widget_event_daily summed over the store's products, kept by a trigger on it (migration 0007): the conversion rate
+ * reads one row per day and type, however many products the store has.
+ */
+export const widgetEventStoreDaily = pgTable(
+  'widget_event_store_daily',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    type: text('type', { enum: WIDGET_EVENT_TYPES }).notNull(),
+    events: integer('events').notNull().default(0),
+    sessions: integer('sessions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.day, t.type] })],
+);
+
 export const plans = pgTable('plans', {
   id: id(),
   code: text('code').notNull().unique(),

@@ -75,9 +75,12 @@ export class WidgetEventsRepository {
         entry.events! += 1;
         rollup.set(key, entry);
       }
+      // In one order for every batch, so two batches of one store lock their rollup rows (and the store's
+      // per-day totals a trigger keeps from them) in the same order and never deadlock.
+      const ordered = [...rollup.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, entry]) => entry);
       await tx
         .insert(widgetEventDaily)
-        .values([...rollup.values()])
+        .values(ordered)
         .onConflictDoUpdate({
           target: [
             widgetEventDaily.merchantId,

@@ -1,7 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { createApp } from '../../server/app.js';
-import { merchants, reviewDaily } from '../../server/database/schema.js';
+import {
+  merchants,
+  products,
+  reviewDaily,
+  widgetEventDaily,
+  widgetEventStoreDaily,
+} from '../../server/database/schema.js';
 import type { TDashboardMetrics, TReviewActivity, TTopProducts } from '../../shared/analytics.js';
 import { insertDatedReviews, insertSessionDays, localDay as storeDay } from '../factories/analytics.factory.js';
 import { seedReviews } from '../factories/reviews.factory.js';
@@ -257,6 +263,54 @@ describe('rollups and the store time zone', () => {
     await setZone(owner.merchantId, ZONE);
     expect(await days()).toEqual(['2026-02-28']);
     await expect(setZone(owner.merchantId, 'Not/AZone')).rejects.toThrow();
+  });
+});
+
+describe('the store totals of widget events', () => {
+  it('stay the sum of the per-product rollup as batches arrive and products go', async () => {
+    const owner = await registerOwner(t);
+    await seedReviews(t, owner.merchantId, 1, { productId: 'lamp', productName: 'Lamp' });
+    await seedReviews(t, owner.merchantId, 1, { productId: 'mug', productName: 'Mug' });
+    const send = (session: string, events: Array<[string, string]>) =>
+      http
+        .post('/api/widgets/events/')
+        .send({
+          merchant_id: owner.storeId,
+          session_id: session,
+          events: events.map(([type, product]) => ({ type, product_id: product })),
+        })
+        .expect(202);
+    await send('session-1', [
+      ['view', 'lamp'],
+      ['view', 'mug'],
+      ['add_to_cart', 'lamp'],
+    ]);
+    await send('session-1', [['view', 'lamp']]);
+    await send('session-2', [
+      ['view', 'lamp'],
+      ['play', 'unknown-product'],
+    ]);
+    const totals = async (table: typeof widgetEventDaily | typeof widgetEventStoreDaily) =>
+      databaseOf(t)
+        .select({ type: table.type, events: sql<number>`sum(events)::int`, sessions: sql<number>`sum(sessions)::int` })
+        .from(table)
+        .where(eq(table.merchantId, owner.merchantId))
+        .groupBy(table.type)
+        .orderBy(table.type);
+    expect(await totals(widgetEventStoreDaily)).toEqual([
+      { type: 'add_to_cart', events: 1, sessions: 1 },
+      { type: 'play', events: 1, sessions: 1 },
+      { type: 'view', events: 4, sessions: 3 },
+    ]);
+    await databaseOf(t)
+      .delete(products)
+      .where(and(eq(products.merchantId, owner.merchantId), eq(products.externalId, 'mug')));
+    expect(await totals(widgetEventStoreDaily)).toEqual(await totals(widgetEventDaily));
+    expect((await totals(widgetEventStoreDaily)).find((row) => row.type === 'view')).toEqual({
+      type: 'view',
+      events: 3,
+      sessions: 2,
+    });
   });
 });
 

@@ -49,6 +49,7 @@ describe('migrations', () => {
       'users',
       'webhook_events',
       'widget_event_daily',
+      'widget_event_store_daily',
       'widget_events',
       'widget_settings',
       'workspaces',
