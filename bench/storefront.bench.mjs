@@ -72,6 +72,10 @@ try {
 
   const baseline = await load(`http://127.0.0.1:${barePort}/`);
   const storefront = await load(app.url, { requests });
+  // What browsers send: the answers over 1 KB then travel compressed.
+  const compressed = await load(app.url, {
+    requests: requests.map((request) => ({ ...request, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })),
+  });
   const revalidated = await load(app.url, {
     requests: await Promise.all(
       paths.map(async (path) => ({
@@ -89,6 +93,7 @@ try {
     [
       ['bare Fastify JSON (baseline)', baseline],
       ['configuration + public reviews (alternating, 200)', storefront],
+      ['same, with a browser Accept-Encoding (gzip, br)', compressed],
       ['same, revalidated with If-None-Match (304)', revalidated],
       ['GET /widget/v1/{store_id}.js (gzip)', script],
     ],

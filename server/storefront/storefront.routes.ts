@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { compress, preferredEncoding, type TContentEncoding } from '../common/content-encoding.js';
 import { allowAnyOrigin } from '../common/open-cors.js';
 import { toErrorResponse } from '../common/error-body.js';
 import { StorefrontService, type CachedJson } from './storefront.service.js';
@@ -15,9 +16,14 @@ const ZPublicReviewsQuery = ZMerchantQuery.extend({
   page_size: z.coerce.number().int().min(1).max(100).default(10),
 });
 
+/** Smaller answers are sent as they are: compressing them saves less than the encoding header costs. */
+const COMPRESS_MIN_BYTES = 1024;
+
 /**
  * The two reads every product page makes (DESIGN §7), served as plain Fastify routes: they skip Nest's router,
  * guards and pipes, which cost them a third of their throughput, and answer errors in the API's shape themselves.
+ * They compress their answers themselves, once per cached answer (@fastify/compress is off for them: it would
+ * compress every response again, which cut a browser's throughput to a third).
  */
 @Injectable()
 export class StorefrontRoutes implements OnModuleInit {
@@ -28,14 +34,14 @@ export class StorefrontRoutes implements OnModuleInit {
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    fastify.get('/api/widgets/configuration/:productId/', (request, reply) =>
+    fastify.get('/api/widgets/configuration/:productId/', { compress: false }, (request, reply) =>
       answer(request, reply, () => {
         const { productId } = request.params as { productId: string };
         const query = ZMerchantQuery.parse(request.query);
         return this.storefront.configuration(query.merchant_id, productId.slice(0, 200));
       }),
     );
-    fastify.get('/api/reviews/public/', (request, reply) =>
+    fastify.get('/api/reviews/public/', { compress: false }, (request, reply) =>
       answer(request, reply, () => {
         const query = ZPublicReviewsQuery.parse(request.query);
         return this.storefront.reviews(query.merchant_id, query.product_id, query.page, query.page_size);
@@ -44,8 +50,22 @@ export class StorefrontRoutes implements OnModuleInit {
   }
 }
 
-/** Answers held in memory are encoded once, not on every request. */
-const encoded = new WeakMap<CachedJson, Buffer>();
+/** An answer's bytes, and its compressed forms made the first time a client asks for them. */
+type Encodings = { identity: Buffer } & Partial<Record<TContentEncoding, Buffer>>;
+
+/** Answers held in memory (a few seconds per instance) are encoded and compressed once, not on every request. */
+const encodings = new WeakMap<CachedJson, Encodings>();
+
+function encodedBody(
+  json: CachedJson,
+  acceptEncoding: string | string[] | undefined,
+): { encoding: TContentEncoding | null; bytes: Buffer } {
+  let entry = encodings.get(json);
+  if (!entry) encodings.set(json, (entry = { identity: Buffer.from(json.body) }));
+  const encoding = entry.identity.length >= COMPRESS_MIN_BYTES ? preferredEncoding(acceptEncoding) : null;
+  if (!encoding) return { encoding, bytes: entry.identity };
+  return { encoding, bytes: (entry[encoding] ??= compress(entry.identity, encoding, 'fast')) };
+}
 
 async function answer(request: FastifyRequest, reply: FastifyReply, read: () => Promise<CachedJson>): Promise<void> {
   allowAnyOrigin(reply);
@@ -62,12 +82,12 @@ async function answer(request: FastifyRequest, reply: FastifyReply, read: () => 
       .send(body);
     return;
   }
-  void reply.header('cache-control', 'public, max-age=60').header('etag', json.etag);
+  void reply.header('cache-control', 'public, max-age=60').header('etag', json.etag).header('vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === json.etag) {
     await reply.status(304).send();
     return;
   }
-  let bytes = encoded.get(json);
-  if (!bytes) encoded.set(json, (bytes = Buffer.from(json.body)));
+  const { encoding, bytes } = encodedBody(json, request.headers['accept-encoding']);
+  if (encoding) void reply.header('content-encoding', encoding);
   await reply.type('application/json; charset=utf-8').send(bytes);
 }

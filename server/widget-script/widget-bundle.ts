@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { compress } from '../common/content-encoding.js';
 
 /** One built file of the widget, with its encodings computed once (they are served on every storefront page). */
 export interface BuiltAsset {
   body: Buffer;
   gzip: Buffer;
-  brotli: Buffer;
+  br: Buffer;
   etag: string;
 }
 
@@ -26,8 +26,8 @@ export function etagOf(content: string | Buffer): string {
 export function builtAsset(body: Buffer): BuiltAsset {
   return {
     body,
-    gzip: gzipSync(body, { level: 9 }),
-    brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: compress(body, 'gzip', 'best'),
+    br: compress(body, 'br', 'best'),
     etag: etagOf(body),
   };
 }

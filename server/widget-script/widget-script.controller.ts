@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { preferredEncoding } from '../common/content-encoding.js';
 import { allowAnyOrigin } from '../common/open-cors.js';
 import type { BuiltAsset } from './widget-bundle.js';
 import { WidgetScriptService } from './widget-script.service.js';
@@ -48,12 +49,7 @@ async function sendScript(
     await reply.status(304).send();
     return;
   }
-  const accepts = String(request.headers['accept-encoding'] ?? '');
-  const [encoding, body] = /\bbr\b/.test(accepts)
-    ? ['br', asset.brotli]
-    : /\bgzip\b/.test(accepts)
-      ? ['gzip', asset.gzip]
-      : [null, asset.body];
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (encoding) void reply.header('content-encoding', encoding);
-  await reply.status(status).send(body);
+  await reply.status(status).send(encoding ? asset[encoding] : asset.body);
 }

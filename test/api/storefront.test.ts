@@ -72,6 +72,36 @@ describe('GET /api/reviews/public/', () => {
     expect((await publicReviews(storeId, 'mug').expect(200)).body.count).toBe(0);
   });
 
+  it('sends answers over 1 KB compressed for clients that take it', async () => {
+    const { merchantId, storeId } = await registerOwner(t);
+    await seedReviews(t, merchantId, 10, {
+      productId: 'scarf',
+      status: 'approved',
+      comment: (i) => `Review ${i}: soft wool, warm on cold mornings, and the colour is exactly as pictured.`,
+    });
+    const get = (encoding: string) => publicReviews(storeId, 'scarf').set('Accept-Encoding', encoding).expect(200);
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const plainBytes = Number(plain.headers['content-length']);
+    expect(plainBytes).toBeGreaterThan(1024);
+    for (const [accepts, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+    ]) {
+      const res = await get(accepts);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      expect(Number(res.headers['content-length'])).toBeLessThan(plainBytes / 2);
+      // superagent has inflated it.
+      expect(res.body).toEqual(plain.body);
+    }
+    // A small answer (a product without reviews) goes as it is.
+    const empty = await publicReviews(storeId, 'no-reviews-yet').set('Accept-Encoding', 'br').expect(200);
+    expect(Number(empty.headers['content-length'])).toBeLessThan(1024);
+    expect(empty.headers['content-encoding']).toBeUndefined();
+  });
+
   it('answers an unknown store with 404 JSON (readable cross-origin) and missing parameters with 400', async () => {
     const res = await publicReviews('no-such-store', 'x').expect(404);
     expect(res.body).toEqual({ detail: 'No store with this id.', code: 'unknown_store' });
