@@ -106,8 +106,3 @@ export interface TAnalyticsReader {
   reviewActivity(days: TDashboardPeriod, interval: TActivityInterval): Promise<TReviewActivity>;
   topProducts(days: TDashboardPeriod, limit: number): Promise<TTopProducts>;
 }
-
-/** `pageContext.serverApi`: null readers when signed out, without a store, or without the permission. */
-export interface TServerApi {
-  analytics: TAnalyticsReader | null;
-}

@@ -16,6 +16,8 @@ export const COOKIES = {
   language: 'lang',
   /** Mirrors the selected workspace (local storage) so server renders use the same one. */
   workspace: 'workspace_id',
+  /** Notices dismissed for the browser session (a session cookie, so server renders leave them out too). */
+  dismissed: 'dismissed',
 } as const;
 
 /** Any path starting with one of these skips the session check (SPEC §2). */
@@ -49,6 +51,19 @@ export const TOP_PRODUCTS_LIMIT = 10;
 export const TOP_PRODUCTS_MAX_LIMIT = 50;
 
 export const UPGRADE_THRESHOLDS = { warning: 70, error: 90 } as const;
+
+/** Keys of dismissible notices in COOKIES.dismissed, joined by DISMISSED_SEPARATOR. */
+export const DISMISSED_KEY = /^[a-z][a-z0-9_:-]{0,63}$/;
+export const DISMISSED_SEPARATOR = '.';
+const DISMISSED_MAX = 20;
+
+/** The valid keys of a COOKIES.dismissed value, at most DISMISSED_MAX (the cookie stays small). */
+export function parseDismissed(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(DISMISSED_SEPARATOR)
+    .filter((key) => DISMISSED_KEY.test(key))
+    .slice(-DISMISSED_MAX);
+}
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));

@@ -1,4 +1,4 @@
-import type { TServerApi } from '../shared/analytics.js';
+import type { TServerApi } from '../shared/server-api.js';
 import type { TLanguage, TTheme } from '../shared/constants.js';
 import type { TSessionUser } from '../shared/session.js';
 
@@ -11,6 +11,8 @@ declare global {
       /** From the `theme` cookie, so SSR renders it with no flash. */
       theme: TTheme;
       locale: TLanguage;
+      /** Notices dismissed for this browser session (web/lib/useDismissed.ts). */
+      dismissed: string[];
       /**
        * Server only, never passed to the client: in-process reads for `+data` hooks, bound to the signed-in user's
        * current workspace and store. null when signed out, without a store, or without the permission.

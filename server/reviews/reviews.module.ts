@@ -16,6 +16,6 @@ import { ReviewsService } from './reviews.service.js';
   imports: [AnalyticsModule, AuthModule, BillingModule, MediaModule, ProductsModule, StorefrontModule],
   controllers: [ReviewUploadController, ReviewsController],
   providers: [ReviewsRepository, ReviewsService, ReviewUploadService, ReviewsPurgeService],
-  exports: [ReviewsRepository],
+  exports: [ReviewsRepository, ReviewsService],
 })
 export class ReviewsModule {}

@@ -165,8 +165,12 @@ export class ReviewsService {
     await Promise.all([this.storefront.invalidate(merchantId), this.analytics.reviewsChanged(merchantId)]);
   }
 
-  async usageDetails(auth: WorkspaceContext): Promise<TUsageDetails> {
-    const merchantId = storeOf(auth).id;
+  usageDetails(auth: WorkspaceContext): Promise<TUsageDetails> {
+    return this.usageDetailsOf(storeOf(auth).id);
+  }
+
+  /** For a store the caller was already checked against (a server render of the signed-in user's store). */
+  async usageDetailsOf(merchantId: string): Promise<TUsageDetails> {
     const [plan, usage, catalog] = await Promise.all([
       this.plans.currentPlan(merchantId),
       this.reviews.usage(merchantId),

@@ -4,10 +4,15 @@ import {
   DEFAULT_THEME,
   FALLBACK_LANGUAGE,
   isLanguage,
+  parseDismissed,
   THEMES,
   type TLanguage,
   type TTheme,
 } from '../../shared/constants.js';
+
+export function dismissedOf(request: FastifyRequest): string[] {
+  return parseDismissed(request.cookies?.[COOKIES.dismissed]);
+}
 
 export function themeOf(request: FastifyRequest): TTheme {
   const value = request.cookies?.[COOKIES.theme];

@@ -5,7 +5,8 @@ import { can } from '../../shared/session.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
 import { WebSessionService } from '../auth/web-session.service.js';
 import { ApiError } from '../common/api-error.js';
-import { dashboardCsp, localeOf, themeOf } from './ssr-context.js';
+import { ReviewsService } from '../reviews/reviews.service.js';
+import { dashboardCsp, dismissedOf, localeOf, themeOf } from './ssr-context.js';
 import { SsrService } from './ssr.service.js';
 
 const NOT_PAGES = /^\/(api|widget|media)(\/|$)/;
@@ -17,6 +18,7 @@ export class SsrController {
     private readonly ssr: SsrService,
     private readonly session: WebSessionService,
     private readonly analytics: AnalyticsService,
+    private readonly reviews: ReviewsService,
   ) {}
 
   @Get('*')
@@ -24,14 +26,17 @@ export class SsrController {
     if (NOT_PAGES.test(request.url)) throw ApiError.notFound();
     const cspNonce = randomBytes(16).toString('base64url');
     const user = await this.session.pageUser(request, reply);
+    const store = user?.merchant?.id;
     const result = await this.ssr.render({
       url: request.url,
       headers: request.headers,
       user,
       serverApi: {
-        analytics: user?.merchant && can(user, 'view_dashboard') ? this.analytics.readerFor(user.merchant.id) : null,
+        analytics: store && can(user, 'view_dashboard') ? this.analytics.readerFor(store) : null,
+        usageDetails: store && can(user, 'moderate_reviews') ? () => this.reviews.usageDetailsOf(store) : null,
       },
       theme: themeOf(request),
+      dismissed: dismissedOf(request),
       locale: localeOf(request),
       cspNonce,
     });

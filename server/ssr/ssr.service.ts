@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { renderPage } from 'vike/server';
-import type { TServerApi } from '../../shared/analytics.js';
+import type { TServerApi } from '../../shared/server-api.js';
 import type { TLanguage, TTheme } from '../../shared/constants.js';
 import type { TSessionUser } from '../../shared/session.js';
 import type { AppConfig } from '../config/config.js';
@@ -15,6 +15,8 @@ export interface RenderInput {
   user: TSessionUser | null;
   theme: TTheme;
   locale: TLanguage;
+  /** Notices dismissed for this browser session (COOKIES.dismissed). */
+  dismissed: string[];
   cspNonce: string;
   /** Server-only reads for `+data` hooks (web/vike.d.ts). */
   serverApi: TServerApi;
@@ -65,6 +67,7 @@ export class SsrService implements OnModuleInit {
       user: input.user,
       theme: input.theme,
       locale: input.locale,
+      dismissed: input.dismissed,
       cspNonce: input.cspNonce,
       serverApi: input.serverApi,
     });

@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useSessionStorageItem } from '../../lib/useStorageItem';
+import { useDismissed } from '../../lib/useDismissed';
 import { ReviewsIcon } from '../icons';
 import { DashboardNotice } from './DashboardNotice';
-
-const DISMISSED_KEY = 'noReviewsNoticeDismissed';
 
 /** SPEC §4: shown while the store has no reviews at all; a dismissal lasts the browser session. */
 export function NoReviewsNotice({ totalReviews }: { totalReviews: number | undefined }) {
   const { t } = useTranslation();
-  const [dismissed, setDismissed] = useSessionStorageItem(DISMISSED_KEY);
+  const [dismissed, dismiss] = useDismissed('no-reviews');
   if (totalReviews !== 0 || dismissed) return null;
 
   return (
@@ -19,7 +17,7 @@ export function NoReviewsNotice({ totalReviews }: { totalReviews: number | undef
       text={t('dashboard.noReviews.text')}
       link={{ href: '/widget-settings', label: t('dashboard.noReviews.widget') }}
       dismissLabel={t('dashboard.noReviews.dismiss')}
-      onDismiss={() => setDismissed('true')}
+      onDismiss={dismiss}
     />
   );
 }

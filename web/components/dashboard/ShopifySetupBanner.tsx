@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useCompleteShopifySetup } from '../../api/analytics';
 import { useProfile } from '../../api/profile';
-import { useLocalStorageItem } from '../../lib/useStorageItem';
+import { useLocalStorageItem } from '../../lib/useLocalStorageItem';
 import { StoreIcon } from '../icons';
 import { DashboardNotice } from './DashboardNotice';
 

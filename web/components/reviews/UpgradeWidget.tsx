@@ -2,15 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BENEFIT_KEYS, UPGRADE_REASONS, type TUsageDetails } from '../../../shared/reviews.js';
 import { useUsageDetails } from '../../api/reviews';
-import { useSessionStorageItem } from '../../lib/useStorageItem';
+import { useDismissed } from '../../lib/useDismissed';
 import { CheckIcon, CloseIcon } from '../icons';
 import { UpgradePlanCard } from './UpgradePlanCard';
 import { UsageMeter, widgetUsageLevel } from './UsageMeter';
 
 const MAX_BENEFITS = 3;
 const MAX_PLANS = 2;
-/** Holds the reason that was dismissed: a different one (e.g. the limit now reached) shows the widget again. */
-const DISMISSED_KEY = 'upgradeWidgetDismissed';
 
 /**
  * SPEC §4 Upgrade widget: plan usage and the plans to move to. Hidden while loading, after a dismissal
@@ -18,12 +16,11 @@ const DISMISSED_KEY = 'upgradeWidgetDismissed';
  */
 export function UpgradeWidget() {
   const { data } = useUsageDetails();
-  const [dismissedReason, setDismissedReason] = useSessionStorageItem(DISMISSED_KEY);
+  // A dismissal holds for its reason: a different one (e.g. the limit now reached) shows the widget again.
+  const [dismissed, dismiss] = useDismissed(`upgrade:${data?.recommendations.primary_reason ?? ''}`);
 
-  if (!data?.show_upgrade_prompt) return null;
-  const reason = data.recommendations.primary_reason;
-  if (dismissedReason === reason) return null;
-  return <UpgradePanel details={data} onDismiss={() => setDismissedReason(reason)} />;
+  if (!data?.show_upgrade_prompt || dismissed) return null;
+  return <UpgradePanel details={data} onDismiss={dismiss} />;
 }
 
 function UpgradePanel({ details, onDismiss }: { details: TUsageDetails; onDismiss: () => void }) {

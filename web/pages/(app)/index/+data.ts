@@ -9,14 +9,15 @@ import {
   topProductsQuery,
 } from '../../../api/analytics';
 import { makeQueryClient, type TDehydratedData } from '../../../api/queryClient';
+import { USAGE_DETAILS_QUERY_KEY } from '../../../api/reviews';
 
 /**
- * The dashboard's first figures, read in process on the server (for a full load and a client navigation alike)
- * under the keys the page's queries use. Without a reader (no store, no permission) the browser fetches them; a
+ * The dashboard's first figures (and the plan usage of its upgrade card), read in process on the server (for a full
+ * load and a client navigation alike) under the keys the page's queries use. Without a reader (no store, no permission) the browser fetches them; a
  * read that fails is left out, and the browser asks again.
  */
 export async function data(pageContext: PageContextServer): Promise<TDehydratedData | undefined> {
-  const analytics = pageContext.serverApi?.analytics;
+  const { analytics, usageDetails } = pageContext.serverApi ?? {};
   if (!analytics) return undefined;
   const days = DEFAULT_DASHBOARD_PERIOD;
   const queryClient = makeQueryClient();
@@ -37,6 +38,9 @@ export async function data(pageContext: PageContextServer): Promise<TDehydratedD
       queryFn: () => analytics.topProducts(days, TOP_PRODUCTS_LIMIT),
       retry: false,
     }),
+    // The upgrade card sits above the figures: drawn with the page, it does not push them down once loaded.
+    usageDetails &&
+      queryClient.prefetchQuery({ queryKey: USAGE_DETAILS_QUERY_KEY, queryFn: usageDetails, retry: false }),
   ]);
   return { dehydratedState: dehydrate(queryClient) };
 }
