@@ -134,6 +134,12 @@ describe('profile', () => {
       .expect(200);
     await agent.get('/api/auth/users/me/').expect(200);
     await http.get('/api/auth/users/me/').set('Authorization', `JWT ${user.access}`).expect(401);
+    // An ended session is a 401 whatever workspace it names, even one it never belonged to.
+    await http
+      .get('/api/auth/users/')
+      .set('Authorization', `JWT ${user.access}`)
+      .set('X-Workspace-ID', '00000000-0000-4000-8000-000000000000')
+      .expect(401);
     await http.post('/api/auth/token-refresh/').send({ refresh: user.refresh }).expect(401);
     await http.post('/api/auth/token-obtain/').send({ email: user.email, password: 'new-password-1' }).expect(200);
   });
