@@ -19,24 +19,19 @@ export function ReviewActivityChart({ activity }: { activity: UseQueryResult<TRe
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { data } = activity;
+  const number = useMemo(() => new Intl.NumberFormat(language), [language]);
   const seriesName = t('dashboard.activity.series');
 
   const buildOption = useMemo(() => {
     if (!data) return null;
     const date = new Intl.DateTimeFormat(language, DATE_FORMATS[data.interval]);
-    const number = new Intl.NumberFormat(language);
     const labels = data.results.map((point) => date.format(new Date(`${point.date}T00:00:00Z`)));
     const values = data.results.map((point) => point.reviews);
     return (colors: TChartColors): TChartOption => {
-      const frame = chartFrame(colors);
+      const frame = chartFrame(colors, number);
       return {
         grid: { ...frame.grid, right: 16, top: 16 },
-        tooltip: {
-          ...frame.tooltip,
-          trigger: 'axis',
-          triggerOn: 'none',
-          valueFormatter: (value) => number.format(Number(value)),
-        },
+        tooltip: frame.tooltip,
         xAxis: {
           type: 'category',
           data: labels,
@@ -60,7 +55,7 @@ export function ReviewActivityChart({ activity }: { activity: UseQueryResult<TRe
         ],
       };
     };
-  }, [data, language, seriesName]);
+  }, [data, language, number, seriesName]);
 
   const chartRef = useECharts(buildOption, data?.results.length ?? 0);
   const total = data?.results.reduce((sum, point) => sum + point.reviews, 0);
@@ -72,7 +67,7 @@ export function ReviewActivityChart({ activity }: { activity: UseQueryResult<TRe
       chartRef={chartRef}
       summary={
         data && total !== undefined
-          ? t('dashboard.activity.summary', { total: new Intl.NumberFormat(language).format(total), days: data.days })
+          ? t('dashboard.activity.summary', { total: number.format(total), days: data.days })
           : undefined
       }
       isLoading={!data}

@@ -15,23 +15,20 @@ export function TopProductsChart({ products }: { products: UseQueryResult<TTopPr
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { data } = products;
+  const number = useMemo(() => new Intl.NumberFormat(language), [language]);
   const seriesName = t('dashboard.topProducts.series');
 
   const buildOption = useMemo(() => {
     if (!data) return null;
-    const number = new Intl.NumberFormat(language);
     const names = data.results.map((product) => product.name);
     const values = data.results.map((product) => product.reviews);
     return (colors: TChartColors): TChartOption => {
-      const frame = chartFrame(colors);
+      const frame = chartFrame(colors, number);
       return {
         grid: { ...frame.grid, right: 24, top: 8 },
         tooltip: {
           ...frame.tooltip,
-          trigger: 'axis',
-          triggerOn: 'none',
           axisPointer: { type: 'shadow' },
-          valueFormatter: (value) => number.format(Number(value)),
         },
         xAxis: { type: 'value', minInterval: 1, axisLabel: frame.axisLabel, splitLine: frame.splitLine },
         yAxis: {
@@ -54,10 +51,9 @@ export function TopProductsChart({ products }: { products: UseQueryResult<TTopPr
         ],
       };
     };
-  }, [data, language, seriesName]);
+  }, [data, number, seriesName]);
 
   const chartRef = useECharts(buildOption, data?.results.length ?? 0);
-  const number = new Intl.NumberFormat(language);
   const empty = data?.results.length === 0 ? t('dashboard.topProducts.empty') : undefined;
   const summary =
     data &&

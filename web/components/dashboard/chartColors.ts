@@ -19,8 +19,8 @@ export function readChartColors(element: Element): TChartColors {
   };
 }
 
-/** Grid, axis and tooltip styling shared by the dashboard's charts. */
-export function chartFrame(colors: TChartColors) {
+/** Grid, axis and tooltip settings shared by the dashboard's charts; `number` formats the tooltip's values. */
+export function chartFrame(colors: TChartColors, number: Intl.NumberFormat) {
   return {
     // The axis labels stay inside the grid's box: by default ECharts lets the bottom row hang off the canvas.
     grid: { left: 8, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' } as const,
@@ -28,9 +28,13 @@ export function chartFrame(colors: TChartColors) {
     axisLine: { lineStyle: { color: colors.border } },
     splitLine: { lineStyle: { color: colors.border } },
     tooltip: {
+      trigger: 'axis',
+      // useECharts shows the tooltip from the pointer itself, throttled: ECharts' own triggers stay off.
+      triggerOn: 'none',
+      valueFormatter: (value: unknown) => number.format(Number(value)),
       backgroundColor: colors.surface,
       borderColor: colors.border,
       textStyle: { color: colors.text },
     },
-  };
+  } as const;
 }
