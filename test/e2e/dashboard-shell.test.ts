@@ -73,6 +73,8 @@ describe('dashboard shell', () => {
     await waitForHydration(page);
     await page.getByTestId('sidebar').getByRole('link', { name: en.nav.settings, exact: true }).click();
     await page.waitForURL('**/settings');
+    // The address changes before the client router has rendered the next page.
+    await page.locator('h1', { hasText: en.pages.settings.title }).waitFor();
     expect(await page.locator('h1').textContent()).toBe(en.pages.settings.title);
     expect(problems).toEqual([]);
   });
