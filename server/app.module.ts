@@ -8,12 +8,15 @@ import { CacheModule } from './cache/cache.module.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { EventsModule } from './events/domain-events.js';
 import { HealthModule } from './health/health.module.js';
+import { ShopifyModule } from './integrations/shopify/shopify.module.js';
 import { loggerParams } from './logging/logger.params.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
+import { ServerReadersModule } from './ssr/server-readers.js';
 import { SsrModule } from './ssr/ssr.module.js';
 import { StoresModule } from './stores/stores.module.js';
 import { StorefrontModule } from './storefront/storefront.module.js';
@@ -33,6 +36,8 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config)),
         DatabaseModule,
         CacheModule,
+        EventsModule,
+        ServerReadersModule,
         MailModule,
         MediaModule,
         AccountsModule,
@@ -48,6 +53,7 @@ export class AppModule {
         WidgetEventsModule,
         WidgetScriptModule,
         AnalyticsModule,
+        ShopifyModule,
         HealthModule,
         // Last: its catch-all GET route must come after every API route.
         SsrModule,

@@ -55,6 +55,11 @@ export const ZRegisterBody = z
     phone: ZPhone,
     token: z.string().trim().max(200).optional(),
     platform: z.enum(PLATFORMS).optional(),
+    /**
+     * Install mode: the store a platform install created (GET /api/merchants/{id}/), which this sign-up becomes the
+     * owner of. Only the browser that made the install (its claim cookie) may claim it.
+     */
+    merchant_id: z.uuid({ error: 'Not a store id.' }).optional(),
   })
   // `when`: check the email even when other fields already failed, so the form shows every error at once.
   .superRefine(
@@ -113,6 +118,19 @@ export interface TMerchant {
   /** Whether a platform access token is stored; the token itself never leaves the server. */
   access_token: null;
   has_access_token: boolean;
+  /** The store's platform app is installed and its token held (false once uninstalled). */
+  connected: boolean;
+  /** The storefront's domain, as the platform reports it. */
+  store_domain: string | null;
+}
+
+/** GET /api/merchants/{id}/ — what install-mode sign-up shows of the store it is about to claim. */
+export interface TMerchantDetails {
+  id: string;
+  platform: TPlatform;
+  store_name: string;
+  store_id: string;
+  store_domain: string | null;
 }
 
 /** SPEC §3 User. `permissions` are `app.codename` strings here; the dashboard keeps only the codenames. */

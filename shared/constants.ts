@@ -52,6 +52,9 @@ export const TOP_PRODUCTS_MAX_LIMIT = 50;
 
 export const UPGRADE_THRESHOLDS = { warning: 70, error: 90 } as const;
 
+/** SPEC §9: Shopify merchants get a free trial of this many days, then the chosen plan. */
+export const SHOPIFY_TRIAL_DAYS = 14;
+
 /** Keys of dismissible notices in COOKIES.dismissed, joined by DISMISSED_SEPARATOR. */
 export const DISMISSED_KEY = /^[a-z][a-z0-9_:-]{0,63}$/;
 export const DISMISSED_SEPARATOR = '.';

@@ -73,6 +73,11 @@ export const ZReviewUpload = z.object({
     .min(1, 'A rating from 1 to 5.')
     .max(5, 'A rating from 1 to 5.'),
   comment: z.string().trim().max(COMMENT_MAX_LENGTH, `At most ${COMMENT_MAX_LENGTH} characters.`).default(''),
+  /** The widget's session id (as in its beacons): a customer's erasure drops that session's events too. */
+  session_id: z
+    .string()
+    .optional()
+    .transform((value) => (value && /^[A-Za-z0-9_-]{8,64}$/.test(value) ? value : undefined)),
 });
 export type TReviewUpload = z.input<typeof ZReviewUpload>;
 
@@ -102,6 +107,8 @@ export interface TReview {
   comment: string;
   rating: number;
   source: 'widget' | 'dashboard' | 'import';
+  /** The reviewer bought this product: an order from the store's platform with the same email. */
+  verified_purchase: boolean;
   created_at: string;
   status_changed_at: string | null;
 }
@@ -128,74 +135,4 @@ export interface TTopProduct {
   name: string;
   image: string | null;
   reviews: number;
-}
-
-/** SPEC §3 Limit info: one meter. `max` is null when unlimited. */
-export interface TUsageMeter {
-  current: number;
-  max: number | null;
-  unlimited: boolean;
-  percentage: number;
-  reached_limit: boolean;
-}
-
-export interface TLimitInfo {
-  active_reviews: TUsageMeter;
-  total_reviews: TUsageMeter;
-}
-
-/** The body of a 403 `plan_limit`. */
-export interface TPlanLimitError {
-  detail: string;
-  code: 'plan_limit';
-  limit_info: TLimitInfo;
-}
-
-export interface TPlan {
-  id: string;
-  code: string;
-  name: string;
-  /** Integer minor units. */
-  amount: number;
-  currency: string;
-  formatted_amount: string;
-  frequency: 'month' | 'year';
-  free: boolean;
-  max_active_reviews: number | null;
-  max_total_reviews: number | null;
-  unlimited_active_reviews: boolean;
-  status: 'active' | 'inactive';
-}
-
-export const UPGRADE_REASONS = [
-  'reached_active_limit',
-  'reached_total_limit',
-  'near_active_limit',
-  'near_total_limit',
-  'approaching_limits',
-  'unlock_features',
-] as const;
-export type TUpgradeReason = (typeof UPGRADE_REASONS)[number];
-
-export const BENEFIT_KEYS = [
-  'unlimited_reviews',
-  'priority_support',
-  'advanced_analytics',
-  'custom_branding',
-  'more_active_reviews',
-  'more_total_reviews',
-  'advanced_features',
-] as const;
-export type TBenefitKey = (typeof BENEFIT_KEYS)[number];
-
-/** GET /api/reviews/usage_details/ (SPEC §3 Usage details). */
-export interface TUsageDetails {
-  show_upgrade_prompt: boolean;
-  is_free_plan: boolean;
-  current_plan: Pick<TPlan, 'id' | 'name' | 'code'>;
-  usage: { active_reviews: Omit<TUsageMeter, 'reached_limit'>; total_reviews: Omit<TUsageMeter, 'reached_limit'> };
-  upgrade_plans: Array<
-    Pick<TPlan, 'id' | 'name' | 'currency' | 'amount' | 'frequency' | 'unlimited_active_reviews' | 'max_active_reviews'>
-  >;
-  recommendations: { primary_reason: TUpgradeReason; benefits: TBenefitKey[] };
 }

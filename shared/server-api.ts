@@ -1,5 +1,5 @@
 import type { TAnalyticsReader } from './analytics.js';
-import type { TUsageDetails } from './reviews.js';
+import type { TUsageDetails } from './billing.js';
 
 /**
  * `pageContext.serverApi`: the reads a server render makes in process for the signed-in user's current store, so a

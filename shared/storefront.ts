@@ -29,6 +29,8 @@ export interface TPublicReview {
   video_url: string | null;
   thumbnail_url: string | null;
   photo_url: string | null;
+  /** The reviewer bought this product (an order the store's platform reported, same email). */
+  verified_purchase: boolean;
 }
 
 /** GET /api/reviews/public/?product_id=&merchant_id= */
@@ -42,6 +44,12 @@ export interface TPublicReviews {
 
 export const WIDGET_EVENT_TYPES = ['view', 'play', 'add_to_cart'] as const;
 export type TWidgetEventType = (typeof WIDGET_EVENT_TYPES)[number];
+/**
+ * Every event a store's rollups count: the widget's own, and `purchase`, which only the server records, from an
+ * order whose cart carried the widget's session (never from a beacon).
+ */
+export const STORE_EVENT_TYPES = [...WIDGET_EVENT_TYPES, 'purchase'] as const;
+export type TStoreEventType = (typeof STORE_EVENT_TYPES)[number];
 export const EVENTS_BATCH_MAX = 50;
 
 /**

@@ -36,6 +36,8 @@ export const WIDGET_STRING_KEYS = [
   'unsupported_file',
   'upload_failed',
   'camera_unavailable',
+  'verified_buyer',
+  'anonymous',
 ] as const;
 export type TWidgetStringKey = (typeof WIDGET_STRING_KEYS)[number];
 export type TWidgetStrings = Record<TWidgetStringKey, string>;
@@ -74,6 +76,8 @@ export const WIDGET_STRINGS: Record<TLanguage, TWidgetStrings> = {
     unsupported_file: 'Choose an MP4, WebM or MOV video, or a JPEG, PNG or WebP photo.',
     upload_failed: 'Upload failed. Please try again.',
     camera_unavailable: 'The camera is not available. Choose a file instead.',
+    verified_buyer: 'Verified buyer',
+    anonymous: 'Anonymous',
   },
   es: {
     reviews_one: '1 reseña',
@@ -108,6 +112,8 @@ export const WIDGET_STRINGS: Record<TLanguage, TWidgetStrings> = {
     unsupported_file: 'Elige un video MP4, WebM o MOV, o una foto JPEG, PNG o WebP.',
     upload_failed: 'No se pudo subir. Inténtalo de nuevo.',
     camera_unavailable: 'La cámara no está disponible. Elige un archivo.',
+    verified_buyer: 'Compra verificada',
+    anonymous: 'Anónimo',
   },
   pt: {
     reviews_one: '1 avaliação',
@@ -142,5 +148,7 @@ export const WIDGET_STRINGS: Record<TLanguage, TWidgetStrings> = {
     unsupported_file: 'Escolha um vídeo MP4, WebM ou MOV, ou uma foto JPEG, PNG ou WebP.',
     upload_failed: 'Falha no envio. Tente novamente.',
     camera_unavailable: 'A câmera não está disponível. Escolha um arquivo.',
+    verified_buyer: 'Compra verificada',
+    anonymous: 'Anônimo',
   },
 };

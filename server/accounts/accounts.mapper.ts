@@ -1,4 +1,4 @@
-import type { TMerchant, TTeamMember, TUser, TWorkspace } from '../../shared/accounts.js';
+import type { TMerchant, TMerchantDetails, TTeamMember, TUser, TWorkspace } from '../../shared/accounts.js';
 import { PERMISSIONS, permissionsOf } from '../../shared/permissions.js';
 import type { MerchantRow, UserRow, WorkspaceMembership } from './accounts.repository.js';
 
@@ -15,6 +15,23 @@ export function mapMerchant(merchant: MerchantRow): TMerchant {
     metadata: { ...merchant.metadata, shopify_setup_complete: merchant.shopifySetupComplete },
     access_token: null,
     has_access_token: merchant.accessTokenEncrypted !== null,
+    connected: isConnected(merchant),
+    store_domain: merchant.storeDomain,
+  };
+}
+
+/** The platform's app is installed and its token held. */
+export function isConnected(merchant: Pick<MerchantRow, 'accessTokenEncrypted' | 'disconnectedAt'>): boolean {
+  return merchant.accessTokenEncrypted !== null && merchant.disconnectedAt === null;
+}
+
+export function mapMerchantDetails(merchant: MerchantRow): TMerchantDetails {
+  return {
+    id: merchant.id,
+    platform: merchant.platform,
+    store_name: merchant.storeName,
+    store_id: merchant.storeId,
+    store_domain: merchant.storeDomain,
   };
 }
 

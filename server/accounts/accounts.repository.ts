@@ -65,6 +65,50 @@ export class AccountsRepository {
   }
 
   /**
+   * Install mode: a new account becomes the owner of a store its platform install created. The claim must match
+   * (the installing browser's secret, unexpired) and the store must still have no owner; the claim is spent.
+   */
+  async createOwnerForStore(
+    user: NewUser,
+    merchantId: string,
+    claimHash: string,
+  ): Promise<{ userId: string; workspaceId: string } | 'email_taken' | 'claim_invalid'> {
+    return this.db
+      .transaction(async (tx) => {
+        const [merchant] = await tx
+          .select({ workspaceId: merchants.workspaceId })
+          .from(merchants)
+          .where(
+            and(
+              eq(merchants.id, merchantId),
+              eq(merchants.installClaimHash, claimHash),
+              gt(merchants.installClaimExpiresAt, new Date()),
+            ),
+          )
+          .limit(1)
+          .for('update');
+        if (!merchant) throw new Rollback('claim_invalid');
+        const [owner] = await tx
+          .select({ id: memberships.id })
+          .from(memberships)
+          .where(and(eq(memberships.workspaceId, merchant.workspaceId), eq(memberships.role, 'owner')))
+          .limit(1);
+        if (owner) throw new Rollback('claim_invalid');
+        const created = await insertUser(tx, user);
+        await tx.insert(memberships).values({ workspaceId: merchant.workspaceId, userId: created.id, role: 'owner' });
+        await tx
+          .update(merchants)
+          .set({ installClaimHash: null, installClaimExpiresAt: null })
+          .where(eq(merchants.id, merchantId));
+        return { userId: created.id, workspaceId: merchant.workspaceId };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Rollback) return error.reason as 'email_taken' | 'claim_invalid';
+        throw error;
+      });
+  }
+
+  /**
    * A new member account that accepts an invitation: the invitation is claimed (still open and unexpired),
    * the user created and the membership added in one transaction, so a link works exactly once.
    */
@@ -75,17 +119,12 @@ export class AccountsRepository {
     return this.db
       .transaction(async (tx) => {
         const claimed = await claimInvitation(tx, invitationId);
-        const [created] = await tx
-          .insert(users)
-          .values(user)
-          .onConflictDoNothing({ target: users.email })
-          .returning({ id: users.id });
-        if (!created) throw new Rollback('email_taken');
+        const created = await insertUser(tx, user);
         await tx.insert(memberships).values({ workspaceId: claimed.workspaceId, userId: created.id, role: 'member' });
         return { userId: created.id, workspaceId: claimed.workspaceId };
       })
       .catch((error: unknown) => {
-        if (error instanceof Rollback) return error.reason;
+        if (error instanceof Rollback) return error.reason as 'email_taken' | 'invitation_gone';
         throw error;
       });
   }
@@ -201,6 +240,16 @@ export class AccountsRepository {
     return rows;
   }
 
+  async ownerEmails(workspaceId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ email: users.email })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, 'owner'), eq(users.isActive, true)))
+      .orderBy(asc(memberships.createdAt));
+    return rows.map((row) => row.email);
+  }
+
   async isMemberByEmail(workspaceId: string, email: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: memberships.id })
@@ -215,6 +264,11 @@ export class AccountsRepository {
     await this.db
       .delete(memberships)
       .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
+  }
+
+  async findMerchant(id: string): Promise<MerchantRow | null> {
+    const [row] = await this.db.select().from(merchants).where(eq(merchants.id, id)).limit(1);
+    return row ?? null;
   }
 
   async updateMerchantLanguage(
@@ -242,6 +296,17 @@ export class AccountsRepository {
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** A new user, or a rollback with 'email_taken' when the email is registered already. */
+async function insertUser(tx: Transaction, user: NewUser): Promise<{ id: string }> {
+  const [created] = await tx
+    .insert(users)
+    .values(user)
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (!created) throw new Rollback('email_taken');
+  return created;
+}
+
 /** Marks an invitation accepted if it is still open and unexpired, so a link works exactly once. */
 async function claimInvitation(tx: Transaction, invitationId: string): Promise<{ workspaceId: string }> {
   const [claimed] = await tx
@@ -261,7 +326,7 @@ async function claimInvitation(tx: Transaction, invitationId: string): Promise<{
 }
 
 class Rollback extends Error {
-  constructor(readonly reason: 'email_taken' | 'invitation_gone') {
+  constructor(readonly reason: 'email_taken' | 'invitation_gone' | 'claim_invalid') {
     super(reason);
   }
 }

@@ -10,6 +10,7 @@ import {
   type TAuthResponse,
 } from '../../shared/accounts.js';
 import { ZodPipe } from '../common/zod.pipe.js';
+import { INSTALL_CLAIM_COOKIE, clearInstallClaim } from '../integrations/install-cookies.js';
 import { AuthService } from './auth.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { WebSessionService, clientInfo } from './web-session.service.js';
@@ -41,7 +42,10 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TAuthResponse> {
-    return this.web.setCookies(request, reply, await this.auth.register(body, clientInfo(request)));
+    const claim = request.cookies[INSTALL_CLAIM_COOKIE];
+    const registered = await this.auth.register(body, clientInfo(request), claim);
+    if (body.merchant_id) clearInstallClaim(reply);
+    return this.web.setCookies(request, reply, registered);
   }
 
   /** The refresh token comes in the body (API clients) or the HttpOnly cookie (the dashboard). */

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { TAuthResponse, ZLoginBody, ZRegisterBody } from '../../shared/accounts.js';
@@ -7,6 +6,7 @@ import { INVALID_INVITATION, InvitationsRepository } from '../accounts/invitatio
 import { UserViewService } from '../accounts/user-view.service.js';
 import { ApiError } from '../common/api-error.js';
 import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
+import { newStoreId } from '../stores/store-id.js';
 import { hashSecret } from './auth-tokens.service.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher.js';
 import { SessionTokensService, type ClientInfo } from './session-tokens.service.js';
@@ -20,12 +20,6 @@ export const LOGIN_LIMITS = {
 export const REGISTER_LIMIT: RateLimit = { name: 'register:ip', limit: 20, windowSeconds: 60 * 60 };
 
 const INVALID_CREDENTIALS = 'Invalid credentials. Please check your email and password.';
-
-/** Public store ids look like `vr8f3k2m9q1x7c4d`: unguessable enough, short enough for a script URL. */
-function newStoreId(): string {
-  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
-  return 'vr' + Array.from(randomBytes(14), (byte) => alphabet[byte % alphabet.length]).join('');
-}
 
 @Injectable()
 export class AuthService {
@@ -69,7 +63,12 @@ export class AuthService {
     return accepted.workspaceId;
   }
 
-  async register(body: z.output<typeof ZRegisterBody>, client: ClientInfo & { ip: string }): Promise<TAuthResponse> {
+  /** `claimSecret`: the install claim cookie, for install mode (`merchant_id`). */
+  async register(
+    body: z.output<typeof ZRegisterBody>,
+    client: ClientInfo & { ip: string },
+    claimSecret?: string,
+  ): Promise<TAuthResponse> {
     await this.limiter.consume(REGISTER_LIMIT, client.ip);
     const profile = {
       passwordHash: await hashPassword(body.password),
@@ -90,6 +89,19 @@ export class AuthService {
     }
 
     const email = body.email ?? '';
+    if (body.merchant_id) {
+      const claimed = claimSecret
+        ? await this.accounts.createOwnerForStore({ ...profile, email }, body.merchant_id, hashSecret(claimSecret))
+        : 'claim_invalid';
+      if (claimed === 'claim_invalid') {
+        throw ApiError.badRequest(
+          'This store installation has expired or was already completed. Open the app from your store’s admin again.',
+          'install_claim_invalid',
+        );
+      }
+      if (claimed === 'email_taken') throw emailTaken(email);
+      return this.signIn(claimed.userId, client, claimed.workspaceId);
+    }
     const created = await this.accounts.createOwnerAccount(
       { ...profile, email },
       { platform: body.platform ?? 'tiendanube', storeId: newStoreId(), storeName: '' },

@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { TApiError } from '../../shared/errors.js';
 import { ApiError, defaultCode } from './api-error.js';
@@ -81,4 +82,15 @@ export function toErrorResponse(thrown: unknown): ErrorResponse {
     };
   }
   return { status: 500, body: { detail: 'Internal error', code: 'internal_error' } };
+}
+
+/** Answers an error in the API's shape from a plain Fastify route (one outside Nest's exception filter). */
+export async function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): Promise<void> {
+  const { status, body, headers } = toErrorResponse(error);
+  if (status >= 500) request.log.error({ err: error }, 'Unhandled error');
+  await reply
+    .status(status)
+    .headers(headers ?? {})
+    .type('application/json; charset=utf-8')
+    .send(body);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { SUBSCRIPTION_STATUSES } from '../../shared/billing.js';
 import { REVIEW_STATUSES } from '../../shared/reviews.js';
-import { WIDGET_EVENT_TYPES } from '../../shared/storefront.js';
+import { STORE_EVENT_TYPES } from '../../shared/storefront.js';
 import { OVERRIDE_POSITIONS, WIDGET_POSITIONS } from '../../shared/widgets.js';
 import {
   bigint,
@@ -150,6 +151,28 @@ export const merchants = pgTable(
       .notNull()
       .default('en'),
     timezone: text('timezone'),
+    /** ISO 4217, as the platform reports it. */
+    currency: text('currency'),
+    /**
+     * The store on its platform, stable across re-installs: the myshopify domain, the BigCommerce store hash, the
+     * Tienda Nube store id. One store is one merchant (unique per platform).
+     */
+    externalStoreId: text('external_store_id'),
+    /** Scopes the stored token was granted. */
+    accessScopes: text('access_scopes'),
+    /** When the current platform connection was made; a platform event older than it is about an earlier one. */
+    connectedAt: tstz('connected_at'),
+    /** Set when the app is uninstalled: the token is dropped, the storefront stops, the data stays for a re-install. */
+    disconnectedAt: tstz('disconnected_at'),
+    catalogSyncedAt: tstz('catalog_synced_at'),
+    /** Shopify's free trial is granted once per store. */
+    shopifyTrialUsedAt: tstz('shopify_trial_used_at'),
+    /**
+     * A store installed from its platform before anyone signed up for it: the hash of the secret the installing
+     * browser holds (cookie), which alone may create the owner account, until it expires.
+     */
+    installClaimHash: text('install_claim_hash'),
+    installClaimExpiresAt: tstz('install_claim_expires_at'),
     shopifySetupComplete: boolean('shopify_setup_complete').notNull().default(false),
     stripeCustomerId: text('stripe_customer_id'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
@@ -158,6 +181,9 @@ export const merchants = pgTable(
   },
   (t) => [
     check('merchants_platform_check', sql`${t.platform} in ('shopify', 'bigcommerce', 'tiendanube')`),
+    uniqueIndex('merchants_platform_store_unique')
+      .on(t.platform, t.externalStoreId)
+      .where(sql`${t.externalStoreId} is not null`),
     check('merchants_language_check', sql`${t.mainLanguage} in ('en', 'es', 'pt')`),
     // Only zones PostgreSQL knows: analytics and event rollups compute store-local days with it.
     check(
@@ -182,6 +208,8 @@ export const products = pgTable(
     priceAmount: bigint('price_amount', { mode: 'number' }),
     currency: text('currency'),
     url: text('url'),
+    /** Deleted on the platform: kept for its reviews, left out of the per-product setup. */
+    archivedAt: tstz('archived_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -226,6 +254,8 @@ export const reviews = pgTable(
       .notNull()
       .default('widget'),
     verifiedPurchase: boolean('verified_purchase').notNull().default(false),
+    /** The widget session that sent it, so a customer's erasure also drops that session's events. */
+    sessionId: text('session_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     statusChangedAt: tstz('status_changed_at'),
@@ -243,6 +273,10 @@ export const reviews = pgTable(
       .on(t.merchantId, t.deletedAt.desc())
       .where(sql`${t.deletedAt} is not null`),
     index('reviews_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Verified purchases and privacy requests find a customer's reviews by email.
+    index('reviews_merchant_email_idx')
+      .on(t.merchantId, t.customerEmail)
+      .where(sql`${t.customerEmail} <> ''`),
   ],
 );
 
@@ -381,7 +415,7 @@ export const widgetEvents = pgTable(
       .references(() => merchants.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     sessionId: text('session_id').notNull(),
-    type: text('type', { enum: WIDGET_EVENT_TYPES }).notNull(),
+    type: text('type', { enum: STORE_EVENT_TYPES }).notNull(),
     at: tstz('at').notNull().defaultNow(),
   },
   (t) => [
@@ -401,7 +435,7 @@ export const widgetEventDaily = pgTable(
       .references(() => merchants.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
-    type: text('type', { enum: WIDGET_EVENT_TYPES }).notNull(),
+    type: text('type', { enum: STORE_EVENT_TYPES }).notNull(),
     events: integer('events').notNull().default(0),
     sessions: integer('sessions').notNull().default(0),
   },
@@ -419,7 +453,7 @@ export const widgetEventStoreDaily = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
-    type: text('type', { enum: WIDGET_EVENT_TYPES }).notNull(),
+    type: text('type', { enum: STORE_EVENT_TYPES }).notNull(),
     events: integer('events').notNull().default(0),
     sessions: integer('sessions').notNull().default(0),
   },
@@ -462,12 +496,18 @@ export const subscriptions = pgTable(
       .notNull()
       .default('none'),
     providerSubscriptionId: text('provider_subscription_id'),
-    status: text('status', { enum: ['active', 'trialing', 'past_due', 'canceled', 'incomplete'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
+    /** The provider's line for the plan (Stripe subscription item): a plan change replaces its price. */
+    providerItemId: text('provider_item_id'),
     currentPeriodEnd: tstz('current_period_end'),
     trialEndsAt: tstz('trial_ends_at'),
     canceledAt: tstz('canceled_at'),
+    /** Cancelled by the merchant: the plan holds until the period ends. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When payments started failing: the plan holds for the grace period after it. */
+    pastDueSince: tstz('past_due_since'),
+    /** The provider's time of the last event applied: an older event, delivered late, changes nothing. */
+    lastEventAt: tstz('last_event_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -483,9 +523,92 @@ export const webhookEvents = pgTable(
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     topic: text('topic').notNull(),
+    /** Emptied once processed: a privacy request's customer details are not kept longer than the work needs. */
     payload: jsonb('payload').notNull(),
+    /** The store the event is about, as the platform names it (e.g. the myshopify domain). */
+    shop: text('shop'),
+    /** When the platform says the event happened. */
+    triggeredAt: tstz('triggered_at'),
     receivedAt: tstz('received_at').notNull().defaultNow(),
     processedAt: tstz('processed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    /** Claimed by a worker until then; a worker that died lets the claim lapse and another retries. */
+    lockedUntil: tstz('locked_until'),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    index('webhook_events_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.processedAt} is null`),
+  ],
+);
+
+/** OAuth `state` nonces (hashed), single use and short-lived, readable by every instance. */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    nonceHash: text('nonce_hash').primaryKey(),
+    provider: text('provider').notNull(),
+    shop: text('shop').notNull(),
+    /** Set when a signed-in owner connects their workspace's store from the dashboard. */
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oauth_states_expires_idx').on(t.expiresAt)],
+);
+
+/** Orders the platforms report, so a review by a buyer of the product is a verified purchase. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull().default(''),
+    customerEmail: text('customer_email').notNull().default(''),
+    customerExternalId: text('customer_external_id'),
+    /** The widget session the order's cart carried (Shopify cart attribute), when there was one. */
+    sessionId: text('session_id'),
+    currency: text('currency'),
+    /** Integer minor units. */
+    totalAmount: bigint('total_amount', { mode: 'number' }),
+    orderedAt: tstz('ordered_at').notNull(),
+    fulfilledAt: tstz('fulfilled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('orders_merchant_external').on(t.merchantId, t.externalId),
+    index('orders_merchant_email_idx').on(t.merchantId, t.customerEmail),
+    index('orders_merchant_customer_idx').on(t.merchantId, t.customerExternalId),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** The platform's product id, as the widget and reviews know it. */
+    productExternalId: text('product_external_id').notNull(),
+    title: text('title').notNull().default(''),
+    sku: text('sku'),
+    quantity: integer('quantity').notNull().default(1),
+    /** Integer minor units. */
+    priceAmount: bigint('price_amount', { mode: 'number' }),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_merchant_product_idx').on(t.merchantId, t.productExternalId),
+  ],
 );

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { escapeLike } from '../common/escape-like.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
@@ -7,6 +7,18 @@ import { productWidgetOverrides, products } from '../database/schema.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type OverrideRow = typeof productWidgetOverrides.$inferSelect;
+
+/** A product as its store's platform describes it: the platform is the authority on these fields. */
+export interface PlatformProduct {
+  externalId: string;
+  name: string;
+  sku: string | null;
+  imageUrl: string | null;
+  priceAmount: number | null;
+  currency: string | null;
+  url: string | null;
+  archived: boolean;
+}
 
 @Injectable()
 export class ProductsRepository {
@@ -20,6 +32,7 @@ export class ProductsRepository {
     const term = query.search ? `%${escapeLike(query.search)}%` : undefined;
     const where = and(
       eq(products.merchantId, merchantId),
+      isNull(products.archivedAt),
       term ? or(ilike(products.name, term), ilike(products.sku, term), ilike(products.externalId, term)) : undefined,
     );
     const [rows, [{ total }]] = await Promise.all([
@@ -43,5 +56,61 @@ export class ProductsRepository {
       .where(and(eq(products.merchantId, merchantId), eq(products.externalId, externalId)))
       .limit(1);
     return row ?? null;
+  }
+
+  /**
+   * Creates or updates products from the platform's catalogue (a sync page or a webhook); returns their ids.
+   */
+  async upsertFromPlatform(merchantId: string, items: PlatformProduct[]): Promise<string[]> {
+    if (!items.length) return [];
+    const now = new Date();
+    const rows = await this.database.db
+      .insert(products)
+      .values(
+        items.map(({ archived, ...item }) => ({
+          merchantId,
+          ...item,
+          archivedAt: archived ? now : null,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [products.merchantId, products.externalId],
+        set: {
+          name: sql`excluded.name`,
+          sku: sql`excluded.sku`,
+          imageUrl: sql`excluded.image_url`,
+          priceAmount: sql`excluded.price_amount`,
+          currency: sql`excluded.currency`,
+          url: sql`excluded.url`,
+          archivedAt: sql`case when excluded.archived_at is null then null else coalesce(${products.archivedAt}, excluded.archived_at) end`,
+          updatedAt: now,
+        },
+      })
+      .returning({ id: products.id });
+    return rows.map((row) => row.id);
+  }
+
+  /** Deleted on the platform: kept (its reviews are the merchant's), out of the per-product setup. */
+  async archive(merchantId: string, externalIds: string[]): Promise<void> {
+    if (!externalIds.length) return;
+    await this.database.db
+      .update(products)
+      .set({ archivedAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(products.merchantId, merchantId),
+          inArray(products.externalId, externalIds),
+          isNull(products.archivedAt),
+        ),
+      );
+  }
+
+  async countActive(merchantId: string): Promise<number> {
+    const [{ total }] = await this.database.db
+      .select({ total: count() })
+      .from(products)
+      .where(and(eq(products.merchantId, merchantId), isNull(products.archivedAt)));
+    return total;
   }
 }

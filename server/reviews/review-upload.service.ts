@@ -11,6 +11,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { TMediaKind } from '../media/file-type.js';
 import { MediaService, type StoredUpload } from '../media/media.service.js';
 import { multipartParts } from '../media/multipart.js';
+import { OrdersService } from '../orders/orders.service.js';
 import { StorefrontService } from '../storefront/storefront.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 
@@ -38,6 +39,7 @@ export class ReviewUploadService {
     private readonly analytics: AnalyticsCache,
     private readonly sessions: SessionGuard,
     private readonly limiter: RateLimiter,
+    private readonly orders: OrdersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -117,6 +119,8 @@ export class ReviewUploadService {
       imageUrl: body.product_image,
       url: body.product_url,
     });
+    const email = body.customer_email ?? '';
+    const verifiedPurchase = !!email && (await this.orders.hasBought(merchant, email, product.externalId));
     const stored = Object.values(files).map((file) => ({
       merchantId: merchant,
       key: file.key,
@@ -128,13 +132,15 @@ export class ReviewUploadService {
         merchantId: merchant,
         productId: product.id,
         customerName: body.customer_name ?? '',
-        customerEmail: body.customer_email ?? '',
+        customerEmail: email,
         rating: body.rating,
         comment: body.comment,
         videoKey: files.video?.key,
         photoKey: files.photo?.key,
         thumbnailKey: files.thumbnail?.key,
         source: fromDashboard ? 'dashboard' : 'widget',
+        verifiedPurchase,
+        sessionId: fromDashboard ? undefined : body.session_id,
       },
       product.name,
       stored,

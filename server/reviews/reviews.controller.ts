@@ -9,8 +9,8 @@ import {
   type TReview,
   type TReviewStats,
   type TTopProduct,
-  type TUsageDetails,
 } from '../../shared/reviews.js';
+import type { TUsageDetails } from '../../shared/billing.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
 import { UuidParam } from '../common/uuid.pipe.js';

@@ -25,6 +25,7 @@ export function mapReview({ review, product }: ReviewWithProduct, mediaUrl: Medi
     comment: review.comment,
     rating: review.rating,
     source: review.source,
+    verified_purchase: review.verifiedPurchase,
     created_at: review.createdAt.toISOString(),
     status_changed_at: review.statusChangedAt?.toISOString() ?? null,
   };

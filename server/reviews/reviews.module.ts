@@ -3,6 +3,7 @@ import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { MediaModule } from '../media/media.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { StorefrontModule } from '../storefront/storefront.module.js';
 import { ReviewUploadController } from './review-upload.controller.js';
@@ -11,11 +12,12 @@ import { ReviewsPurgeService } from './reviews-purge.service.js';
 import { ReviewsController } from './reviews.controller.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import { ReviewsService } from './reviews.service.js';
+import { VerifiedPurchases } from './verified-purchases.js';
 
 @Module({
-  imports: [AnalyticsModule, AuthModule, BillingModule, MediaModule, ProductsModule, StorefrontModule],
+  imports: [AnalyticsModule, AuthModule, BillingModule, MediaModule, OrdersModule, ProductsModule, StorefrontModule],
   controllers: [ReviewUploadController, ReviewsController],
-  providers: [ReviewsRepository, ReviewsService, ReviewUploadService, ReviewsPurgeService],
+  providers: [ReviewsRepository, ReviewsService, ReviewUploadService, ReviewsPurgeService, VerifiedPurchases],
   exports: [ReviewsRepository, ReviewsService],
 })
 export class ReviewsModule {}

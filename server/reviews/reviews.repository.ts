@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TReviewFilter, TReviewStatus } from '../../shared/reviews.js';
+import { usageOf, type ReviewUsage } from '../billing/usage.js';
 import { escapeLike } from '../common/escape-like.js';
 import type { Database, DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
@@ -12,13 +13,6 @@ export type CounterRow = typeof reviewCounters.$inferSelect;
 export interface ReviewWithProduct {
   review: ReviewRow;
   product: ProductRow;
-}
-
-export interface ReviewUsage {
-  /** Approved and not deleted (DESIGN §6.3). */
-  active: number;
-  /** Not deleted. */
-  total: number;
 }
 
 /** What a moderation decides: the new status and/or deletion time; `event` names the change for the audit. */
@@ -41,6 +35,8 @@ export interface NewReview {
   photoKey?: string;
   thumbnailKey?: string;
   source: ReviewRow['source'];
+  verifiedPurchase?: boolean;
+  sessionId?: string;
 }
 
 export function searchTextOf(productName: string, customerName: string, comment: string): string {
@@ -151,8 +147,7 @@ export class ReviewsRepository {
   }
 
   async usage(merchantId: string, tx: Transaction | Database = this.db): Promise<ReviewUsage> {
-    const counters = await this.counters(merchantId, tx);
-    return { active: countOf(counters, 'approved'), total: countOf(counters) };
+    return usageOf(await this.counters(merchantId, tx));
   }
 
   /**
@@ -217,6 +212,68 @@ export class ReviewsRepository {
     await this.database.rows(sql`
       update ${reviews} r set search_text = ${searchTextSql(sql`p.name`)}
       from ${products} p where p.id = r.product_id and r.id = ${id}`);
+  }
+
+  /** After the platform renamed products: their reviews' search text follows. */
+  async refreshProductsSearchText(merchantId: string, productIds: string[]): Promise<void> {
+    if (!productIds.length) return;
+    await this.database.rows(sql`
+      update ${reviews} r set search_text = ${searchTextSql(sql`p.name`)}
+      from ${products} p
+      where p.id = r.product_id and r.merchant_id = ${merchantId} and p.merchant_id = ${merchantId}
+        and p.id in ${productIds} and r.search_text <> ${searchTextSql(sql`p.name`)}`);
+  }
+
+  /** An order by this email arrived: its reviews of these products (by their platform ids) become verified. */
+  async markVerified(merchantId: string, email: string, productExternalIds: string[]): Promise<number> {
+    if (!email || !productExternalIds.length) return 0;
+    const rows = await this.database.rows<{ id: string }>(sql`
+      update ${reviews} r set verified_purchase = true, updated_at = now()
+      from ${products} p
+      where p.id = r.product_id and r.merchant_id = ${merchantId} and p.merchant_id = ${merchantId}
+        and r.customer_email = ${email.toLowerCase()} and p.external_id in ${productExternalIds}
+        and not r.verified_purchase
+      returning r.id`);
+    return rows.length;
+  }
+
+  /** Every review a customer (by email) left in the store, deleted ones included: a privacy data request. */
+  async ofCustomer(merchantId: string, email: string): Promise<ReviewWithProduct[]> {
+    return this.db
+      .select({ review: reviews, product: products })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(and(eq(reviews.merchantId, merchantId), eq(reviews.customerEmail, email.toLowerCase())))
+      .orderBy(reviews.createdAt);
+  }
+
+  /**
+   * A customer's erasure: their reviews keep rating and words but lose name, email, session and media. Returns the
+   * media keys they held (the caller deletes the files first, so a retry after a crash still finds them) and the
+   * sessions, read before they go.
+   */
+  async customerTraces(merchantId: string, email: string): Promise<{ keys: string[]; sessions: string[] }> {
+    const rows = await this.database.rows<{ keys: string[]; session: string | null }>(sql`
+      select array_remove(array[video_key, photo_key, thumbnail_key], null) as keys, session_id as session
+      from ${reviews} where merchant_id = ${merchantId} and customer_email = ${email.toLowerCase()}`);
+    return {
+      keys: rows.flatMap((row) => row.keys),
+      sessions: [...new Set(rows.map((row) => row.session).filter((s): s is string => s !== null))],
+    };
+  }
+
+  async anonymiseCustomer(merchantId: string, email: string, keys: string[]): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.execute(sql`
+        update ${reviews} r set customer_name = '', customer_email = '', session_id = null,
+          video_key = null, photo_key = null, thumbnail_key = null, updated_at = now(),
+          search_text = lower(p.name || chr(10) || chr(10) || r.comment)
+        from ${products} p
+        where p.id = r.product_id and r.merchant_id = ${merchantId} and r.customer_email = ${email.toLowerCase()}
+        returning r.id`);
+      if (keys.length) await tx.delete(media).where(and(eq(media.merchantId, merchantId), inArray(media.key, keys)));
+      return (rows as unknown as { rows: unknown[] }).rows.length;
+    });
   }
 
   /**

@@ -1,32 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { TListOf } from '../../shared/accounts.js';
-import { UPGRADE_THRESHOLDS } from '../../shared/constants.js';
 import type {
   TPage,
   TReview,
   TReviewStats,
   TTopProduct,
-  TUsageDetails,
   ZReviewListQuery,
   ZReviewUpdate,
 } from '../../shared/reviews.js';
 import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
+import type { TUsageDetails } from '../../shared/billing.js';
+import { PlanLimitsService } from '../billing/plan-limits.service.js';
 import type { PlanRow } from '../billing/plans.repository.js';
-import { PlansService } from '../billing/plans.service.js';
+import type { ReviewUsage } from '../billing/usage.js';
 import { ApiError } from '../common/api-error.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
 import { mapReview, type MediaUrl } from './reviews.mapper.js';
-import { ReviewsRepository, type ReviewChange, type ReviewRow, type ReviewUsage } from './reviews.repository.js';
-import { benefitsFor, limitInfo, primaryReason } from './usage.js';
-
-const PLAN_LIMIT_DETAIL = {
-  active: "You've reached your plan limit for active reviews.",
-  total: "You've reached your plan limit.",
-};
+import { ReviewsRepository, type ReviewChange, type ReviewRow } from './reviews.repository.js';
 
 /** Where a page link points: the same query with another page number. */
 function pageLink(path: string, query: z.output<typeof ZReviewListQuery>, page: number): string {
@@ -47,7 +41,7 @@ export class ReviewsService {
 
   constructor(
     private readonly reviews: ReviewsRepository,
-    private readonly plans: PlansService,
+    private readonly limits: PlanLimitsService,
     private readonly products: ProductsRepository,
     private readonly storefront: StorefrontCache,
     private readonly analytics: AnalyticsCache,
@@ -106,7 +100,7 @@ export class ReviewsService {
     return this.moderate(auth, id, async (review, usage, plan) => {
       if (review.deletedAt) throw refused('Restore the deleted review first.');
       if (review.status === 'approved') throw refused('The review is already approved.');
-      await this.assertRoom(await usage(), plan, 'active');
+      this.limits.assertRoom(await usage(), plan, 'active');
       return { status: 'approved', event: { from: review.status, to: 'approved' } };
     });
   }
@@ -124,8 +118,8 @@ export class ReviewsService {
     return this.moderate(auth, id, async (review, usage, plan) => {
       if (review.deletedAt) {
         const current = await usage();
-        await this.assertRoom(current, plan, 'total');
-        if (review.status === 'approved') await this.assertRoom(current, plan, 'active');
+        this.limits.assertRoom(current, plan, 'total');
+        if (review.status === 'approved') this.limits.assertRoom(current, plan, 'active');
         return { deletedAt: null, event: { from: 'deleted', to: review.status } };
       }
       if (review.status === 'approved') throw refused('Setting to pending is not supported', 'pending_not_supported');
@@ -166,39 +160,7 @@ export class ReviewsService {
   }
 
   usageDetails(auth: WorkspaceContext): Promise<TUsageDetails> {
-    return this.usageDetailsOf(storeOf(auth).id);
-  }
-
-  /** For a store the caller was already checked against (a server render of the signed-in user's store). */
-  async usageDetailsOf(merchantId: string): Promise<TUsageDetails> {
-    const [plan, usage, catalog] = await Promise.all([
-      this.plans.currentPlan(merchantId),
-      this.reviews.usage(merchantId),
-      this.plans.activePlans(),
-    ]);
-    const info = limitInfo(usage, plan);
-    const upgrades = catalog.filter((candidate) => candidate.amount > plan.amount).slice(0, 2);
-    const reason = primaryReason(info);
-    const pressing =
-      Math.max(info.active_reviews.percentage, info.total_reviews.percentage) >= UPGRADE_THRESHOLDS.warning;
-    const { reached_limit: _a, ...active } = info.active_reviews;
-    const { reached_limit: _t, ...total } = info.total_reviews;
-    return {
-      show_upgrade_prompt: upgrades.length > 0 && (pressing || plan.free),
-      is_free_plan: plan.free,
-      current_plan: { id: plan.id, name: plan.name, code: plan.code },
-      usage: { active_reviews: active, total_reviews: total },
-      upgrade_plans: upgrades.map((candidate) => ({
-        id: candidate.id,
-        name: candidate.name,
-        currency: candidate.currency,
-        amount: candidate.amount,
-        frequency: candidate.frequency,
-        unlimited_active_reviews: candidate.maxActiveReviews === null,
-        max_active_reviews: candidate.maxActiveReviews,
-      })),
-      recommendations: { primary_reason: reason, benefits: benefitsFor(reason, upgrades[0]) },
-    };
+    return this.limits.usageDetails(storeOf(auth).id);
   }
 
   private async moderate(
@@ -207,24 +169,12 @@ export class ReviewsService {
     decide: (review: ReviewRow, usage: () => Promise<ReviewUsage>, plan: PlanRow) => Promise<ReviewChange>,
   ): Promise<TReview> {
     const merchantId = storeOf(auth).id;
-    const plan = await this.plans.currentPlan(merchantId);
+    const plan = await this.limits.planOf(merchantId);
     const updated = await this.reviews.moderate(merchantId, id, auth.user.id, (review, usage) =>
       decide(review, usage, plan),
     );
     if (!updated) throw ApiError.notFound('No review with this id in your store.');
     await this.changed(merchantId);
     return this.get(auth, id);
-  }
-
-  /** DESIGN §6.3: one more active (approved) or total (not deleted) review must fit the plan. */
-  private async assertRoom(usage: ReviewUsage, plan: PlanRow, kind: 'active' | 'total'): Promise<void> {
-    const max = kind === 'active' ? plan.maxActiveReviews : plan.maxTotalReviews;
-    const current = kind === 'active' ? usage.active : usage.total;
-    if (max === null || current < max) return;
-    throw new ApiError(403, {
-      detail: PLAN_LIMIT_DETAIL[kind],
-      code: 'plan_limit',
-      limit_info: limitInfo(usage, plan),
-    });
   }
 }

@@ -35,19 +35,45 @@ export function localeOf(request: FastifyRequest): TLanguage {
   return (accepted[0]?.lang as TLanguage | undefined) ?? FALLBACK_LANGUAGE;
 }
 
+/** Origins a third-party script needs beyond ours: where it loads from, calls, and frames. */
+export interface CspSources {
+  script: string[];
+  connect: string[];
+  frame: string[];
+}
+
+const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
+
 /**
- * The dashboard's CSP: scripts only from us and vike's nonce'd inline ones; inline style attributes allowed.
- * In development Vite's HMR websocket (its own port) must be reachable too.
+ * What Stripe.js (card entry on the billing page) needs: its script and frames, and Stripe's API for the calls it makes
+ * from the page. A stand-in served from elsewhere (STRIPE_JS_URL in the tests) needs its own origin for all three.
  */
-export function dashboardCsp(nonce: string, dev = false): string {
+export function stripeCspSources(jsUrl: string | null): CspSources {
+  if (!jsUrl) return { script: [], connect: [], frame: [] };
+  const origin = new URL(jsUrl).origin;
+  if (origin !== STRIPE_JS_ORIGIN) return { script: [origin], connect: [origin], frame: [origin] };
+  return {
+    script: [STRIPE_JS_ORIGIN],
+    connect: ['https://api.stripe.com'],
+    frame: [STRIPE_JS_ORIGIN, 'https://hooks.stripe.com'],
+  };
+}
+
+/**
+ * The dashboard's CSP: scripts only from us, vike's nonce'd inline ones and the listed third parties; inline style
+ * attributes allowed. In development Vite's HMR websocket (its own port) must be reachable too.
+ */
+export function dashboardCsp(nonce: string, dev = false, extra: CspSources = stripeCspSources(null)): string {
+  const list = (values: string[]) => (values.length ? ` ${values.join(' ')}` : '');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${list(extra.script)}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",
     "font-src 'self' data:",
-    dev ? "connect-src 'self' ws://localhost:* ws://127.0.0.1:*" : "connect-src 'self'",
+    `connect-src 'self'${list(extra.connect)}${dev ? ' ws://localhost:* ws://127.0.0.1:*' : ''}`,
+    `frame-src${extra.frame.length ? list(extra.frame) : " 'none'"}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

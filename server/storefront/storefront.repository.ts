@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { ApiError } from '../common/api-error.js';
 import { isUuid } from '../common/uuid.pipe.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
@@ -16,20 +17,38 @@ export class StorefrontRepository {
     return this.database.db;
   }
 
+  /** A store whose platform app is uninstalled is no storefront's any more: the widget stops until a re-install. */
   async merchant(idOrStoreId: string): Promise<PublicMerchant | null> {
     const [row] = await this.db
       .select({ id: merchants.id, storeId: merchants.storeId })
       .from(merchants)
-      .where(isUuid(idOrStoreId) ? eq(merchants.id, idOrStoreId) : eq(merchants.storeId, idOrStoreId))
+      .where(
+        and(
+          isUuid(idOrStoreId) ? eq(merchants.id, idOrStoreId) : eq(merchants.storeId, idOrStoreId),
+          isNull(merchants.disconnectedAt),
+        ),
+      )
       .limit(1);
     return row ?? null;
   }
 
+  async storeIdOf(merchantId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ storeId: merchants.storeId })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId))
+      .limit(1);
+    return row?.storeId ?? null;
+  }
+
   async configuration(merchantId: string, externalProductId: string) {
-    const [{ language }] = await this.db
+    const [store] = await this.db
       .select({ language: merchants.mainLanguage })
       .from(merchants)
       .where(eq(merchants.id, merchantId));
+    // Erased since its lookup was cached (another instance's few seconds): as unknown as any missing store.
+    if (!store) throw ApiError.notFound('No store with this id.', 'unknown_store');
+    const { language } = store;
     const [settings] = await this.db
       .select()
       .from(widgetSettings)

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { compress, preferredEncoding, type TContentEncoding } from '../common/content-encoding.js';
 import { allowAnyOrigin } from '../common/open-cors.js';
-import { toErrorResponse } from '../common/error-body.js';
+import { sendError } from '../common/error-body.js';
 import { StorefrontService, type CachedJson } from './storefront.service.js';
 
 const ZMerchantQuery = z.object({
@@ -73,13 +73,7 @@ async function answer(request: FastifyRequest, reply: FastifyReply, read: () => 
   try {
     json = await read();
   } catch (error) {
-    const { status, body, headers } = toErrorResponse(error);
-    if (status >= 500) request.log.error({ err: error }, 'Unhandled error');
-    await reply
-      .status(status)
-      .headers(headers ?? {})
-      .type('application/json; charset=utf-8')
-      .send(body);
+    await sendError(request, reply, error);
     return;
   }
   void reply.header('cache-control', 'public, max-age=60').header('etag', json.etag).header('vary', 'Accept-Encoding');

@@ -64,6 +64,18 @@ export class StorefrontService {
     return result;
   }
 
+  /**
+   * The store's connection changed (installed, uninstalled, renamed): its lookups and answers are dropped here and in
+   * the shared cache; other instances' few-second copies of the lookup lapse on their own.
+   */
+  async forgetStore(merchantId: string, storeId?: string): Promise<void> {
+    const publicId = storeId ?? (await this.storefront.storeIdOf(merchantId));
+    const keys = [merchantId, ...(publicId ? [publicId] : [])];
+    for (const key of keys) this.recentStores.delete(key);
+    await this.cache.del(...keys.map((key) => `store:${key}`));
+    await this.versions.invalidate(merchantId);
+  }
+
   private async merchant(idOrStoreId: string): Promise<PublicMerchant> {
     const merchant = await this.findStore(idOrStoreId);
     if (!merchant) throw ApiError.notFound('No store with this id.', 'unknown_store');
@@ -117,6 +129,7 @@ export class StorefrontService {
           video_url: url(review.videoKey),
           thumbnail_url: url(review.thumbnailKey),
           photo_url: url(review.photoKey),
+          verified_purchase: review.verifiedPurchase,
         })),
       } satisfies TPublicReviews);
     });

@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { TMerchant } from '../../shared/accounts.js';
+import type { FastifyRequest } from 'fastify';
+import type { TMerchant, TMerchantDetails } from '../../shared/accounts.js';
 import type { TLanguage } from '../../shared/constants.js';
-import { mapMerchant } from '../accounts/accounts.mapper.js';
+import { mapMerchant, mapMerchantDetails } from '../accounts/accounts.mapper.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
+import { hashSecret } from '../auth/auth-tokens.service.js';
+import { SessionGuard } from '../auth/session.guard.js';
 import { ApiError } from '../common/api-error.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
 
@@ -13,7 +16,33 @@ export class StoresService {
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly storefront: StorefrontCache,
+    private readonly sessions: SessionGuard,
   ) {}
+
+  /**
+   * A store's name and public id, for the browser that installed it (its claim cookie) or for its members; anyone
+   * else gets a 404, as for a store that does not exist.
+   */
+  async details(
+    merchantId: string,
+    claimSecret: string | undefined,
+    request: FastifyRequest,
+  ): Promise<TMerchantDetails> {
+    const merchant = await this.accounts.findMerchant(merchantId);
+    const claimed =
+      !!merchant?.installClaimHash &&
+      !!claimSecret &&
+      merchant.installClaimHash === hashSecret(claimSecret) &&
+      (merchant.installClaimExpiresAt?.getTime() ?? 0) > Date.now();
+    if (merchant && !claimed) {
+      const auth = await this.sessions.contextOf(request).catch(() => null);
+      if (!auth || !(await this.accounts.findMembership(auth.user.id, merchant.workspaceId))) {
+        throw ApiError.notFound('No store with this id.');
+      }
+    }
+    if (!merchant) throw ApiError.notFound('No store with this id.');
+    return mapMerchantDetails(merchant);
+  }
 
   async setLanguage(auth: WorkspaceContext, merchantId: string, language: TLanguage): Promise<TMerchant> {
     const updated = await this.accounts.updateMerchantLanguage(auth.workspace.workspaceId, merchantId, language);

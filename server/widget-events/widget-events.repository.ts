@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { TWidgetEventType } from '../../shared/storefront.js';
+import type { TStoreEventType } from '../../shared/storefront.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { merchants, products, widgetEventDaily, widgetEvents } from '../database/schema.js';
 
 export interface IncomingEvent {
-  type: TWidgetEventType;
+  type: TStoreEventType;
   /** The store platform's product id, as the widget knows it. */
   productExternalId: string;
 }
@@ -18,6 +18,40 @@ export interface IncomingEvent {
 @Injectable()
 export class WidgetEventsRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  /** Whether the widget ever reported this session for the store. */
+  async knowsSession(merchantId: string, sessionId: string): Promise<boolean> {
+    const [row] = await this.database.db
+      .select({ id: widgetEvents.id })
+      .from(widgetEvents)
+      .where(and(eq(widgetEvents.merchantId, merchantId), eq(widgetEvents.sessionId, sessionId)))
+      .limit(1);
+    return !!row;
+  }
+
+  /** A customer's erasure: the raw events of their sessions go (the daily counts, which name nobody, stay). */
+  async deleteSessions(merchantId: string, sessionIds: string[]): Promise<number> {
+    if (!sessionIds.length) return 0;
+    const deleted = await this.database.db
+      .delete(widgetEvents)
+      .where(and(eq(widgetEvents.merchantId, merchantId), inArray(widgetEvents.sessionId, sessionIds)))
+      .returning({ id: widgetEvents.id });
+    return deleted.length;
+  }
+
+  async ofSessions(merchantId: string, sessionIds: string[]) {
+    if (!sessionIds.length) return [];
+    return this.database.db
+      .select({
+        sessionId: widgetEvents.sessionId,
+        type: widgetEvents.type,
+        productId: widgetEvents.productId,
+        at: widgetEvents.at,
+      })
+      .from(widgetEvents)
+      .where(and(eq(widgetEvents.merchantId, merchantId), inArray(widgetEvents.sessionId, sessionIds)))
+      .orderBy(widgetEvents.at);
+  }
 
   async record(merchantId: string, sessionId: string, events: IncomingEvent[]): Promise<void> {
     await this.database.db.transaction(async (tx) => {

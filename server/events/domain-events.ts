@@ -1,0 +1,61 @@
+import { Global, Injectable, Logger, Module } from '@nestjs/common';
+
+/**
+ * What happened in one domain that others act on (DESIGN §11.3). The emitter knows nothing of who listens: caches,
+ * the verified-purchase marker and conversion tracking subscribe from their own modules.
+ */
+export interface DomainEventMap {
+  /** A store's platform connection was made or renewed, or its details (name, language, time zone) changed. */
+  'store.changed': { merchantId: string };
+  /** The platform app was uninstalled (the storefront stops), or the store was erased (`storeId` names it then). */
+  'store.disconnected': { merchantId: string; storeId?: string };
+  /** Products were created, renamed or archived from the platform. */
+  'catalog.changed': { merchantId: string; productIds: string[] };
+  /** An order was recorded (or updated): its buyer's reviews of these products are verified purchases. */
+  'order.recorded': {
+    merchantId: string;
+    customerEmail: string;
+    productExternalIds: string[];
+    /** The widget session the cart carried, recorded once per order. */
+    sessionId: string | null;
+    firstSeen: boolean;
+  };
+  /** A customer's personal data was erased (privacy request): reviews and events changed. */
+  'customer.redacted': { merchantId: string };
+}
+
+export type DomainEventType = keyof DomainEventMap;
+type Handler<K extends DomainEventType> = (payload: DomainEventMap[K]) => Promise<void> | void;
+
+@Injectable()
+export class DomainEvents {
+  private readonly logger = new Logger(DomainEvents.name);
+  private readonly handlers = new Map<DomainEventType, Array<Handler<never>>>();
+
+  on<K extends DomainEventType>(type: K, handler: Handler<K>): void {
+    const list = this.handlers.get(type) ?? [];
+    list.push(handler as Handler<never>);
+    this.handlers.set(type, list);
+  }
+
+  /**
+   * Runs every subscriber, in subscription order, after the change was committed. A failing subscriber does not stop
+   * the others; the first failure is rethrown once all ran, so a retried webhook redoes the (idempotent) work.
+   */
+  async emit<K extends DomainEventType>(type: K, payload: DomainEventMap[K]): Promise<void> {
+    let failure: unknown;
+    for (const handler of this.handlers.get(type) ?? []) {
+      try {
+        await (handler as Handler<K>)(payload);
+      } catch (error) {
+        this.logger.error({ err: error, event: type }, 'A subscriber failed');
+        failure ??= error;
+      }
+    }
+    if (failure !== undefined) throw failure;
+  }
+}
+
+@Global()
+@Module({ providers: [DomainEvents], exports: [DomainEvents] })
+export class EventsModule {}

@@ -1,0 +1,13 @@
+/** A store platform's API refused or failed a call. Messages never carry credentials. */
+export class PlatformError extends Error {
+  constructor(
+    readonly kind: 'unauthorized' | 'unavailable' | 'rejected',
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'PlatformError';
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SHOPIFY_EMBED_HANDLE, SHOPIFY_SCOPES } from '../../../shared/shopify.js';
+import { ROOT_DIR } from '../../../test/support/pglite-template.js';
+import { LOADER_METAFIELD } from './shopify.graphql.js';
+
+// The Shopify app's deployable configuration (extensions/, shopify.app.toml) must agree with what the server does.
+
+const extension = join(ROOT_DIR, 'extensions', 'video-reviews');
+
+describe('the theme app extension', () => {
+  const block = readFileSync(join(extension, 'blocks', `${SHOPIFY_EMBED_HANDLE}.liquid`), 'utf8');
+
+  it('is an app embed in <head> whose file name is the handle the deep link activates', () => {
+    const schema = JSON.parse(block.match(/{% schema %}([\s\S]*?){% endschema %}/)![1]) as { target: string };
+    expect(schema.target).toBe('head');
+    expect(readFileSync(join(extension, 'shopify.extension.toml'), 'utf8')).toMatch(/^type = "theme"$/m);
+  });
+
+  it('loads, async, the loader URL the install writes into the app-data metafield, escaped', () => {
+    const metafield = `app.metafields.${LOADER_METAFIELD.namespace}.${LOADER_METAFIELD.key}.value`;
+    expect(block).toContain(`assign loader_url = ${metafield}`);
+    expect(block).toContain('<script src="{{ loader_url | escape }}" async></script>');
+  });
+
+  it('has its merchant-facing name in every language of the schema', () => {
+    for (const file of ['en.default.schema.json', 'es.schema.json', 'pt-BR.schema.json']) {
+      expect(existsSync(join(extension, 'locales', file))).toBe(true);
+    }
+  });
+});
+
+describe('shopify.app.toml', () => {
+  const toml = readFileSync(join(ROOT_DIR, 'shopify.app.toml'), 'utf8');
+
+  it('asks for the scopes the server asks for', () => {
+    expect(toml).toContain(`scopes = "${SHOPIFY_SCOPES.join(',')}"`);
+  });
+
+  it('declares the three mandatory privacy topics on the webhook route, and the app and callback URLs', () => {
+    expect(toml).toContain('compliance_topics = ["customers/data_request", "customers/redact", "shop/redact"]');
+    expect(toml).toMatch(/uri = "https:\/\/[^"]+\/api\/webhooks\/shopify\/"/);
+    expect(toml).toMatch(/application_url = "https:\/\/[^"]+\/api\/auth\/shopify\/"/);
+    expect(toml).toMatch(/redirect_urls = \["https:\/\/[^"]+\/api\/auth\/shopify\/callback\/"\]/);
+  });
+});

@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { BillingModule } from '../../billing/billing.module.js';
+import { ProductsModule } from '../../products/products.module.js';
+import { WidgetScriptModule } from '../../widget-script/widget-script.module.js';
+import { IntegrationsModule } from '../integrations.module.js';
+import { ShopifyAuthController } from './shopify-auth.controller.js';
+import { ShopifyBillingController } from './shopify-billing.controller.js';
+import { ShopifyBilling } from './shopify-billing.service.js';
+import { ShopifyInstallFlow } from './shopify-install.flow.js';
+import { ShopifyInstallService } from './shopify-install.service.js';
+import { ShopifySetupService } from './shopify-setup.service.js';
+import { ShopifyStatusService } from './shopify-status.service.js';
+import { ShopifyWebhookHandlers } from './shopify-webhooks.handlers.js';
+import { ShopifyWebhookRoutes } from './shopify-webhooks.routes.js';
+import { ShopifyClient } from './shopify.client.js';
+import { ShopifyController } from './shopify.controller.js';
+
+/** The Shopify app: install (OAuth), webhooks, catalogue, theme app embed status, billing (EXTERNAL_APIS §1). */
+@Module({
+  imports: [BillingModule, IntegrationsModule, ProductsModule, WidgetScriptModule],
+  controllers: [ShopifyAuthController, ShopifyBillingController, ShopifyController],
+  providers: [
+    ShopifyBilling,
+    ShopifyClient,
+    ShopifyInstallService,
+    ShopifyInstallFlow,
+    ShopifySetupService,
+    ShopifyStatusService,
+    ShopifyWebhookHandlers,
+    ShopifyWebhookRoutes,
+  ],
+})
+export class ShopifyModule {}

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+
+// The API contract of billing (SPEC §3 Plan, Subscription, Payment method, Usage details; §7 Billing; DESIGN §6.3–§6.4):
+// plans and their limits, subscriptions through Stripe or Shopify, payment methods (ids only: cards are entered in
+// Stripe Elements and never reach this server).
+
+/** SPEC §3 Limit info: one meter. `max` is null when unlimited. */
+export interface TUsageMeter {
+  current: number;
+  max: number | null;
+  unlimited: boolean;
+  percentage: number;
+  reached_limit: boolean;
+}
+
+export interface TLimitInfo {
+  active_reviews: TUsageMeter;
+  total_reviews: TUsageMeter;
+}
+
+/** The body of a 403 `plan_limit`. */
+export interface TPlanLimitError {
+  detail: string;
+  code: 'plan_limit';
+  limit_info: TLimitInfo;
+}
+
+export interface TPlan {
+  id: string;
+  code: string;
+  name: string;
+  /** Integer minor units. */
+  amount: number;
+  currency: string;
+  formatted_amount: string;
+  frequency: 'month' | 'year';
+  free: boolean;
+  max_active_reviews: number | null;
+  max_total_reviews: number | null;
+  unlimited_active_reviews: boolean;
+  status: 'active' | 'inactive';
+  features: TBenefitKey[];
+}
+
+export const UPGRADE_REASONS = [
+  'reached_active_limit',
+  'reached_total_limit',
+  'near_active_limit',
+  'near_total_limit',
+  'approaching_limits',
+  'unlock_features',
+] as const;
+export type TUpgradeReason = (typeof UPGRADE_REASONS)[number];
+
+export const BENEFIT_KEYS = [
+  'unlimited_reviews',
+  'priority_support',
+  'advanced_analytics',
+  'custom_branding',
+  'more_active_reviews',
+  'more_total_reviews',
+  'advanced_features',
+] as const;
+export type TBenefitKey = (typeof BENEFIT_KEYS)[number];
+
+/** GET /api/reviews/usage_details/ (SPEC §3 Usage details). */
+export interface TUsageDetails {
+  show_upgrade_prompt: boolean;
+  is_free_plan: boolean;
+  current_plan: Pick<TPlan, 'id' | 'name' | 'code'>;
+  usage: { active_reviews: Omit<TUsageMeter, 'reached_limit'>; total_reviews: Omit<TUsageMeter, 'reached_limit'> };
+  upgrade_plans: Array<
+    Pick<TPlan, 'id' | 'name' | 'currency' | 'amount' | 'frequency' | 'unlimited_active_reviews' | 'max_active_reviews'>
+  >;
+  recommendations: { primary_reason: TUpgradeReason; benefits: TBenefitKey[] };
+  /** The subscription's standing: 'grace' after a failed payment, until `grace_ends_at` (dashboard banner). */
+  billing_status: 'free' | 'active' | 'trialing' | 'grace' | 'canceling';
+  grace_ends_at: string | null;
+}
+
+/** SPEC §4 Checkout: how the dashboard buys a plan. */
+export const CHECKOUT_KINDS = ['SHOPIFY_CHECKOUT', 'NEW_SUBSCRIPTION', 'PLAN_CHANGE'] as const;
+export type TCheckoutKind = (typeof CHECKOUT_KINDS)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'incomplete'] as const;
+export type TSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** SPEC §3 Subscription, with what the billing page shows of its state. */
+export interface TSubscription {
+  id: string;
+  provider: 'stripe' | 'shopify';
+  status: TSubscriptionStatus;
+  current_plan: { plan: TPlan };
+  plan_usage: TLimitInfo;
+  subscription_plans: Array<{ plan: { id: string }; status: TSubscriptionStatus }>;
+  current_period_end: string | null;
+  trial_ends_at: string | null;
+  /** Cancelled, ending at `current_period_end`; the plan holds until then. */
+  cancel_at_period_end: boolean;
+  /** A failed payment: the plan holds until `grace_ends_at`, then Free applies. */
+  past_due_since: string | null;
+  grace_ends_at: string | null;
+}
+
+/** GET /api/billing/subscriptions/get_active_subscription/: the subscription, or `{}` when there is none. */
+export type TActiveSubscription = TSubscription | Record<string, never>;
+
+/** GET /api/billing/subscriptions/current_usage/: the plan in force and what the store uses of it. */
+export interface TCurrentUsage {
+  plan: TPlan;
+  usage: TLimitInfo;
+  /** Why the plan is what it is: a subscription in good standing, a grace period, or none (Free). */
+  billing_status: TUsageDetails['billing_status'];
+  grace_ends_at: string | null;
+}
+
+/** GET /api/billing/config/: how this store pays, and what the page needs to take a card. */
+export interface TBillingConfig {
+  /** `shopify`: Shopify bills (hosted checkout); `stripe`: cards through Stripe; `none`: billing not configured. */
+  provider: 'stripe' | 'shopify' | 'none';
+  stripe: { publishable_key: string; js_url: string } | null;
+  shopify_trial_days: number;
+  /** The store has had Shopify's free trial already (it is granted once per store). */
+  shopify_trial_used: boolean;
+  grace_days: number;
+}
+
+const required = 'This field is required.';
+const id = z.uuid({ error: 'Not a plan id.' });
+const url = z
+  .string({ error: required })
+  .trim()
+  .min(1, required)
+  .max(2000)
+  .pipe(z.url({ error: 'Not a URL.' }));
+
+/** POST /api/billing/checkout/create-checkout-session/ for a Shopify store (SPEC §7). */
+export const ZShopifyCheckout = z.object({ plan_id: id, return_url: url });
+/** … for other platforms, with header `X-Payment-Platform: stripe`. */
+export const ZStripeCheckout = z.object({
+  product_id: id,
+  platform: z.literal('stripe', { error: 'Only stripe is supported.' }),
+  success_url: url,
+  cancel_url: url,
+  quantity: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 1, 'One subscription at a time.')
+    .default(1),
+});
+export type TShopifyCheckout = z.input<typeof ZShopifyCheckout>;
+export type TStripeCheckout = z.input<typeof ZStripeCheckout>;
+
+export interface TShopifyCheckoutSession {
+  confirmation_url: string;
+  id: string;
+}
+
+export interface TStripeCheckoutSession {
+  url: string;
+  id: string;
+}
+
+export const ZChangePlan = z.object({ new_plan_id: id });
+export type TChangePlan = z.input<typeof ZChangePlan>;
+
+/** SPEC §3 Payment method. */
+export interface TPaymentMethod {
+  id: string;
+  customer_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  /** Charged for the subscription. */
+  is_default: boolean;
+}
+
+/** POST …/payment-methods/create_payment_method: a SetupIntent the page confirms with Stripe Elements. */
+export interface TSetupIntent {
+  id: string;
+  client_secret: string;
+  customer_id: string;
+}
+
+const stripeId = (prefix: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]{1,100}$`), 'Not a Stripe id.');
+export const ZAttachPaymentMethod = z.object({ payment_method_id: stripeId('pm'), customer_id: stripeId('cus') });
+export const ZDeletePaymentMethod = z.object({ payment_method_id: stripeId('pm') });
+export const ZPaymentMethodsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+export type TAttachPaymentMethod = z.input<typeof ZAttachPaymentMethod>;
+export type TDeletePaymentMethod = z.input<typeof ZDeletePaymentMethod>;
