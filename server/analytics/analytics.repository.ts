@@ -30,6 +30,7 @@ export interface PeriodSessions {
   current: boolean;
   views: number;
   carts: number;
+  purchases: number;
 }
 
 /**
@@ -66,12 +67,13 @@ export class AnalyticsRepository {
       group by 1, 2`);
   }
 
-  /** Widget sessions that saw the widget and that added to the cart, in the period and the one before it. */
+  /** Widget sessions that saw the widget, added to the cart and bought, in the period and the one before it. */
   async sessions(merchantId: string, periods: Periods): Promise<PeriodSessions[]> {
     return this.database.rows(sql`
       select day >= ${periods.start}::date as current,
         coalesce(sum(sessions) filter (where type = 'view'), 0)::int as views,
-        coalesce(sum(sessions) filter (where type = 'add_to_cart'), 0)::int as carts
+        coalesce(sum(sessions) filter (where type = 'add_to_cart'), 0)::int as carts,
+        coalesce(sum(sessions) filter (where type = 'purchase'), 0)::int as purchases
       from ${widgetEventStoreDaily}
       where merchant_id = ${merchantId} and day between ${periods.previousStart}::date and ${periods.today}::date
       group by 1`);

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type {
   TActivityInterval,
   TAnalyticsReader,
@@ -7,6 +7,7 @@ import type {
   TReviewActivity,
   TTopProducts,
 } from '../../shared/analytics.js';
+import { ServerReaders } from '../ssr/server-readers.js';
 import { AnalyticsCache } from './analytics-cache.js';
 import { AnalyticsRepository, type AnalyticsStore, type PeriodReviews } from './analytics.repository.js';
 import { bucketsOf, firstWholeMonth, periodsOf, todayIn } from './periods.js';
@@ -21,9 +22,9 @@ function sumOf(rows: PeriodReviews[]): number {
   return rows.reduce((sum, row) => sum + row.reviews, 0);
 }
 
-/** Percent of the sessions that saw the widget which added the product to the cart (DESIGN §6.6). */
-function conversion(views: number, carts: number): number | null {
-  return views ? Math.min(100, (carts / views) * 100) : null;
+/** Percent of the sessions that saw the widget which converted (DESIGN §6.6). */
+function conversion(views: number, converted: number): number | null {
+  return views ? Math.min(100, (converted / views) * 100) : null;
 }
 
 /**
@@ -31,11 +32,16 @@ function conversion(views: number, carts: number): number | null {
  * without waiting for the cache to expire.
  */
 @Injectable()
-export class AnalyticsService {
+export class AnalyticsService implements OnModuleInit {
   constructor(
     private readonly analytics: AnalyticsRepository,
     private readonly cache: AnalyticsCache,
+    private readonly readers: ServerReaders,
   ) {}
+
+  onModuleInit(): void {
+    this.readers.register('analytics', 'view_dashboard', (merchantId) => this.readerFor(merchantId));
+  }
 
   async dashboardMetrics(store: AnalyticsStore, days: TDashboardPeriod): Promise<TDashboardMetrics> {
     const periods = periodsOf(todayIn(store.timezone), days);
@@ -60,9 +66,14 @@ export class AnalyticsService {
       }),
       this.cache.events(store.id, ['conversion', periods.today, days], async () => {
         const sessions = await this.analytics.sessions(store.id, periods);
-        const of = (current: boolean) => sessions.find((row) => row.current === current) ?? { views: 0, carts: 0 };
-        const now = conversion(of(true).views, of(true).carts);
-        const before = conversion(of(false).views, of(false).carts);
+        const of = (current: boolean) =>
+          sessions.find((row) => row.current === current) ?? { views: 0, carts: 0, purchases: 0 };
+        // Orders are the truth where the platform reports them (purchases attributed to widget sessions): then both
+        // periods count purchases, so the trend compares like with like; otherwise add-to-cart clicks.
+        const byOrders = sessions.some((row) => row.purchases > 0);
+        const converted = (current: boolean) => (byOrders ? of(current).purchases : of(current).carts);
+        const now = conversion(of(true).views, converted(true));
+        const before = conversion(of(false).views, converted(false));
         return { conversion_rate: oneDecimal(now ?? 0), conversion_rate_trend: pointsTrend(now, before) };
       }),
     ]);

@@ -1,4 +1,4 @@
-import type { TBenefitKey } from '../../shared/reviews.js';
+import type { TBenefitKey } from '../../shared/billing.js';
 
 export interface PlanSeed {
   code: string;

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { z } from 'zod';
 import type { TListOf } from '../../shared/accounts.js';
-import type { TPlan } from '../../shared/reviews.js';
+import type { TPlan } from '../../shared/billing.js';
 import { Authenticated } from '../auth/authenticated.decorator.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { PlansService } from './plans.service.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
-import { plans, subscriptions } from '../database/schema.js';
+import { plans } from '../database/schema.js';
 import type { PlanSeed } from './plans.catalog.js';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -32,15 +32,20 @@ export class PlansRepository {
     return row ?? null;
   }
 
-  /** The plan of the merchant's live subscription, if any. */
-  async subscribedPlan(merchantId: string): Promise<PlanRow | null> {
-    const [row] = await this.database.db
-      .select({ plan: plans })
-      .from(subscriptions)
-      .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(and(eq(subscriptions.merchantId, merchantId), inArray(subscriptions.status, ['active', 'trialing'])))
-      .orderBy(desc(subscriptions.createdAt))
-      .limit(1);
-    return row?.plan ?? null;
+  async findById(id: string): Promise<PlanRow | null> {
+    const [row] = await this.database.db.select().from(plans).where(eq(plans.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async findByStripePrice(priceId: string): Promise<PlanRow | null> {
+    const [row] = await this.database.db.select().from(plans).where(eq(plans.stripePriceId, priceId)).limit(1);
+    return row ?? null;
+  }
+
+  /** The configured Stripe price of each plan code (STRIPE_PRICE_IDS): configuration wins over what is stored. */
+  async setStripePrices(priceIds: Record<string, string>): Promise<void> {
+    for (const [code, priceId] of Object.entries(priceIds)) {
+      await this.database.db.update(plans).set({ stripePriceId: priceId }).where(eq(plans.code, code));
+    }
   }
 }

@@ -1,6 +1,8 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { TListOf } from '../../shared/accounts.js';
-import type { TPlan } from '../../shared/reviews.js';
+import type { TBenefitKey, TPlan } from '../../shared/billing.js';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
 import { FREE_PLAN_CODE, PLAN_CATALOG } from './plans.catalog.js';
 import { PlansRepository, type PlanRow } from './plans.repository.js';
 
@@ -21,16 +23,29 @@ export function mapPlan(plan: PlanRow): TPlan {
     max_total_reviews: plan.maxTotalReviews,
     unlimited_active_reviews: plan.maxActiveReviews === null,
     status: plan.status,
+    features: plan.features as TBenefitKey[],
   };
 }
 
 @Injectable()
 export class PlansService implements OnApplicationBootstrap {
-  constructor(private readonly plans: PlansRepository) {}
+  constructor(
+    private readonly plans: PlansRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
-  /** Every instance may run this at once: inserts skip plans that exist. */
+  /** Every instance may run this at once: inserts skip plans that exist, prices are set to the same values. */
   async onApplicationBootstrap(): Promise<void> {
     await this.plans.seed(PLAN_CATALOG);
+    await this.plans.setStripePrices(this.config.stripe.priceIds);
+  }
+
+  async find(id: string): Promise<PlanRow | null> {
+    return this.plans.findById(id);
+  }
+
+  findByStripePrice(priceId: string): Promise<PlanRow | null> {
+    return this.plans.findByStripePrice(priceId);
   }
 
   async list(status?: PlanRow['status']): Promise<TListOf<TPlan>> {
@@ -38,9 +53,7 @@ export class PlansService implements OnApplicationBootstrap {
   }
 
   /** DESIGN §6.4: every merchant is on Free until a subscription says otherwise. */
-  async currentPlan(merchantId: string): Promise<PlanRow> {
-    const subscribed = await this.plans.subscribedPlan(merchantId);
-    if (subscribed) return subscribed;
+  async freePlan(): Promise<PlanRow> {
     const free = await this.plans.findByCode(FREE_PLAN_CODE);
     if (!free) throw new Error('The Free plan is missing: plans are seeded at start');
     return free;

@@ -60,9 +60,39 @@ export const ZEnv = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl(['http', 'https']),
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_JS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => URL.canParse(value) && /^https?:\/\//.test(value), 'must be an http(s) URL')
+      .default('https://js.stripe.com/v3/'),
+  ),
+  /** `starter=price_…,growth=price_…`: the Stripe price of each paid plan, by plan code. */
+  STRIPE_PRICE_IDS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^\s*[a-z0-9_-]+\s*=\s*price_\w+\s*(,\s*[a-z0-9_-]+\s*=\s*price_\w+\s*)*$/,
+        'must look like starter=price_…,growth=price_…',
+      )
+      .optional(),
+  ),
+  BILLING_GRACE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60).default(7)),
   SHOPIFY_API_KEY: optionalString,
   SHOPIFY_API_SECRET: optionalString,
   SHOPIFY_API_URL: optionalUrl(['http', 'https']),
+  SHOPIFY_API_VERSION: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}$/, 'must be an API version like 2026-07')
+      .default('2026-07'),
+  ),
+  SHOPIFY_APP_LISTING_URL: optionalUrl(['https', 'http']),
+  /** Shopify charges in test mode (development stores), which Shopify never bills. */
+  SHOPIFY_BILLING_TEST: bool(false),
   BIGCOMMERCE_API_URL: optionalUrl(['http', 'https']),
   TIENDANUBE_CLIENT_ID: optionalString,
   TIENDANUBE_CLIENT_SECRET: optionalString,

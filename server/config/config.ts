@@ -28,8 +28,24 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   uploads: { maxVideoBytes: number; maxPhotoBytes: number; mediaDir: string };
   s3?: { endpoint?: string; bucket: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
-  stripe: { secretKey?: string; webhookSecret?: string; apiUrl?: string };
-  shopify: { apiKey?: string; apiSecret?: string; apiUrl?: string };
+  stripe: {
+    secretKey?: string;
+    webhookSecret?: string;
+    apiUrl?: string;
+    publishableKey?: string;
+    jsUrl: string;
+    /** Stripe price id by plan code. */
+    priceIds: Record<string, string>;
+  };
+  billing: { graceDays: number };
+  shopify: {
+    apiKey?: string;
+    apiSecret?: string;
+    apiUrl?: string;
+    apiVersion: string;
+    listingUrl?: string;
+    billingTest: boolean;
+  };
   bigcommerce: { apiUrl?: string };
   tiendanube: { clientId?: string; clientSecret?: string; apiUrl?: string };
 }
@@ -97,8 +113,28 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir = pr
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
         }
       : undefined,
-    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
-    shopify: { apiKey: e.SHOPIFY_API_KEY, apiSecret: e.SHOPIFY_API_SECRET, apiUrl: e.SHOPIFY_API_URL },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      jsUrl: e.STRIPE_JS_URL,
+      priceIds: Object.fromEntries(
+        (e.STRIPE_PRICE_IDS ?? '')
+          .split(',')
+          .filter((pair) => pair.includes('='))
+          .map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
+      ),
+    },
+    billing: { graceDays: e.BILLING_GRACE_DAYS },
+    shopify: {
+      apiKey: e.SHOPIFY_API_KEY,
+      apiSecret: e.SHOPIFY_API_SECRET,
+      apiUrl: e.SHOPIFY_API_URL?.replace(/\/$/, ''),
+      apiVersion: e.SHOPIFY_API_VERSION,
+      listingUrl: e.SHOPIFY_APP_LISTING_URL,
+      billingTest: e.SHOPIFY_BILLING_TEST,
+    },
     bigcommerce: { apiUrl: e.BIGCOMMERCE_API_URL },
     tiendanube: {
       clientId: e.TIENDANUBE_CLIENT_ID,

@@ -8,5 +8,8 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/api/auth/invitations/verify/s3cr3t/')).toBe('/api/auth/invitations/verify/[redacted]/');
     expect(redactUrl('/api/reviews?search=code&page=2')).toBe('/api/reviews?search=code&page=2');
+    expect(redactUrl('/api/auth/shopify/callback/?code=c0de&hmac=ab&shop=s.myshopify.com&state=n0nce')).toBe(
+      '/api/auth/shopify/callback/?code=[redacted]&hmac=ab&shop=s.myshopify.com&state=[redacted]',
+    );
   });
 });

@@ -1,5 +1,6 @@
-// Links in mails carry single-use secrets in the URL (reset codes, invitation tokens); logs must not.
-const SECRET_PARAMS = /([?&](?:code|token|refresh|access_token)=)[^&#]*/gi;
+// Links in mails carry single-use secrets in the URL (reset codes, invitation tokens), and so do OAuth returns
+// (authorization codes, state nonces); logs must not.
+const SECRET_PARAMS = /([?&](?:code|token|refresh|access_token|state)=)[^&#]*/gi;
 const SECRET_SEGMENTS = /(\/api\/auth\/invitations\/verify\/)[^/?#]+/i;
 
 export function redactUrl(url: string): string {

@@ -13,6 +13,7 @@ export interface OutgoingMail {
   html: string;
   /** The link the mail is about, logged when there is no SMTP server so an operator can pass it on. */
   link?: string;
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
 }
 
 /** DESIGN §6.9: SMTP when SMTP_URL is set, else one .eml file per mail in the outbox directory and a log line. */
@@ -33,6 +34,7 @@ export class MailService implements OnModuleDestroy {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      attachments: message.attachments,
     };
     if (this.smtp) {
       await this.smtp.sendMail(mail);

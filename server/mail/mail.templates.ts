@@ -110,3 +110,38 @@ export function invitationMail(
   };
   return render(lang, copies[lang], params.link);
 }
+
+/** A shopper asked the store's platform for their data (privacy law): the export goes to the store's owners. */
+export function customerDataRequestMail(
+  lang: TLanguage,
+  params: { link: string; storeName: string; customer: string; platform: string },
+): MailContent {
+  const { storeName: store, customer, platform } = params;
+  const copies: Record<TLanguage, MailCopy> = {
+    en: {
+      subject: `Customer data request for ${store}: ${customer}`,
+      greeting: 'Hi,',
+      intro: `${platform} passed on a request from the customer ${customer} for the data your store holds about them. Everything ${PRODUCT} keeps about them in ${store} (reviews, orders, widget activity) is attached as a JSON file. Send it to the customer if the law requires it. Their reviews are in your dashboard:`,
+      action: 'Open reviews',
+      outro:
+        'Nothing was changed or deleted. If the customer also asks to be forgotten, their data is erased when that request arrives.',
+    },
+    es: {
+      subject: `Solicitud de datos de un cliente de ${store}: ${customer}`,
+      greeting: 'Hola:',
+      intro: `${platform} nos transmitió una solicitud del cliente ${customer} de los datos que tu tienda guarda sobre él. Todo lo que ${PRODUCT} conserva sobre esa persona en ${store} (reseñas, pedidos, actividad en el widget) va adjunto en un archivo JSON. Envíaselo si la ley lo exige. Sus reseñas están en tu panel:`,
+      action: 'Abrir reseñas',
+      outro:
+        'No se modificó ni se borró nada. Si el cliente también pide ser olvidado, sus datos se borrarán cuando llegue esa solicitud.',
+    },
+    pt: {
+      subject: `Pedido de dados de um cliente de ${store}: ${customer}`,
+      greeting: 'Olá!',
+      intro: `A ${platform} nos repassou um pedido do cliente ${customer} pelos dados que sua loja guarda sobre ele. Tudo o que o ${PRODUCT} mantém sobre essa pessoa em ${store} (avaliações, pedidos, atividade no widget) está anexado em um arquivo JSON. Envie-o ao cliente se a lei exigir. As avaliações dele estão no seu painel:`,
+      action: 'Abrir avaliações',
+      outro:
+        'Nada foi alterado nem apagado. Se o cliente também pedir para ser esquecido, os dados dele serão apagados quando esse pedido chegar.',
+    },
+  };
+  return render(lang, copies[lang], params.link);
+}

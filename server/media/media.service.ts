@@ -141,6 +141,11 @@ export class MediaService {
     return this.storage.delete(key);
   }
 
+  /** The object's URL path on this server. */
+  urlOf(key: string): string {
+    return this.storage.urlOf(key);
+  }
+
   /** What GET /media/{key} answers: the object or the requested range of it. */
   async open(key: string, rangeHeader: string | undefined): Promise<MediaResponse> {
     const info = isMediaKey(key) ? await this.storage.stat(key) : null;
