@@ -6,8 +6,8 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const CART_FORM = /\/cart\/add|\/comprar/;
 const CART_BUTTONS = '[name=add], .js-addtocart, #form-action-addToCart, [data-add-to-cart]';
 
-/** The tab's random id, kept for the session so views and add-to-carts of one visit join up. */
-function sessionId(): string {
+/** The tab's random id, kept for the session so views, add-to-carts and an upload of one visit join up. */
+export function sessionId(): string {
   let id: string | null = null;
   try {
     id = sessionStorage.getItem('vr_sid');
@@ -25,6 +25,27 @@ function sessionId(): string {
   return id;
 }
 
+/**
+ * Shopify: the cart carries the session as a hidden cart attribute (`_vr_session`, SHOPIFY_SESSION_ATTRIBUTE in
+ * shared/shopify.ts; underscored attributes are not shown at checkout), so the order webhook tells the server which
+ * widget session bought. Once per session and tab; a failure changes nothing for the shopper.
+ */
+function tellShopifyCart(session: string): void {
+  try {
+    if (sessionStorage.getItem('vr_attr') === session) return;
+    sessionStorage.setItem('vr_attr', session);
+  } catch {
+    // Storage refused: told once per page instead.
+  }
+  fetch('/cart/update.js', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ attributes: { _vr_session: session } }),
+    credentials: 'same-origin',
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
 function beacon(url: string, body: string): boolean {
   try {
     return navigator.sendBeacon(url, body);
@@ -37,7 +58,7 @@ function beacon(url: string, body: string): boolean {
  * Queues view, play and add-to-cart events for this product and sends them in batches: 2 s after the first
  * one, or when the page is hidden or left. Beacons carry text/plain, which needs no CORS preflight.
  */
-export function tracker(api: string, store: string, productId: string, host: HTMLElement) {
+export function tracker(api: string, store: string, productId: string, host: HTMLElement, shopify: boolean) {
   const url = api + '/api/widgets/events/';
   const session = sessionId();
   const queue: TWidgetEvents['events'] = [];
@@ -104,6 +125,7 @@ export function tracker(api: string, store: string, productId: string, host: HTM
         if (entries.some(visible)) {
           seen.disconnect();
           track('view');
+          if (shopify) tellShopifyCart(session);
         }
       },
       { threshold: [0.1, 0.25, 0.5] },

@@ -1,6 +1,6 @@
 import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
 import { h, warn } from './dom.js';
-import { tracker } from './events.js';
+import { sessionId, tracker } from './events.js';
 import { injectJsonLd } from './jsonld.js';
 import { detectProduct } from './platform/detect.js';
 import { place } from './platform/placement.js';
@@ -81,6 +81,7 @@ function mount(
             api,
             store,
             product: { id: product.id, name: product.name, image: product.image, url: product.url },
+            session: sessionId(),
             done: () => button.focus(),
           }),
         (error: Error) => warn(error.message),
@@ -93,7 +94,7 @@ function mount(
   } else if (!place(host, product.platform, configuration)) {
     return warn('No place for the widget on this page.');
   }
-  track = tracker(api, store, product.id, host);
+  track = tracker(api, store, product.id, host, product.platform === 'shopify');
   injectJsonLd(product, data);
 }
 
@@ -130,6 +131,8 @@ if (!window.__vrLoaded) {
   // The app's own pages (the dashboard loads the loader for its preview) are never a storefront.
   if (data?.store && api && api !== location.origin) {
     const store = data.store;
+    // What merchants are told to look for in the console to see that the widget runs on their store.
+    console.info('[video-reviews] Running for store ' + store);
     const form = data.form || '';
     if (document.readyState === 'loading') {
       document.addEventListener('DOMContentLoaded', () => start(store, api, form));

@@ -14,11 +14,23 @@ export function stars(rating: number, label: string, className = 'vr-stars'): HT
   return element;
 }
 
-/** Stars, name, date and comment, as the settings ask: shared by tiles and the modal. */
+/** The reviewer's name, or "Anonymous" for a review without one (e.g. after a privacy erasure). */
+export function nameOf(review: TPublicReview, configuration: TWidgetConfiguration): string {
+  return review.customer_name || configuration.strings.anonymous;
+}
+
+/** Stars, name (with the verified-buyer badge), date and comment, as the settings ask: shared by tiles and the modal. */
 export function details(review: TPublicReview, view: View, body: HTMLElement): HTMLElement {
   const { settings, strings } = view.configuration;
   if (settings.show_rating) body.append(stars(review.rating, strings.stars));
-  body.append(h('span', 'vr-name', review.customer_name));
+  // The badge shares the name's line (see widget.css for who gives way): tiles keep one height either way.
+  const who = body.appendChild(h('span', 'vr-who'));
+  who.append(h('span', 'vr-name', nameOf(review, view.configuration)));
+  if (review.verified_purchase) {
+    who.append(
+      h('span', 'vr-verified', strings.verified_buyer, { 'data-verified': '', title: strings.verified_buyer }),
+    );
+  }
   if (settings.show_date) {
     body.append(h('time', 'vr-date', view.date(review.created_at), { datetime: review.created_at }));
   }
@@ -28,5 +40,5 @@ export function details(review: TPublicReview, view: View, body: HTMLElement): H
 
 export function mediaLabel(review: TPublicReview, configuration: TWidgetConfiguration): string {
   const { strings } = configuration;
-  return fill(review.video_url ? strings.play_video : strings.view_photo, { name: review.customer_name });
+  return fill(review.video_url ? strings.play_video : strings.view_photo, { name: nameOf(review, configuration) });
 }

@@ -20,6 +20,8 @@ export interface FormContext {
   api: string;
   store: string;
   product: Pick<Product, 'id' | 'name' | 'image' | 'url'>;
+  /** The widget's session (as in its beacons), sent with the upload. */
+  session: string;
   /** Called when the shopper closes the form. */
   done(): void;
 }

@@ -267,6 +267,7 @@ function renderForm(context: FormContext): void {
     body.append('customer_email', value('customer_email'));
     body.append('rating', checkedRating());
     body.append('comment', value('comment'));
+    body.append('session_id', context.session);
     body.append(video ? 'video' : 'photo', chosenFile, chosenFile.name);
     submit.disabled = true;
     showProgress(0);
