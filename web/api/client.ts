@@ -21,6 +21,8 @@ export interface ApiFetchOptions {
   /** Sent as JSON, or as multipart when it is a FormData. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. SPEC §7's X-Payment-Platform). */
+  headers?: Record<string, string>;
 }
 
 /** A non-2xx answer. `body` follows the API's error shape (DESIGN §4); `payload` is the raw JSON (e.g. `limit_info`). */
@@ -69,8 +71,8 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-function send(path: string, { method = 'GET', body, signal }: ApiFetchOptions): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+function send(path: string, { method = 'GET', body, signal, headers: extra }: ApiFetchOptions): Promise<Response> {
+  const headers = new Headers({ ...extra, Accept: 'application/json' });
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;

@@ -1,14 +1,7 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { REVIEWS_PAGE_SIZE } from '../../shared/constants.js';
-import type {
-  TLimitInfo,
-  TPage,
-  TPlanLimitError,
-  TReview,
-  TReviewFilter,
-  TReviewStats,
-  TUsageDetails,
-} from '../../shared/reviews.js';
+import type { TLimitInfo, TPlanLimitError, TUsageDetails } from '../../shared/billing.js';
+import type { TPage, TReview, TReviewFilter, TReviewStats } from '../../shared/reviews.js';
 import { ApiError, apiFetch } from './client';
 
 export const REVIEWS_LIST_QUERY_KEY = ['reviews', 'list'] as const;

@@ -10,6 +10,8 @@ type TCardPage = Extract<
 export interface LinkCard {
   href: string;
   page: TCardPage;
+  /** A chip beside the title, e.g. an integration's "Connected". */
+  status?: { label: string; testId: string };
 }
 
 /** A grid of cards, each a link to a page, titled and described from that page's strings. */
@@ -17,11 +19,18 @@ export function LinkCards({ cards }: { cards: readonly LinkCard[] }) {
   const { t } = useTranslation();
   return (
     <ul className="card-grid">
-      {cards.map(({ href, page }) => (
+      {cards.map(({ href, page, status }) => (
         <li key={href}>
           <a className="card card-link" href={href}>
             <span className="card-text">
-              <span className="card-title">{t(`pages.${page}.title`)}</span>
+              <span className="card-heading">
+                <span className="card-title">{t(`pages.${page}.title`)}</span>
+                {status && (
+                  <span className="chip chip-tint chip-active" data-testid={status.testId}>
+                    {status.label}
+                  </span>
+                )}
+              </span>
               <span className="card-description">{t(`pages.${page}.description`)}</span>
             </span>
             <ChevronIcon />

@@ -205,3 +205,10 @@ export const StoreIcon = () => (
     <path d="M9 20v-6h6v6" />
   </Icon>
 );
+
+export const ExternalLinkIcon = () => (
+  <Icon>
+    <path d="M14 4h6v6M20 4l-9 9" />
+    <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </Icon>
+);

@@ -2,11 +2,17 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type TLanguage } from '../../shared/constants.js';
 import authEn from './auth/en.json';
+import billingEn from './billing/en.json';
+import billingEs from './billing/es.json';
+import billingPt from './billing/pt.json';
 import authEs from './auth/es.json';
 import authPt from './auth/pt.json';
 import dashboardEn from './dashboard/en.json';
 import dashboardEs from './dashboard/es.json';
 import dashboardPt from './dashboard/pt.json';
+import integrationsEn from './integrations/en.json';
+import integrationsEs from './integrations/es.json';
+import integrationsPt from './integrations/pt.json';
 import reviewsEn from './reviews/en.json';
 import reviewsEs from './reviews/es.json';
 import reviewsPt from './reviews/pt.json';
@@ -20,14 +26,16 @@ import widgetsEn from './widgets/en.json';
 import widgetsEs from './widgets/es.json';
 import widgetsPt from './widgets/pt.json';
 
-// One file per area (shell, auth pages, dashboard, settings pages, reviews, widget settings), merged into one
-// namespace per language.
+// One file per area (shell, auth pages, dashboard, settings pages, integrations, reviews, widget settings), merged
+// into one namespace per language.
 // Typed against the English bundle so a key missing from a translation fails the typecheck.
 export const en = {
   ...shellEn,
   auth: authEn,
   dashboard: dashboardEn,
   settingsPages: settingsEn,
+  integrations: integrationsEn,
+  billing: billingEn,
   reviews: reviewsEn,
   widgets: widgetsEn,
 };
@@ -36,6 +44,8 @@ const es: typeof en = {
   auth: authEs,
   dashboard: dashboardEs,
   settingsPages: settingsEs,
+  integrations: integrationsEs,
+  billing: billingEs,
   reviews: reviewsEs,
   widgets: widgetsEs,
 };
@@ -44,6 +54,8 @@ const pt: typeof en = {
   auth: authPt,
   dashboard: dashboardPt,
   settingsPages: settingsPt,
+  integrations: integrationsPt,
+  billing: billingPt,
   reviews: reviewsPt,
   widgets: widgetsPt,
 };

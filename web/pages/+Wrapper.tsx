@@ -5,6 +5,8 @@ import '../styles/settings.css';
 import '../styles/reviews.css';
 import '../styles/widgets.css';
 import '../styles/dashboard.css';
+import '../styles/integrations.css';
+import '../styles/billing.css';
 import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nProvider } from 'react-aria-components';

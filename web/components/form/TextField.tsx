@@ -9,6 +9,8 @@ export interface TextFieldProps {
   type?: Extract<HTMLInputTypeAttribute, 'text' | 'email' | 'password' | 'tel' | 'url' | 'search'>;
   autoComplete?: HTMLInputAutoCompleteAttribute;
   description?: string;
+  /** An example of the expected value; the label still says what the field is. */
+  placeholder?: string;
   /** Messages for this field (e.g. the API's `fields[name]`), shown under the input. */
   errors?: readonly string[];
   isRequired?: boolean;
@@ -18,7 +20,7 @@ export interface TextFieldProps {
 }
 
 /** A labelled text input; description and errors are tied to the input through aria-describedby. */
-export function TextField({ label, description, errors = [], type = 'text', ...props }: TextFieldProps) {
+export function TextField({ label, description, placeholder, errors = [], type = 'text', ...props }: TextFieldProps) {
   return (
     // "aria": the page validates and says what is missing; the browser's own popups would pre-empt that.
     <AriaTextField {...props} type={type} isInvalid={errors.length > 0} validationBehavior="aria" className="field">
@@ -30,7 +32,7 @@ export function TextField({ label, description, errors = [], type = 'text', ...p
           </span>
         )}
       </Label>
-      <Input className="input" data-testid={props.name} />
+      <Input className="input" data-testid={props.name} placeholder={placeholder} />
       {description && (
         <Text slot="description" className="field-description">
           {description}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TPlanLimit } from '../../api/reviews';
+import { useUsageDetails, type TPlanLimit } from '../../api/reviews';
 import { ActionButton } from '../ActionButton';
 import { ModalDialog } from '../ModalDialog';
 import { UsageMeter, limitUsageLevel } from './UsageMeter';
@@ -7,6 +7,9 @@ import { UsageMeter, limitUsageLevel } from './UsageMeter';
 /** SPEC §8 Reviews: an approve or restore refused by the plan; closed while `limit` is null. */
 export function LimitModal({ limit, onClose }: { limit: TPlanLimit | null; onClose: () => void }) {
   const { t } = useTranslation();
+  // The plan the upgrade widget recommends first, preselected on the billing page (`?plan=`).
+  const next = useUsageDetails().data?.upgrade_plans[0];
+  const upgradeHref = next ? `/settings/billing?plan=${encodeURIComponent(next.id)}` : '/settings/billing';
   return (
     <ModalDialog
       title={t('reviews.limit.title')}
@@ -31,7 +34,7 @@ export function LimitModal({ limit, onClose }: { limit: TPlanLimit | null; onClo
             <ActionButton variant="secondary" onPress={onClose}>
               {t('reviews.limit.close')}
             </ActionButton>
-            <a className="button" href="/settings/billing" data-testid="limit-upgrade" onClick={onClose}>
+            <a className="button" href={upgradeHref} data-testid="limit-upgrade" onClick={onClose}>
               {t('reviews.limit.upgrade')}
             </a>
           </div>

@@ -6,6 +6,7 @@ import { ReviewActions, type TRowAction } from './ReviewActions';
 import { ReviewMediaThumb } from './ReviewMediaThumb';
 import { ReviewStatusChip } from './ReviewStatusChip';
 import { customerName, productName } from './reviewDisplay';
+import { VerifiedBadge } from './VerifiedBadge';
 
 export interface ReviewRowProps {
   review: TReview;
@@ -45,6 +46,7 @@ export function ReviewRow({ review, canModerate, isBusy, onOpenMedia, onAction }
       <td>
         <span className="review-customer">
           <span className={review.customer.name.trim() ? 'review-customer-name' : 'review-muted'}>{customer}</span>
+          {review.verified_purchase && <VerifiedBadge />}
           <span className="review-note">{formatDate(review.created_at)}</span>
         </span>
       </td>

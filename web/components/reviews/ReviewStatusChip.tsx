@@ -20,7 +20,7 @@ export function ReviewStatusChip({ review }: { review: TReview }) {
     );
   }
   return (
-    <span className="chip chip-status" data-status={review.status}>
+    <span className="chip chip-tint chip-status" data-status={review.status}>
       {t(`reviews.status.${review.status}`)}
     </span>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TUsageDetails } from '../../../shared/reviews.js';
+import type { TUsageDetails } from '../../../shared/billing.js';
 import { useLanguage } from '../../i18n/useLanguage';
 import { formatMinorUnits } from '../../lib/formatMoney';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BENEFIT_KEYS, UPGRADE_REASONS, type TUsageDetails } from '../../../shared/reviews.js';
+import { BENEFIT_KEYS, UPGRADE_REASONS, type TUsageDetails } from '../../../shared/billing.js';
 import { useUsageDetails } from '../../api/reviews';
 import { useDismissed } from '../../lib/useDismissed';
 import { CheckIcon, CloseIcon } from '../icons';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPGRADE_THRESHOLDS } from '../../../shared/constants.js';
-import type { TUsageMeter } from '../../../shared/reviews.js';
+import type { TUsageMeter } from '../../../shared/billing.js';
 import { useLanguage } from '../../i18n/useLanguage';
 
 export type TUsageLevel = 'primary' | 'warning' | 'error';

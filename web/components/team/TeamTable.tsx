@@ -92,7 +92,7 @@ function MemberRow({ member, canManage, currentUserId, onRemoveMember }: TRowPro
         <RoleChip role={member.role} />
       </td>
       <td>
-        <span className="chip chip-active">{t('settingsPages.team.status.active')}</span>
+        <span className="chip chip-tint chip-active">{t('settingsPages.team.status.active')}</span>
       </td>
       <td>{formatDate(member.date_joined)}</td>
       {canManage && (
@@ -137,7 +137,7 @@ function InvitationRow({
         <RoleChip role="member" />
       </td>
       <td>
-        <span className="chip chip-invited">{t('settingsPages.team.status.invited')}</span>
+        <span className="chip chip-tint chip-invited">{t('settingsPages.team.status.invited')}</span>
       </td>
       <td>{formatDate(invitation.created_at)}</td>
       {canManage && (

@@ -1,47 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInstallationSnippet } from '../../api/widgets';
+import { useCopyText } from '../../lib/useCopyText';
 import { CheckIcon } from '../icons';
-
-const COPIED_MS = 2000;
 
 /** SPEC §2 Manual installation: the script for the store's <head>, with the store ID and a copy button. */
 export function InstallationCard() {
   const { t } = useTranslation();
   const snippet = useInstallationSnippet();
-  const codeRef = useRef<HTMLElement>(null);
-  const [copied, setCopied] = useState(false);
-  const [copyFailed, setCopyFailed] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
-  // Clipboard access can be refused (no permission, an insecure origin): select the script for a manual copy.
-  const selectSnippet = () => {
-    const code = codeRef.current;
-    const selection = window.getSelection();
-    if (!code || !selection) return;
-    const range = document.createRange();
-    range.selectNodeContents(code);
-    selection.removeAllRanges();
-    selection.addRange(range);
-  };
-
-  const copy = async () => {
-    if (!snippet.data) return;
-    try {
-      await navigator.clipboard.writeText(snippet.data.snippet);
-      setCopyFailed(false);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-      setCopyFailed(true);
-      selectSnippet();
-    }
-  };
+  const { targetRef: codeRef, copied, copyFailed, copy } = useCopyText<HTMLElement>();
 
   return (
     <section className="card install-card" data-testid="installation-card" aria-labelledby="install-title">
@@ -72,7 +38,7 @@ export function InstallationCard() {
               className="button button-secondary button-small install-copy"
               data-testid="copy-snippet"
               data-copied={copied || undefined}
-              onClick={() => void copy()}
+              onClick={() => void copy(snippet.data.snippet)}
             >
               {copied && <CheckIcon />}
               {copied ? t('widgets.installation.copied') : t('widgets.installation.copy')}

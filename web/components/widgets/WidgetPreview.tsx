@@ -80,6 +80,7 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
           video_url: review.video_url,
           thumbnail_url: review.thumbnail_url,
           photo_url: review.photo_url,
+          verified_purchase: review.verified_purchase,
         }))
       : samples.map((sample, i) => ({
           id: `sample-${i}`,
@@ -90,6 +91,7 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
           video_url: null,
           thumbnail_url: null,
           photo_url: null,
+          verified_purchase: false,
         }));
     const average = results.reduce((sum, review) => sum + review.rating, 0) / results.length;
     return {

@@ -9,6 +9,7 @@ import { ReviewActivityChart } from '../../../components/dashboard/ReviewActivit
 import { ShopifySetupBanner } from '../../../components/dashboard/ShopifySetupBanner';
 import { TopProductsChart } from '../../../components/dashboard/TopProductsChart';
 import { useDashboardCharts } from '../../../components/dashboard/useDashboardCharts';
+import { PaymentFailedBanner } from '../../../components/billing/PaymentFailedBanner';
 import { UpgradeWidget } from '../../../components/reviews/UpgradeWidget';
 import { useToast } from '../../../components/toast/ToastProvider';
 
@@ -28,6 +29,7 @@ export default function Page() {
       <p className="page-lead">{t('dashboard.lead')}</p>
 
       <ShopifySetupBanner />
+      <PaymentFailedBanner />
       <UpgradeWidget />
       <NoReviewsNotice totalReviews={metrics.data?.total_reviews} />
 

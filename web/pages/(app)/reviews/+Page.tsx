@@ -16,6 +16,7 @@ import type { TRowAction } from '../../../components/reviews/ReviewActions';
 import { ReviewsEmpty, ReviewsLoadError } from '../../../components/reviews/ReviewsEmpty';
 import { ReviewsTable } from '../../../components/reviews/ReviewsTable';
 import { StatusFilter, type TStatusOption } from '../../../components/reviews/StatusFilter';
+import { PaymentFailedBanner } from '../../../components/billing/PaymentFailedBanner';
 import { UpgradeWidget } from '../../../components/reviews/UpgradeWidget';
 import { useReviewModeration, type TModerationAction } from '../../../components/reviews/useReviewModeration';
 import { useToast } from '../../../components/toast/ToastProvider';
@@ -82,6 +83,7 @@ export default function Page() {
       <PageTitle page="reviews" />
       <p className="page-lead">{t('reviews.lead')}</p>
 
+      <PaymentFailedBanner />
       <UpgradeWidget />
 
       <div className="reviews-toolbar">

@@ -4,7 +4,10 @@ import { useConfig } from 'vike-react/useConfig';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { TAuthResponse, TRegisterBody } from '../../../../shared/accounts.js';
 import { ApiError, apiFetch } from '../../../api/client';
+import { InstallFailedAlert, InstallStoreAlert } from '../../../components/auth/InstallStoreAlert';
+import { registerModeOf, type TRegisterMode } from '../../../components/auth/registerMode';
 import { useCompleteSignIn } from '../../../components/auth/useCompleteSignIn';
+import { useInstallStore, type TInstallStore } from '../../../components/auth/useInstallStore';
 import { useInvitation } from '../../../components/auth/useInvitation';
 import { apiDetail, apiFieldErrors, firstFieldError, type TFieldErrors } from '../../../components/form/apiErrors';
 import { FormAlert } from '../../../components/form/FormAlert';
@@ -16,29 +19,37 @@ type TValues = Record<TFieldName, string>;
 
 const EMPTY: TValues = { first_name: '', last_name: '', phone: '', email: '', password: '', confirm_password: '' };
 
-/** Platforms a regular signup may name; Tienda Nube arrives through its install flow instead. */
-const SIGNUP_PLATFORMS = ['shopify', 'bigcommerce'] as const;
-type TSignupPlatform = (typeof SIGNUP_PLATFORMS)[number];
-
-function isSignupPlatform(value: string | undefined): value is TSignupPlatform {
-  return (SIGNUP_PLATFORMS as readonly (string | undefined)[]).includes(value);
+/** What the sign-up says it is for: an invitation, a store's install, or neither. */
+function accountFields(
+  mode: TRegisterMode,
+  store: TInstallStore | undefined,
+): Pick<TRegisterBody, 'token' | 'platform' | 'merchant_id'> {
+  switch (mode.kind) {
+    case 'invite':
+      return { token: mode.token };
+    case 'install':
+      return { platform: mode.platform, merchant_id: store?.merchantId };
+    case 'regular':
+      return mode.platform ? { platform: mode.platform } : {};
+  }
 }
 
 export default function Page() {
   const { t } = useTranslation();
   const { search } = usePageContext().urlParsed;
   const completeSignIn = useCompleteSignIn();
-  const token = search.token || undefined;
-  const isInvite = !!token;
-  const platform = isSignupPlatform(search.platform) ? search.platform : undefined;
-  const invitation = useInvitation(token);
+  const mode = registerModeOf(search);
+  const isInvite = mode.kind === 'invite';
+  const invitation = useInvitation(isInvite ? mode.token : undefined);
+  const installStore = useInstallStore(mode);
+  const store = installStore?.status === 'ready' ? installStore.store : undefined;
 
   const [values, setValues] = useState<TValues>(EMPTY);
   const [status, setStatus] = useState<'idle' | 'pending' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
 
-  const title = isInvite ? t('auth.register.inviteTitle') : t('auth.register.regularTitle');
+  const title = t(`auth.register.${mode.kind}Title`);
   useConfig()({ title: t('app.titleTemplate', { page: title }) });
 
   const invitationEmail = invitation.data?.email ?? '';
@@ -48,7 +59,9 @@ export default function Page() {
       ? t('auth.register.invalidInvitation')
       : t('auth.register.verifyFailed')
     : null;
-  const isBusy = status !== 'idle';
+  // SPEC §5: nothing to submit until the invitation is checked or the store to connect is known.
+  const isReady = isInvite ? invitation.isSuccess : mode.kind !== 'install' || !!store;
+  const isBusy = status !== 'idle' || installStore?.status === 'signing_in';
 
   function field(name: TFieldName): Pick<TextFieldProps, 'name' | 'value' | 'onChange' | 'errors' | 'isDisabled'> {
     return {
@@ -64,7 +77,7 @@ export default function Page() {
     event.preventDefault();
     setError(null);
     setFieldErrors({});
-    if (isInvite && !invitation.isSuccess) return;
+    if (!isReady) return;
 
     const required: TFieldName[] = ['first_name', 'last_name', 'phone', 'password', 'confirm_password'];
     if (!isInvite) required.push('email');
@@ -84,8 +97,8 @@ export default function Page() {
         last_name: values.last_name.trim(),
         phone: values.phone.trim(),
         password: values.password,
-        ...(isInvite ? { token } : { email: values.email.trim() }),
-        ...(platform && { platform }),
+        ...(!isInvite && { email: values.email.trim() }),
+        ...accountFields(mode, store),
       } satisfies TRegisterBody;
       const response = await apiFetch<TAuthResponse>('/api/auth/register/', { method: 'POST', body });
       setStatus('done');
@@ -108,7 +121,11 @@ export default function Page() {
           <FormAlert severity="info">{t('auth.register.invitedTo', { name: invitationName })}</FormAlert>
         )}
         <p className="page-lead">{t('auth.register.existingAccount', { email: invitationEmail })}</p>
-        <a className="button" data-testid="accept-by-login" href={`/login?token=${encodeURIComponent(token ?? '')}`}>
+        <a
+          className="button"
+          data-testid="accept-by-login"
+          href={`/login?token=${encodeURIComponent(isInvite ? mode.token : '')}`}
+        >
           {t('auth.register.signInToAccept')}
         </a>
       </>
@@ -118,12 +135,21 @@ export default function Page() {
   return (
     <>
       <h1 className="page-title">{title}</h1>
-      <p className="page-lead">{isInvite ? t('auth.register.inviteLead') : t('auth.register.regularLead')}</p>
-      <form className="form" data-testid="register-form" noValidate aria-busy={isBusy} onSubmit={onSubmit}>
+      <p className="page-lead">{t(`auth.register.${mode.kind}Lead`)}</p>
+      <form
+        className="form"
+        data-testid="register-form"
+        data-mode={mode.kind}
+        noValidate
+        aria-busy={isBusy}
+        onSubmit={onSubmit}
+      >
         {invitation.isLoading && <FormAlert severity="info">{t('auth.register.verifying')}</FormAlert>}
         {invitationName && (
           <FormAlert severity="info">{t('auth.register.invitedTo', { name: invitationName })}</FormAlert>
         )}
+        {installStore && <InstallStoreAlert state={installStore} />}
+        {mode.kind === 'regular' && search.install_error && <InstallFailedAlert />}
         {shownError && <FormAlert severity="error">{shownError}</FormAlert>}
         <div className="form-row">
           <TextField {...field('first_name')} autoComplete="given-name" label={t('auth.fields.firstName')} isRequired />
@@ -152,8 +178,8 @@ export default function Page() {
           label={t('auth.fields.confirmPassword')}
           isRequired
         />
-        <SubmitButton isPending={isBusy} isDisabled={isInvite && !invitation.isSuccess}>
-          {isInvite ? t('auth.register.inviteSubmit') : t('auth.register.regularSubmit')}
+        <SubmitButton isPending={isBusy} isDisabled={!isReady}>
+          {t(`auth.register.${mode.kind}Submit`)}
         </SubmitButton>
       </form>
       <p className="form-footer">

@@ -1,17 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import type { TPlatform } from '../../../../../shared/accounts.js';
+import { useProfile } from '../../../../api/profile';
 import { LinkCards, type LinkCard } from '../../../../components/LinkCards';
-import { Placeholder } from '../../../../components/Placeholder';
+import { PageTitle } from '../../../../components/PageTitle';
 
-const CARDS: readonly LinkCard[] = [
-  { href: '/settings/integrations/bigcommerce', page: 'bigcommerce' },
-  { href: '/settings/integrations/shopify', page: 'shopify' },
-  { href: '/settings/integrations/tiendanube', page: 'tiendanube' },
-];
+const PLATFORMS = ['bigcommerce', 'shopify', 'tiendanube'] as const satisfies readonly TPlatform[];
 
 export default function Page() {
+  const { t } = useTranslation();
+  const merchant = useProfile().data?.merchant;
+
+  const cards = PLATFORMS.map((platform): LinkCard => ({
+    href: `/settings/integrations/${platform}`,
+    page: platform,
+    status:
+      merchant?.platform === platform && merchant.connected
+        ? { label: t('integrations.connected'), testId: `integration-status-${platform}` }
+        : undefined,
+  }));
+
   return (
     <>
-      <Placeholder page="integrations" />
-      <LinkCards cards={CARDS} />
+      <PageTitle page="integrations" />
+      <p className="page-lead">{t('integrations.lead')}</p>
+      <LinkCards cards={cards} />
     </>
   );
 }

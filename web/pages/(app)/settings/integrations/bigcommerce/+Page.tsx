@@ -1,5 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { Placeholder } from '../../../../../components/Placeholder';
 
 export default function Page() {
-  return <Placeholder page="bigcommerce" />;
+  const { t } = useTranslation();
+  return (
+    <Placeholder page="bigcommerce" note={t('integrations.unavailable', { platform: t('pages.bigcommerce.title') })} />
+  );
 }

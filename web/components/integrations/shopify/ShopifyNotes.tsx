@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SHOPIFY_TRIAL_DAYS } from '../../../../shared/constants.js';
+import type { TShopifyIntegration } from '../../../../shared/integrations.js';
+import { useLanguage } from '../../../i18n/useLanguage';
+import { useDateFormat } from '../../../lib/useDateFormat';
+
+/** How many products the store's catalogue sync holds, and when it last ran. */
+export function ShopifyCatalogNote({ integration }: { integration: TShopifyIntegration }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { language } = useLanguage();
+  const formatDate = useDateFormat();
+  const { connected, products, catalog_synced_at } = integration;
+  const hasCatalog = connected || products > 0 || catalog_synced_at !== null;
+
+  return (
+    <section className="card setup-note" data-testid="shopify-catalog" aria-labelledby={titleId}>
+      <h2 className="section-title" id={titleId}>
+        {t('integrations.shopify.catalog.title')}
+      </h2>
+      {hasCatalog ? (
+        <>
+          <p data-testid="shopify-products">
+            {t('integrations.shopify.catalog.products', { products: new Intl.NumberFormat(language).format(products) })}
+          </p>
+          <p>
+            {catalog_synced_at
+              ? t('integrations.shopify.catalog.syncedAt', { date: formatDate(catalog_synced_at) })
+              : t('integrations.shopify.catalog.notSynced')}
+          </p>
+        </>
+      ) : (
+        <p>{t('integrations.shopify.catalog.notConnected')}</p>
+      )}
+    </section>
+  );
+}
+
+/** SPEC §2: a Shopify store pays through Shopify. */
+export function ShopifyBillingNote() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <section className="card setup-note" data-testid="shopify-billing" aria-labelledby={titleId}>
+      <h2 className="section-title" id={titleId}>
+        {t('integrations.shopify.billing.title')}
+      </h2>
+      <p>{t('integrations.shopify.billing.text', { days: SHOPIFY_TRIAL_DAYS })}</p>
+    </section>
+  );
+}
