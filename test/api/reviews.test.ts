@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { reviewStatusChanges, reviews } from '../../server/database/schema.js';
-import type { TLimitInfo, TPage, TReview, TUsageDetails } from '../../shared/reviews.js';
+import type { TLimitInfo, TUsageDetails } from '../../shared/billing.js';
+import type { TPage, TReview } from '../../shared/reviews.js';
 import { seedReviews } from '../factories/reviews.factory.js';
 import { PUBLIC_URL, registerOwner, type Agent } from '../support/accounts.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
@@ -145,6 +146,8 @@ describe('usage details and plans', () => {
       current_plan: { code: 'free' },
       usage: { active_reviews: { current: 0, max: 5, unlimited: false, percentage: 0 } },
       recommendations: { primary_reason: 'unlock_features' },
+      billing_status: 'free',
+      grace_ends_at: null,
     });
     expect(empty.upgrade_plans.map((p) => p.name)).toEqual(['Starter', 'Growth']);
     expect(empty.recommendations.benefits.length).toBeLessThanOrEqual(3);

@@ -34,7 +34,17 @@ describe('GET /api/reviews/public/', () => {
     expect(res.body).toMatchObject({ count: 2, average_rating: 3.5, next: null, previous: null });
     expect(res.body.results.map((r: { id: string }) => r.id).sort()).toEqual([ids[2], ids[3]].sort());
     expect(Object.keys(res.body.results[0]).sort()).toEqual(
-      ['comment', 'created_at', 'customer_name', 'id', 'photo_url', 'rating', 'thumbnail_url', 'video_url'].sort(),
+      [
+        'comment',
+        'created_at',
+        'customer_name',
+        'id',
+        'photo_url',
+        'rating',
+        'thumbnail_url',
+        'verified_purchase',
+        'video_url',
+      ].sort(),
     );
     // The merchant UUID works as well as the public store id.
     expect((await publicReviews(a.merchantId, 'tee').expect(200)).body.count).toBe(2);
