@@ -10,7 +10,9 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EventsModule } from './events/domain-events.js';
 import { HealthModule } from './health/health.module.js';
+import { BigCommerceModule } from './integrations/bigcommerce/bigcommerce.module.js';
 import { ShopifyModule } from './integrations/shopify/shopify.module.js';
+import { TiendaNubeModule } from './integrations/tiendanube/tiendanube.module.js';
 import { loggerParams } from './logging/logger.params.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
@@ -54,6 +56,8 @@ export class AppModule {
         WidgetScriptModule,
         AnalyticsModule,
         ShopifyModule,
+        BigCommerceModule,
+        TiendaNubeModule,
         HealthModule,
         // Last: its catch-all GET route must come after every API route.
         SsrModule,

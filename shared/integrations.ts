@@ -30,18 +30,6 @@ export const ZShopifyInstallBody = z
   .catchall(z.string().max(2048));
 export type TShopifyInstallBody = z.input<typeof ZShopifyInstallBody>;
 
-/**
- * Answer of POST /api/auth/shopify/install/ (SPEC §7: store_id, name). `new`: the store waits for its owner's
- * sign-up (install-mode register with `merchant_id`); `signed_in`: a known store, its owner is now signed in.
- */
-export interface TShopifyInstallResult {
-  status: 'new' | 'signed_in';
-  store_id: string;
-  name: string;
-  merchant_id: string;
-  shop: string;
-}
-
 /** GET /api/integrations/shopify/ — the Shopify page's state for the current store. */
 export interface TShopifyIntegration {
   /** The app is installed and its token held. */
@@ -62,5 +50,79 @@ export interface TShopifyIntegration {
   connected_at: string | null;
   disconnected_at: string | null;
   /** The Shopify app is configured on this server (SHOPIFY_API_KEY and SHOPIFY_API_SECRET). */
+  available: boolean;
+}
+
+// ---- Installs every OAuth platform shares ----
+
+/**
+ * Answer of the install calls (SPEC §7: store_id, name). `new`: the store waits for its owner's sign-up
+ * (install-mode register with `merchant_id`); `signed_in`: a known store, its owner is now signed in.
+ */
+export interface TInstallResult {
+  status: 'new' | 'signed_in';
+  platform: 'shopify' | 'tiendanube';
+  store_id: string;
+  name: string;
+  merchant_id: string;
+  /** The store's domain as its platform names it (a myshopify.com domain, a Tienda Nube store's address). */
+  shop: string;
+}
+
+/** POST /api/auth/install/ — Tienda Nube's app redirect brought `code` to /register, which posts it here. */
+export const ZInstallBody = z.object({
+  code: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(512),
+});
+export type TInstallBody = z.input<typeof ZInstallBody>;
+
+// ---- BigCommerce (SPEC §2 BigCommerce page, §3 connect payload, §5 validation) ----
+
+const bcRequired = (max: number) =>
+  z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(max);
+
+/** POST /api/auth/bigcommerce/connect/ — a Store API account's credentials; answers the updated TMerchant. */
+export const ZBigCommerceConnect = z.object({
+  client_id: bcRequired(200),
+  store_hash: bcRequired(64)
+    .transform((value) => value.replace(/^.*\/stores\//, '').replace(/\/.*$/, ''))
+    .pipe(z.string().regex(/^[a-z0-9]+$/i, 'Use the part after “stores/” of the API path.')),
+  access_token: bcRequired(512),
+});
+export type TBigCommerceConnect = z.input<typeof ZBigCommerceConnect>;
+
+/** GET /api/integrations/bigcommerce/ — the BigCommerce page's state for the current store. */
+export interface TBigCommerceIntegration {
+  /** A BigCommerce store is connected and its token held. */
+  connected: boolean;
+  store_name: string;
+  store_hash: string | null;
+  /** The storefront's address, as BigCommerce reports it. */
+  store_url: string | null;
+  /** The widget's loader is registered through the Scripts API (nothing to paste). */
+  script_installed: boolean;
+  products: number;
+  catalog_synced_at: string | null;
+  connected_at: string | null;
+  /** Where the merchant creates a Store API account (the store's own control panel once its hash is known). */
+  api_accounts_url: string;
+}
+
+// ---- Tienda Nube (SPEC §2 Tienda Nube page) ----
+
+/** GET /api/integrations/tiendanube/ — the Tienda Nube page's state for the current store. */
+export interface TTiendaNubeIntegration {
+  /** The Tienda Nube app is installed for this store and its token held. */
+  connected: boolean;
+  store_name: string;
+  store_url: string | null;
+  script_installed: boolean;
+  products: number;
+  catalog_synced_at: string | null;
+  connected_at: string | null;
+  /** Option 1: the app's page in Tienda Nube's app store (null when the app is not configured here). */
+  install_url: string | null;
+  /** Option 2: where merchants who registered directly write to be connected. */
+  support_email: string;
+  /** The Tienda Nube app is configured on this server (TIENDANUBE_CLIENT_ID and TIENDANUBE_CLIENT_SECRET). */
   available: boolean;
 }

@@ -94,8 +94,26 @@ export const ZEnv = z.object({
   /** Shopify charges in test mode (development stores), which Shopify never bills. */
   SHOPIFY_BILLING_TEST: bool(false),
   BIGCOMMERCE_API_URL: optionalUrl(['http', 'https']),
+  /** A BigCommerce app's client secret: deliveries signed with it (Standard Webhooks) are checked against it too. */
+  BIGCOMMERCE_CLIENT_SECRET: optionalString,
   TIENDANUBE_CLIENT_ID: optionalString,
   TIENDANUBE_CLIENT_SECRET: optionalString,
   TIENDANUBE_API_URL: optionalUrl(['http', 'https']),
+  /** Stands in for https://www.tiendanube.com (the app's authorize page and token exchange). */
+  TIENDANUBE_AUTH_URL: optionalUrl(['http', 'https']),
+  TIENDANUBE_APP_LISTING_URL: optionalUrl(['https', 'http']),
+  /** Where merchants write for help (the Tienda Nube page's option 2); the MAIL_FROM address by default. */
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an email address' }).optional()),
+  /** `reels=https://…,voiceSearch=https://…`: the listing of each sibling app on /settings/other-apps. */
+  OTHER_APPS_URLS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^\s*[A-Za-z]+\s*=\s*https?:\/\/\S+?\s*(,\s*[A-Za-z]+\s*=\s*https?:\/\/\S+?\s*)*$/,
+        'must look like reels=https://…,voiceSearch=https://…',
+      )
+      .optional(),
+  ),
 });
 export type TEnv = z.infer<typeof ZEnv>;

@@ -46,8 +46,34 @@ export interface AppConfig {
     listingUrl?: string;
     billingTest: boolean;
   };
-  bigcommerce: { apiUrl?: string };
-  tiendanube: { clientId?: string; clientSecret?: string; apiUrl?: string };
+  bigcommerce: { apiUrl: string; clientSecret?: string };
+  tiendanube: {
+    clientId?: string;
+    clientSecret?: string;
+    apiUrl: string;
+    authUrl: string;
+    listingUrl?: string;
+  };
+  supportEmail: string;
+  /** Listing URL of each sibling app, by key (shared/other-apps.ts); missing keys use the built-in addresses. */
+  otherAppsUrls: Record<string, string>;
+}
+
+/** The address part of `Name <address>`. */
+function addressOf(from: string): string {
+  return from.match(/<([^>]+)>/)?.[1] ?? from.trim();
+}
+
+function pairs(value: string | undefined): Record<string, string> {
+  return Object.fromEntries(
+    (value ?? '')
+      .split(',')
+      .filter((pair) => pair.includes('='))
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+      }),
+  );
 }
 
 export function parseEnv(env: Record<string, string | undefined>): TEnv {
@@ -135,11 +161,18 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir = pr
       listingUrl: e.SHOPIFY_APP_LISTING_URL,
       billingTest: e.SHOPIFY_BILLING_TEST,
     },
-    bigcommerce: { apiUrl: e.BIGCOMMERCE_API_URL },
+    bigcommerce: {
+      apiUrl: (e.BIGCOMMERCE_API_URL ?? 'https://api.bigcommerce.com').replace(/\/$/, ''),
+      clientSecret: e.BIGCOMMERCE_CLIENT_SECRET,
+    },
     tiendanube: {
       clientId: e.TIENDANUBE_CLIENT_ID,
       clientSecret: e.TIENDANUBE_CLIENT_SECRET,
-      apiUrl: e.TIENDANUBE_API_URL,
+      apiUrl: (e.TIENDANUBE_API_URL ?? 'https://api.tiendanube.com').replace(/\/$/, ''),
+      authUrl: (e.TIENDANUBE_AUTH_URL ?? 'https://www.tiendanube.com').replace(/\/$/, ''),
+      listingUrl: e.TIENDANUBE_APP_LISTING_URL,
     },
+    supportEmail: e.SUPPORT_EMAIL ?? addressOf(e.MAIL_FROM),
+    otherAppsUrls: pairs(e.OTHER_APPS_URLS),
   };
 }

@@ -160,6 +160,8 @@ export const merchants = pgTable(
     externalStoreId: text('external_store_id'),
     /** Scopes the stored token was granted. */
     accessScopes: text('access_scopes'),
+    /** The BigCommerce Store API account's client id (sent as X-Auth-Client beside the token); not a secret. */
+    platformClientId: text('platform_client_id'),
     /** When the current platform connection was made; a platform event older than it is about an earlier one. */
     connectedAt: tstz('connected_at'),
     /** Set when the app is uninstalled: the token is dropped, the storefront stops, the data stays for a re-install. */

@@ -28,6 +28,15 @@ export class WebhookInboxRepository {
     return rows.length > 0;
   }
 
+  /** Whether an event whose id starts with `prefix` is still waiting to be processed. */
+  async hasPending(provider: string, prefix: string): Promise<boolean> {
+    const rows = await this.database.rows<{ found: number }>(sql`
+      select 1 as found from ${webhookEvents}
+      where provider = ${provider} and processed_at is null and starts_with(event_id, ${prefix})
+      limit 1`);
+    return rows.length > 0;
+  }
+
   /** Claims up to `limit` due events, oldest first, counting the attempt. */
   async claimDue(limit: number): Promise<InboxEvent[]> {
     const until = new Date(Date.now() + CLAIM_MS).toISOString();

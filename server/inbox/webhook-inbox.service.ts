@@ -60,6 +60,15 @@ export class WebhookInbox implements OnModuleInit, OnApplicationShutdown {
     return 'accepted';
   }
 
+  /**
+   * For a platform that gives deliveries no id (Tienda Nube): a delivery with the same content as one still waiting
+   * is that one again; once it was processed, the same content is news (the handlers read the resource's state then).
+   */
+  async receiveByContent(event: Omit<NewInboxEvent, 'eventId'>, contentKey: string): Promise<'accepted' | 'duplicate'> {
+    if (await this.inbox.hasPending(event.provider, `${contentKey}:`)) return 'duplicate';
+    return this.receive({ ...event, eventId: `${contentKey}:${Date.now()}` });
+  }
+
   /** Starts processing due events unless a run is under way (which then goes round once more). */
   drainSoon(): void {
     if (this.closing) return;

@@ -10,6 +10,8 @@ import { PrivacyService } from './privacy.service.js';
 import { StoreConnectionsRepository } from './store-connections.repository.js';
 import { StoreErasureRepository } from './store-erasure.repository.js';
 import { StoreTokens } from './store-tokens.js';
+import { InstallSessions } from './install-sessions.js';
+import { StoreInstalls } from './store-installs.service.js';
 import { InboxModule } from '../inbox/inbox.module.js';
 
 /**
@@ -18,9 +20,19 @@ import { InboxModule } from '../inbox/inbox.module.js';
  */
 @Module({
   imports: [AuthModule, InboxModule, MailModule, MediaModule, OrdersModule, ReviewsModule, WidgetEventsModule],
-  providers: [OAuthStatesRepository, PrivacyService, StoreConnectionsRepository, StoreErasureRepository, StoreTokens],
+  providers: [
+    InstallSessions,
+    OAuthStatesRepository,
+    PrivacyService,
+    StoreConnectionsRepository,
+    StoreErasureRepository,
+    StoreInstalls,
+    StoreTokens,
+  ],
   exports: [
     AuthModule,
+    InstallSessions,
+    StoreInstalls,
     OrdersModule,
     OAuthStatesRepository,
     PrivacyService,

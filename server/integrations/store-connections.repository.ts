@@ -25,6 +25,8 @@ export interface PlatformConnection {
   /** Seals the access token for the merchant row it will live in (SecretBox context). */
   sealToken: (merchantId: string) => string;
   scopes: string;
+  /** The API client the token belongs to, where the platform wants it beside the token (BigCommerce). */
+  clientId?: string;
   details: StoreDetails;
 }
 
@@ -114,6 +116,7 @@ export class StoreConnectionsRepository {
             externalStoreId: connection.externalStoreId,
             accessTokenEncrypted: connection.sealToken(id),
             accessScopes: connection.scopes,
+            platformClientId: connection.clientId ?? null,
             connectedAt: now,
             installClaimHash: claim.hash,
             installClaimExpiresAt: claim.expiresAt,
@@ -148,6 +151,7 @@ export class StoreConnectionsRepository {
           externalStoreId: connection.externalStoreId,
           accessTokenEncrypted: connection.sealToken(merchantId),
           accessScopes: connection.scopes,
+          platformClientId: connection.clientId ?? null,
           connectedAt: new Date(),
           disconnectedAt: null,
           ...detailsSet(connection.details),

@@ -1,14 +1,18 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { TAuthResponse, TMerchantDetails, TUser } from '../../shared/accounts.js';
-import type { TShopifyInstallResult, TShopifyIntegration } from '../../shared/integrations.js';
+import type { TInstallResult, TShopifyIntegration } from '../../shared/integrations.js';
 import { SHOPIFY_SCOPES } from '../../shared/shopify.js';
 import { merchants, oauthStates } from '../../server/database/schema.js';
 import { StoreTokens } from '../../server/integrations/store-tokens.js';
 import { startFakeShopify, type FakeShopify } from '../fakes/shopify.js';
-import { PUBLIC_URL, browserAgent, registerOwner, registration, uniqueEmail, type Agent } from '../support/accounts.js';
-import { linkIn, parseMessage } from '../support/smtp.js';
+import {
+  PUBLIC_URL,
+  browserAgent,
+  joinAsMember,
+  registerOwner,
+  registration,
+  type Agent,
+} from '../support/accounts.js';
 import { approveAt, inboxIdle, installFromAdmin, merchantIdOf, pathOf, shopifyEnv } from '../support/shopify.js';
 import { databaseOf, handleOf, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -41,26 +45,6 @@ function newShop(products = 0, details: { name?: string; timezone?: string; loca
     })),
   );
   return domain;
-}
-
-/** A member of the owner's workspace, through the invitation mail the app writes to its outbox (no SMTP here). */
-async function joinAsMember(owner: Agent): Promise<Agent> {
-  const email = uniqueEmail('member');
-  await owner.post('/api/auth/invitations/').send({ email }).expect(201);
-  const outbox = join(t.testEnv.dataDir, 'outbox');
-  let link: string | undefined;
-  for (let i = 0; i < 50 && !link; i++) {
-    const mails = existsSync(outbox) ? readdirSync(outbox).map((f) => parseMessage(readFileSync(join(outbox, f)))) : [];
-    link = mails.map((mail) => linkIn({ ...mail, to: [], from: '' }, '/register')).find((l) => l?.includes('token='));
-    if (!link) await new Promise((r) => setTimeout(r, 50));
-  }
-  const member = browserAgent(t);
-  const token = new URL(link!).searchParams.get('token')!;
-  await member
-    .post('/api/auth/register/')
-    .send(registration({ email: undefined, token }))
-    .expect(201);
-  return member;
 }
 
 const merchantOf = async (shop: string) =>
@@ -370,11 +354,12 @@ describe('POST /api/auth/shopify/install/ (a page posts the callback’s query)'
     const merchant = await merchantOf(shop);
     expect(res.body).toEqual({
       status: 'new',
+      platform: 'shopify',
       store_id: merchant.storeId,
       name: 'Posted Store',
       merchant_id: merchant.id,
       shop,
-    } satisfies TShopifyInstallResult);
+    } satisfies TInstallResult);
     await agent.get(`/api/merchants/${merchant.id}/`).expect(200);
   });
 
@@ -443,7 +428,7 @@ describe('connecting from the dashboard', () => {
       .send({ shop: 'https://example.com' })
       .expect(400);
     expect(bad.body.fields.shop).toEqual(['Enter your store’s myshopify.com address.']);
-    const member = await joinAsMember(owner.agent);
+    const member = await joinAsMember(t, owner.agent);
     const refused = await member.post('/api/integrations/shopify/connect/').send({ shop: newShop() }).expect(403);
     expect(refused.body.code).toBe('permission_denied');
     // Members may look: the dashboard's Shopify banner links every member to the page.

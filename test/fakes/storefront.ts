@@ -115,3 +115,8 @@ export async function startFakeStorefront(snippet: string): Promise<FakeStorefro
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A platform's product page with `snippet` in <head> (the platform fakes serve it with their stores' scripts). */
+export function productPage(platform: FakePlatform, product: FakeProduct, snippet: string): string {
+  return PAGES[platform](product, snippet);
+}

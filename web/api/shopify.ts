@@ -3,7 +3,7 @@ import type {
   TShopifyAuthorize,
   TShopifyConnect,
   TShopifyInstallBody,
-  TShopifyInstallResult,
+  TInstallResult,
   TShopifyIntegration,
 } from '../../shared/integrations.js';
 import type { TSessionUser } from '../../shared/session.js';
@@ -49,6 +49,6 @@ export function connectShopify(body: TShopifyConnect): Promise<TShopifyAuthorize
 }
 
 /** Completes an install whose OAuth return landed on a page (`code` and the rest of the signed query). */
-export function installShopify(body: TShopifyInstallBody): Promise<TShopifyInstallResult> {
-  return apiFetch<TShopifyInstallResult>('/api/auth/shopify/install/', { method: 'POST', body });
+export function installShopify(body: TShopifyInstallBody): Promise<TInstallResult> {
+  return apiFetch<TInstallResult>('/api/auth/shopify/install/', { method: 'POST', body });
 }

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ZShopifyInstallBody, type TShopifyInstallResult } from '../../../shared/integrations.js';
+import { ZShopifyInstallBody, type TInstallResult } from '../../../shared/integrations.js';
 import { ApiError } from '../../common/api-error.js';
 import { ZodPipe } from '../../common/zod.pipe.js';
 import { OAUTH_STATE_COOKIE } from '../install-cookies.js';
-import { InstallError } from './shopify-install.service.js';
+import { InstallError } from '../store-installs.service.js';
 import { ShopifyInstallFlow } from './shopify-install.flow.js';
 
 /**
@@ -33,7 +33,7 @@ export class ShopifyAuthController {
     @Body(new ZodPipe(ZShopifyInstallBody)) body: z.output<typeof ZShopifyInstallBody>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<TShopifyInstallResult> {
+  ): Promise<TInstallResult> {
     try {
       return await this.flow.install(body, request.cookies[OAUTH_STATE_COOKIE], request, reply);
     } catch (error) {

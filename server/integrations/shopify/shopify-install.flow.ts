@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TShopifyInstallResult } from '../../../shared/integrations.js';
-import { AccountsRepository } from '../../accounts/accounts.repository.js';
-import { SessionTokensService } from '../../auth/session-tokens.service.js';
-import { WebSessionService, clientInfo } from '../../auth/web-session.service.js';
+import type { TInstallResult } from '../../../shared/integrations.js';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { OAUTH_STATE_COOKIE, clearOAuthState, setInstallClaim, setOAuthState } from '../install-cookies.js';
-import { InstallError, ShopifyInstallService, stringParams, type InstallOutcome } from './shopify-install.service.js';
+import { OAUTH_STATE_COOKIE, clearOAuthState, setOAuthState } from '../install-cookies.js';
+import { InstallSessions } from '../install-sessions.js';
+import { InstallError, type InstallOutcome } from '../store-installs.service.js';
+import { ShopifyInstallService, stringParams } from './shopify-install.service.js';
 
 /** Where the state cookie is sent: the callback and the install call a page posts. */
 const STATE_PATH = '/api/auth/shopify';
@@ -17,9 +16,7 @@ const STATE_PATH = '/api/auth/shopify';
 export class ShopifyInstallFlow {
   constructor(
     private readonly installs: ShopifyInstallService,
-    private readonly accounts: AccountsRepository,
-    private readonly sessions: SessionTokensService,
-    private readonly web: WebSessionService,
+    private readonly sessions: InstallSessions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -54,15 +51,8 @@ export class ShopifyInstallFlow {
     stateCookie: string | undefined,
     request: FastifyRequest,
     reply: FastifyReply,
-  ): Promise<TShopifyInstallResult> {
-    const { merchant, kind } = await this.complete(query, stateCookie, request, reply);
-    return {
-      status: kind === 'new' ? 'new' : 'signed_in',
-      store_id: merchant.storeId,
-      name: merchant.storeName,
-      merchant_id: merchant.id,
-      shop: merchant.externalStoreId ?? '',
-    };
+  ): Promise<TInstallResult> {
+    return this.sessions.result(await this.complete(query, stateCookie, request, reply), 'shopify');
   }
 
   private async complete(
@@ -73,13 +63,7 @@ export class ShopifyInstallFlow {
   ): Promise<InstallOutcome> {
     const outcome = await this.installs.complete(query, stateCookie);
     clearOAuthState(reply, STATE_PATH);
-    if (outcome.kind === 'new') setInstallClaim(request, reply, this.config.publicUrl, outcome.claimSecret);
-    if (outcome.kind === 'signed_in') {
-      const user = await this.accounts.findUserById(outcome.userId);
-      if (!user) throw new InstallError('owner_inactive', 'The account that owns this store is gone.');
-      await this.accounts.recordLogin(user.id);
-      this.web.setCookies(request, reply, await this.sessions.issue(user, clientInfo(request)));
-    }
+    await this.sessions.settle(outcome, request, reply);
     return outcome;
   }
 

@@ -1,54 +1,21 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SHOP_DOMAIN } from '../../../shared/shopify.js';
-import type { MerchantRow } from '../../accounts/accounts.repository.js';
 import { hashSecret, newSecret } from '../../auth/auth-tokens.service.js';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { DomainEvents } from '../../events/domain-events.js';
-import { INSTALL_CLAIM_TTL_S, OAUTH_STATE_TTL_S } from '../install-cookies.js';
+import { OAUTH_STATE_TTL_S } from '../install-cookies.js';
 import { OAuthStatesRepository } from '../oauth-states.repository.js';
 import { PlatformError } from '../platform-error.js';
-import { StoreConnectionsRepository, type PlatformConnection } from '../store-connections.repository.js';
+import type { PlatformConnection } from '../store-connections.repository.js';
+import { InstallError, StoreInstalls, type InstallOutcome } from '../store-installs.service.js';
 import { StoreTokens } from '../store-tokens.js';
-import { WebhookInbox } from '../../inbox/webhook-inbox.service.js';
 import { SHOP_INFO, type TShopInfo } from './shopify.graphql.js';
 import { ShopifyClient } from './shopify.client.js';
 import { detailsFromShopInfo } from './shopify.mappers.js';
 import { verifyQuery } from './shopify-hmac.js';
 
 export const PROVIDER = 'shopify';
-export const INSTALLED_TOPIC = 'internal/installed';
-
-export type InstallErrorCode =
-  | 'not_configured'
-  | 'invalid_request'
-  | 'invalid_shop'
-  | 'invalid_signature'
-  | 'invalid_state'
-  | 'platform_error'
-  | 'store_taken'
-  | 'owner_inactive';
-
-/** An install that cannot go on; `fromDashboard` when a signed-in owner started it (the answer goes back there). */
-export class InstallError extends Error {
-  constructor(
-    readonly code: InstallErrorCode,
-    message: string,
-    readonly fromDashboard = false,
-  ) {
-    super(message);
-  }
-}
-
-export type InstallOutcome =
-  /** A store nobody signed up for yet: the installing browser gets the secret that lets it create the owner. */
-  | { kind: 'new'; merchant: MerchantRow; claimSecret: string }
-  /** A known store: its owner is signed in. */
-  | { kind: 'signed_in'; merchant: MerchantRow; userId: string }
-  /** A signed-in owner connected their workspace's store from the dashboard. */
-  | { kind: 'connected'; merchant: MerchantRow };
-
 /** Query parameters as strings only: a repeated parameter (an array) is not something Shopify signs. */
 export function stringParams(query: unknown): Record<string, string> | null {
   if (typeof query !== 'object' || query === null) return null;
@@ -76,10 +43,8 @@ export class ShopifyInstallService {
   constructor(
     private readonly client: ShopifyClient,
     private readonly states: OAuthStatesRepository,
-    private readonly stores: StoreConnectionsRepository,
+    private readonly installs: StoreInstalls,
     private readonly tokens: StoreTokens,
-    private readonly inbox: WebhookInbox,
-    private readonly events: DomainEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -166,61 +131,9 @@ export class ShopifyInstallService {
     }
 
     const outcome = state.workspaceId
-      ? await this.connectWorkspace(state.workspaceId, connection)
-      : await this.installStore(connection);
-    await this.afterConnect(outcome.merchant);
+      ? await this.installs.connectWorkspace(state.workspaceId, connection)
+      : await this.installs.install(connection);
+    await this.installs.afterConnect(PROVIDER, outcome.merchant);
     return outcome;
-  }
-
-  private async connectWorkspace(workspaceId: string, connection: PlatformConnection): Promise<InstallOutcome> {
-    const merchant = await this.stores.findByWorkspace(workspaceId);
-    const owner = await this.stores.findByExternal('shopify', connection.externalStoreId);
-    if (!merchant) throw new InstallError('invalid_state', 'This workspace has no store.', true);
-    if (owner && owner.id !== merchant.id) {
-      throw new InstallError('store_taken', 'This Shopify store is connected to another workspace.', true);
-    }
-    const connected = await this.stores.connect(merchant.id, connection);
-    if (connected === 'taken') {
-      throw new InstallError('store_taken', 'This Shopify store is connected to another workspace.', true);
-    }
-    return { kind: 'connected', merchant: connected };
-  }
-
-  /** One shop is one merchant: a known shop is reconnected; a new one waits for its owner's sign-up. */
-  private async installStore(connection: PlatformConnection): Promise<InstallOutcome> {
-    const claimSecret = newSecret();
-    const claim = { hash: hashSecret(claimSecret), expiresAt: new Date(Date.now() + INSTALL_CLAIM_TTL_S * 1000) };
-    let merchant = await this.stores.findByExternal('shopify', connection.externalStoreId);
-    if (!merchant) {
-      merchant = await this.stores.createUnclaimed(connection, claim);
-      if (merchant.installClaimHash === claim.hash) return { kind: 'new', merchant, claimSecret };
-    }
-    const reconnected = await this.stores.connect(merchant.id, connection);
-    if (reconnected === 'taken') throw new InstallError('store_taken', 'This Shopify store is connected elsewhere.');
-    const owner = await this.stores.ownerOf(reconnected.workspaceId);
-    if (owner && !owner.active) {
-      throw new InstallError('owner_inactive', 'The account that owns this store is deactivated.');
-    }
-    if (owner) return { kind: 'signed_in', merchant: reconnected, userId: owner.userId };
-    await this.stores.setClaim(reconnected.id, claim);
-    return { kind: 'new', merchant: reconnected, claimSecret };
-  }
-
-  private async afterConnect(merchant: MerchantRow): Promise<void> {
-    // The connection is committed: a cache that cannot be told (Redis down) must not turn it into a failed install;
-    // the storefront's copies expire within a minute anyway.
-    await this.events
-      .emit('store.changed', { merchantId: merchant.id })
-      .catch((err: unknown) =>
-        this.logger.warn({ err, merchantId: merchant.id }, 'Caches not told of a new connection'),
-      );
-    await this.inbox.receive({
-      provider: PROVIDER,
-      eventId: `installed:${merchant.id}:${merchant.connectedAt?.getTime() ?? Date.now()}`,
-      topic: INSTALLED_TOPIC,
-      payload: {},
-      shop: merchant.externalStoreId,
-      triggeredAt: merchant.connectedAt,
-    });
   }
 }

@@ -4,17 +4,18 @@ import type { MerchantRow } from '../../accounts/accounts.repository.js';
 import { DomainEvents } from '../../events/domain-events.js';
 import { OrdersService } from '../../orders/orders.service.js';
 import { CatalogService } from '../../products/catalog.service.js';
+import { customerFromPayload } from '../payload-fields.js';
 import { PrivacyService } from '../privacy.service.js';
 import { StoreConnectionsRepository } from '../store-connections.repository.js';
 import type { InboxEvent } from '../../inbox/webhook-inbox.repository.js';
 import { UnprocessableEvent, WebhookInbox, type InboxHandler } from '../../inbox/webhook-inbox.service.js';
-import { INSTALLED_TOPIC, PROVIDER } from './shopify-install.service.js';
+import { INSTALLED_TOPIC } from '../store-installs.service.js';
+import { PROVIDER } from './shopify-install.service.js';
 import { ShopifyBilling } from './shopify-billing.service.js';
 import { ShopifySetupService } from './shopify-setup.service.js';
 import {
   ZAppSubscriptionPayload,
   ZDeletedProduct,
-  customerFromPayload,
   detailsFromShopPayload,
   orderFromPayload,
   productFromPayload,

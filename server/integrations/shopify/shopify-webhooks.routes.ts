@@ -5,6 +5,7 @@ import { SHOP_DOMAIN } from '../../../shared/shopify.js';
 import { ApiError } from '../../common/api-error.js';
 import { rawBodyPost } from '../../common/raw-body-route.js';
 import { WebhookInbox } from '../../inbox/webhook-inbox.service.js';
+import { parseJsonBody } from '../webhook-body.js';
 import { PROVIDER } from './shopify-install.service.js';
 import { ShopifyClient } from './shopify.client.js';
 import { verifyWebhook } from './shopify-hmac.js';
@@ -48,14 +49,7 @@ export class ShopifyWebhookRoutes implements OnModuleInit {
       throw ApiError.badRequest('The webhook has no valid topic or shop domain.', 'invalid_webhook');
     }
     if (!webhookId || webhookId.length > 200) throw ApiError.badRequest('The webhook has no id.', 'invalid_webhook');
-    let payload: unknown;
-    // PostgreSQL's jsonb has no NUL character: such a body could never be stored.
-    if (raw.includes('\\u0000')) throw ApiError.badRequest('The webhook body holds a NUL character.', 'invalid_json');
-    try {
-      payload = JSON.parse(raw.toString('utf8'));
-    } catch {
-      throw ApiError.badRequest('The webhook body is not JSON.', 'invalid_json');
-    }
+    const payload = parseJsonBody(raw);
     const triggered = new Date(header(request, 'x-shopify-triggered-at') ?? '');
     const result = await this.inbox.receive({
       provider: PROVIDER,

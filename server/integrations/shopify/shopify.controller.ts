@@ -6,7 +6,7 @@ import { requireWorkspace, storeOf, type AuthContext } from '../../auth/auth-con
 import { Auth, Authenticated } from '../../auth/authenticated.decorator.js';
 import { ApiError } from '../../common/api-error.js';
 import { ZodPipe } from '../../common/zod.pipe.js';
-import { InstallError } from './shopify-install.service.js';
+import { InstallError } from '../store-installs.service.js';
 import { ShopifyInstallFlow } from './shopify-install.flow.js';
 import { ShopifyStatusService } from './shopify-status.service.js';
 

@@ -1,22 +1,14 @@
 import { z } from 'zod';
-import { isLanguage, type TLanguage } from '../../../shared/constants.js';
 import { SHOPIFY_SESSION_ATTRIBUTE } from '../../../shared/shopify.js';
 import { toMinorUnits } from '../../common/money.js';
-import type { CustomerRef, PlatformOrder } from '../../orders/orders.repository.js';
+import type { PlatformOrder } from '../../orders/orders.repository.js';
+import { date, id, languageOf, text } from '../payload-fields.js';
 import type { PlatformProduct } from '../../products/products.repository.js';
 import type { StoreDetails } from '../store-connections.repository.js';
 import type { TProductNode, TShopInfo } from './shopify.graphql.js';
 
 // Shopify's shapes (Admin GraphQL answers, REST webhook payloads: EXTERNAL_APIS §1.2) in our terms. Payloads are
 // read leniently: fields we do not use may be anything, the ones we use are checked.
-
-const id = z.union([z.number(), z.string()]).transform(String);
-const text = z.string().nullish();
-
-function languageOf(locale: string | null | undefined): TLanguage | null {
-  const code = locale?.slice(0, 2).toLowerCase();
-  return isLanguage(code) ? code : null;
-}
 
 const SESSION = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -131,11 +123,6 @@ const ZOrderPayload = z.object({
     .default([]),
 });
 
-function date(value: string | null | undefined): Date | null {
-  const parsed = value ? new Date(value) : null;
-  return parsed && !Number.isNaN(parsed.getTime()) ? parsed : null;
-}
-
 export function orderFromPayload(payload: unknown): PlatformOrder {
   const order = ZOrderPayload.parse(payload);
   const currency = order.currency ?? null;
@@ -161,25 +148,6 @@ export function orderFromPayload(payload: unknown): PlatformOrder {
         quantity: item.quantity,
         priceAmount: toMinorUnits(item.price ?? null, currency),
       })),
-  };
-}
-
-const ZCustomerPayload = z.object({
-  customer: z.object({ id: id.nullish(), email: text }).nullish(),
-  orders_to_redact: z.array(id).default([]),
-  orders_requested: z.array(id).default([]),
-  data_request: z.object({ id }).nullish(),
-});
-
-export function customerFromPayload(payload: unknown): { customer: CustomerRef; requestId: string | null } {
-  const body = ZCustomerPayload.parse(payload);
-  return {
-    customer: {
-      email: body.customer?.email?.trim().toLowerCase() || null,
-      externalId: body.customer?.id ?? null,
-      orderExternalIds: [...body.orders_to_redact, ...body.orders_requested],
-    },
-    requestId: body.data_request?.id ?? null,
   };
 }
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '../../../shared/accounts.js';
-import type { TShopifyInstallResult } from '../../../shared/integrations.js';
+import type { TInstallResult } from '../../../shared/integrations.js';
 import { apiFetch } from '../../api/client';
 import { installShopify } from '../../api/shopify';
 import { useCompleteSignIn } from './useCompleteSignIn';
@@ -20,7 +20,7 @@ export function useShopifyInstall(query: Readonly<Record<string, string>> | unde
   const completeSignIn = useCompleteSignIn();
 
   const mutation = useMutation({
-    mutationFn: async (body: Readonly<Record<string, string>>): Promise<TShopifyInstallResult> =>
+    mutationFn: async (body: Readonly<Record<string, string>>): Promise<TInstallResult> =>
       installShopify({ ...body, code: body.code ?? '' }),
     onSuccess: async (result) => {
       if (result.status === 'new') {

@@ -1,0 +1,1 @@
+ALTER TABLE "merchants" ADD COLUMN "platform_client_id" text;

@@ -1,0 +1,61 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import type { z } from 'zod';
+import type { TMerchant } from '../../../shared/accounts.js';
+import { ZBigCommerceConnect, type TBigCommerceIntegration } from '../../../shared/integrations.js';
+import { mapMerchant } from '../../accounts/accounts.mapper.js';
+import { requireWorkspace, storeOf, type AuthContext } from '../../auth/auth-context.js';
+import { Auth, Authenticated } from '../../auth/authenticated.decorator.js';
+import { ApiError } from '../../common/api-error.js';
+import { ZodPipe } from '../../common/zod.pipe.js';
+import { InstallError } from '../store-installs.service.js';
+import { BigCommerceConnectService } from './bigcommerce-connect.service.js';
+import { BigCommerceStatusService } from './bigcommerce-status.service.js';
+
+function asApiError(error: unknown): unknown {
+  if (!(error instanceof InstallError)) return error;
+  const status = error.code === 'store_taken' ? 409 : error.code === 'platform_error' ? 502 : 400;
+  const code = error.code === 'platform_error' ? 'store_unreachable' : error.code;
+  return new ApiError(status, { detail: error.message, code });
+}
+
+/** SPEC §7 `POST /api/auth/bigcommerce/connect/`, and the BigCommerce page's state and disconnect. */
+@Controller()
+export class BigCommerceController {
+  constructor(
+    private readonly connections: BigCommerceConnectService,
+    private readonly statuses: BigCommerceStatusService,
+  ) {}
+
+  @Post('api/auth/bigcommerce/connect/')
+  @HttpCode(200)
+  @Authenticated('manage_integrations')
+  async connect(
+    @Auth() auth: AuthContext,
+    @Body(new ZodPipe(ZBigCommerceConnect)) body: z.output<typeof ZBigCommerceConnect>,
+  ): Promise<TMerchant> {
+    const workspace = requireWorkspace(auth);
+    storeOf(workspace);
+    try {
+      return mapMerchant(await this.connections.connect(workspace.workspace.workspaceId, body));
+    } catch (error) {
+      throw asApiError(error);
+    }
+  }
+
+  @Get('api/integrations/bigcommerce/')
+  @Authenticated('view_dashboard')
+  status(@Auth() auth: AuthContext): Promise<TBigCommerceIntegration> {
+    return this.statuses.status(storeOf(requireWorkspace(auth)));
+  }
+
+  @Post('api/integrations/bigcommerce/disconnect/')
+  @HttpCode(200)
+  @Authenticated('manage_integrations')
+  async disconnect(@Auth() auth: AuthContext): Promise<TMerchant> {
+    try {
+      return mapMerchant(await this.connections.disconnect(storeOf(requireWorkspace(auth))));
+    } catch (error) {
+      throw asApiError(error);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { ProductsModule } from '../../products/products.module.js';
+import { WidgetScriptModule } from '../../widget-script/widget-script.module.js';
+import { IntegrationsModule } from '../integrations.module.js';
+import { BigCommerceClient } from './bigcommerce.client.js';
+import { BigCommerceConnectService } from './bigcommerce-connect.service.js';
+import { BigCommerceCredentialsOf } from './bigcommerce-credentials.js';
+import { BigCommerceController } from './bigcommerce.controller.js';
+import { BigCommerceSetupService } from './bigcommerce-setup.service.js';
+import { BigCommerceStatusService } from './bigcommerce-status.service.js';
+import { BigCommerceWebhookHandlers } from './bigcommerce-webhooks.handlers.js';
+import { BigCommerceWebhookRoutes } from './bigcommerce-webhooks.routes.js';
+
+/** BigCommerce through a Store API account: connect, the widget's script, webhooks, catalogue (EXTERNAL_APIS §2). */
+@Module({
+  imports: [IntegrationsModule, ProductsModule, WidgetScriptModule],
+  controllers: [BigCommerceController],
+  providers: [
+    BigCommerceClient,
+    BigCommerceConnectService,
+    BigCommerceCredentialsOf,
+    BigCommerceSetupService,
+    BigCommerceStatusService,
+    BigCommerceWebhookHandlers,
+    BigCommerceWebhookRoutes,
+  ],
+})
+export class BigCommerceModule {}

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { ProductsModule } from '../../products/products.module.js';
+import { WidgetScriptModule } from '../../widget-script/widget-script.module.js';
+import { IntegrationsModule } from '../integrations.module.js';
+import { TiendaNubeClient } from './tiendanube.client.js';
+import { TiendaNubeController } from './tiendanube.controller.js';
+import { TiendaNubeInstallService } from './tiendanube-install.service.js';
+import { TiendaNubeSetupService } from './tiendanube-setup.service.js';
+import { TiendaNubeStatusService } from './tiendanube-status.service.js';
+import { TiendaNubeStoreOf } from './tiendanube-store.js';
+import { TiendaNubeWebhookHandlers } from './tiendanube-webhooks.handlers.js';
+import { TiendaNubeWebhookRoutes } from './tiendanube-webhooks.routes.js';
+
+/** The Tienda Nube app: install (OAuth code), webhooks and LGPD topics, the widget's script, catalogue (§3). */
+@Module({
+  imports: [IntegrationsModule, ProductsModule, WidgetScriptModule],
+  controllers: [TiendaNubeController],
+  providers: [
+    TiendaNubeClient,
+    TiendaNubeInstallService,
+    TiendaNubeSetupService,
+    TiendaNubeStatusService,
+    TiendaNubeStoreOf,
+    TiendaNubeWebhookHandlers,
+    TiendaNubeWebhookRoutes,
+  ],
+})
+export class TiendaNubeModule {}

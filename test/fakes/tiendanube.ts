@@ -1,0 +1,438 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { jsonBody, postWebhook, sendJson } from './http-json.js';
+import { productPage } from './storefront.js';
+
+// Tienda Nube for one app (EXTERNAL_APIS §3): the authorize page and token exchange (as www.tiendanube.com), the
+// REST API under `/v1/{store_id}/…` (as api.tiendanube.com) with its `Authentication: bearer` header and required
+// User-Agent, webhooks and LGPD topics signed as Tienda Nube does, and product pages with the stores' scripts.
+
+export interface FakeTnStore {
+  id: number;
+  name: Record<string, string>;
+  mainLanguage: string;
+  currency: string;
+  country: string;
+  domain: string;
+  email: string;
+}
+
+export interface FakeTnProduct {
+  id: number;
+  name: string;
+  sku?: string;
+  price?: string;
+  image?: string;
+}
+
+export interface FakeTnOrderInput {
+  id?: number;
+  email: string;
+  customerId?: number;
+  status?: 'open' | 'closed' | 'cancelled';
+  items: Array<{ productId: number; name?: string; sku?: string; quantity?: number; price?: string }>;
+}
+
+export interface FakeTnRequest {
+  method: string;
+  path: string;
+  status: number;
+}
+
+export interface FakeTiendaNube {
+  /** Base URL, for TIENDANUBE_AUTH_URL and TIENDANUBE_API_URL. */
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  addStore(store?: Partial<FakeTnStore>): FakeTnStore;
+  addProducts(storeId: number, products: FakeTnProduct[]): void;
+  deleteProduct(storeId: number, id: number): void;
+  addOrder(storeId: number, order: FakeTnOrderInput): { id: number };
+  /** A code the app's redirect would bring, for that store (single use). */
+  issueCode(storeId: number, options?: { lifeMs?: number }): string;
+  /** The app's authorize page: approving it redirects to `redirectUrl?code=…` for the store. */
+  authorizeUrl(storeId: number): string;
+  tokenOf(storeId: number): string | null;
+  scripts(storeId: number): Array<{ id: number; src: string; event: string; where: string }>;
+  webhooks(storeId: number): Array<{ id: number; event: string; url: string }>;
+  tokenExchanges: Array<{ code: string; status: number }>;
+  requests: FakeTnRequest[];
+  rateLimitNext(n: number): void;
+  /** Sends deliveries to this origin instead of the registered URLs' own (an app on a local port). */
+  setWebhookTarget(origin: string | null): void;
+  /** Posts `{store_id, event, id}` to each webhook of the store for the event; throws when there is none. */
+  deliver(storeId: number, event: string, id: number): Promise<Array<{ status: number; body: string }>>;
+  /** Posts an LGPD topic's body to `url` (set in the Partner Portal), signed. */
+  send(url: string, body: unknown, options?: { secret?: string }): Promise<{ status: number; body: string }>;
+  /** The app is uninstalled: `app/uninstalled` goes out, then the token, scripts and webhooks are gone. */
+  uninstall(storeId: number): Promise<void>;
+  storefrontUrl(storeId: number, productId: number): string;
+  close(): Promise<void>;
+}
+
+/** `X-Linkedstore-HMAC-SHA256`: hex HMAC-SHA256 of the raw body under the app's secret. */
+export function tiendaNubeHmac(body: string, secret: string): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+const EVENTS = new Set([
+  'app/uninstalled',
+  'app/suspended',
+  'app/resumed',
+  'order/created',
+  'order/updated',
+  'order/paid',
+  'order/packed',
+  'order/fulfilled',
+  'order/cancelled',
+  'product/created',
+  'product/updated',
+  'product/deleted',
+  'category/created',
+  'category/updated',
+  'category/deleted',
+]);
+
+interface StoreState {
+  store: FakeTnStore;
+  token: string | null;
+  products: Map<number, FakeTnProduct>;
+  orders: Map<number, FakeTnOrderInput & { id: number; createdAt: Date }>;
+  scripts: Array<{ id: number; src: string; event: string; where: string }>;
+  webhooks: Array<{ id: number; event: string; url: string }>;
+}
+
+const multilingual = (value: string, language: string) => ({ [language]: value });
+
+export async function startFakeTiendaNube(options: {
+  clientId: string;
+  clientSecret: string;
+  /** The app's redirect URL (Partner Portal): where the authorize page sends the merchant with the code. */
+  redirectUrl?: string;
+}): Promise<FakeTiendaNube> {
+  const { clientId, clientSecret } = options;
+  const stores = new Map<number, StoreState>();
+  const codes = new Map<string, { storeId: number; expiresAt: number }>();
+  const tokenExchanges: Array<{ code: string; status: number }> = [];
+  const requests: FakeTnRequest[] = [];
+  let rateLimited = 0;
+  let webhookTarget: string | null = null;
+  let serial = 5000;
+  let base = '';
+
+  const stateOf = (id: number) => {
+    const state = stores.get(id);
+    if (!state) throw new Error(`Unknown store ${id}: call addStore first`);
+    return state;
+  };
+  const issueCode = (storeId: number, lifeMs = 5 * 60_000) => {
+    stateOf(storeId);
+    const code = randomBytes(20).toString('hex');
+    codes.set(code, { storeId, expiresAt: Date.now() + lifeMs });
+    return code;
+  };
+
+  function productJson(state: StoreState, product: FakeTnProduct) {
+    const language = state.store.mainLanguage;
+    const handle = product.name.toLowerCase().replace(/\W+/g, '-');
+    return {
+      id: product.id,
+      name: multilingual(product.name, language),
+      handle: multilingual(handle, language),
+      canonical_url: `https://${state.store.domain}/productos/${handle}/`,
+      published: true,
+      variants: [{ id: product.id * 10, sku: product.sku ?? null, price: product.price ?? '100.00' }],
+      images: product.image ? [{ id: product.id * 100, src: product.image }] : [],
+      created_at: '2026-11-01T12:00:00+0000',
+      updated_at: '2026-11-01T12:00:00+0000',
+    };
+  }
+
+  async function token(req: IncomingMessage, res: ServerResponse) {
+    const body = (await jsonBody(req)) ?? {};
+    const answer = (status: number, payload: unknown) => {
+      tokenExchanges.push({ code: String(body.code ?? ''), status });
+      sendJson(res, status, payload);
+    };
+    if (body.client_id !== clientId || body.client_secret !== clientSecret) {
+      return answer(401, { error: 'invalid_client', error_description: 'Client authentication failed' });
+    }
+    const grant = codes.get(String(body.code ?? ''));
+    codes.delete(String(body.code ?? ''));
+    if (body.grant_type !== 'authorization_code' || !grant || grant.expiresAt < Date.now()) {
+      return answer(400, {
+        error: 'invalid_grant',
+        error_description: 'The authorization code is invalid or has expired',
+      });
+    }
+    const state = stateOf(grant.storeId);
+    // A new install invalidates the previous token.
+    state.token = `tn-${randomBytes(16).toString('hex')}`;
+    answer(200, {
+      access_token: state.token,
+      token_type: 'bearer',
+      scope: 'read_content,read_products,read_orders,write_scripts',
+      user_id: state.store.id,
+    });
+  }
+
+  async function api(
+    state: StoreState,
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+  ) {
+    const method = req.method ?? 'GET';
+    const send = (status: number, body?: unknown, headers?: Record<string, string>) => {
+      requests.push({ method, path: `/v1/${state.store.id}${path}`, status });
+      sendJson(res, status, body, headers);
+    };
+    if (!req.headers['user-agent'])
+      return send(400, { code: 400, message: 'Bad Request', description: 'User-Agent header is required' });
+    const auth = String(req.headers.authentication ?? req.headers.authorization ?? '');
+    if (!state.token || auth.toLowerCase() !== `bearer ${state.token}`.toLowerCase()) {
+      return send(401, { code: 401, message: 'Unauthorized', description: 'Invalid access token' });
+    }
+    if (rateLimited > 0) {
+      rateLimited -= 1;
+      return send(
+        429,
+        { code: 429, message: 'Too Many Requests' },
+        { 'x-rate-limit-limit': '40', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': '50' },
+      );
+    }
+    const body = method === 'POST' ? await jsonBody(req) : {};
+    if (body === null) return send(400, { code: 400, message: 'Bad Request', description: 'Invalid JSON' });
+    const { store } = state;
+    let match: RegExpMatchArray | null;
+
+    if (method === 'GET' && path === '/store') {
+      return send(200, {
+        id: store.id,
+        name: store.name,
+        original_domain: store.domain,
+        url_with_protocol: `https://${store.domain}`,
+        main_language: store.mainLanguage,
+        main_currency: store.currency,
+        country: store.country,
+        email: store.email,
+        languages: { [store.mainLanguage]: { currency: store.currency, active: true } },
+      });
+    }
+    if (method === 'GET' && path === '/products') {
+      const perPage = Math.min(200, Math.max(1, Number(query.get('per_page') ?? 30) || 30));
+      const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
+      const all = [...state.products.values()];
+      const last = Math.max(1, Math.ceil(all.length / perPage));
+      if (page > last) return send(404, { code: 404, message: 'Not Found', description: `Last page is ${last}` });
+      return send(
+        200,
+        all.slice((page - 1) * perPage, page * perPage).map((product) => productJson(state, product)),
+        { 'x-total-count': String(all.length) },
+      );
+    }
+    if (method === 'GET' && (match = path.match(/^\/products\/(\d+)$/))) {
+      const product = state.products.get(Number(match[1]));
+      return product
+        ? send(200, productJson(state, product))
+        : send(404, { code: 404, message: 'Not Found', description: 'Product not found' });
+    }
+    if (method === 'GET' && (match = path.match(/^\/orders\/(\d+)$/))) {
+      const order = state.orders.get(Number(match[1]));
+      if (!order) return send(404, { code: 404, message: 'Not Found', description: 'Order not found' });
+      const total = order.items.reduce((sum, item) => sum + Number(item.price ?? '100') * (item.quantity ?? 1), 0);
+      return send(200, {
+        id: order.id,
+        number: order.id - 4000,
+        token: randomBytes(8).toString('hex'),
+        contact_email: order.email,
+        customer: { id: order.customerId ?? order.id * 3, email: order.email, name: 'Lucía Compradora' },
+        products: order.items.map((item) => ({
+          product_id: item.productId,
+          variant_id: item.productId * 10,
+          name: item.name ?? state.products.get(item.productId)?.name ?? 'Producto',
+          sku: item.sku ?? null,
+          quantity: item.quantity ?? 1,
+          price: item.price ?? '100.00',
+        })),
+        currency: store.currency,
+        total: total.toFixed(2),
+        created_at: order.createdAt.toISOString().replace(/\.\d{3}Z$/, '+0000'),
+        paid_at: null,
+        payment_status: 'paid',
+        status: order.status ?? 'open',
+      });
+    }
+    if (path === '/webhooks') {
+      if (method === 'GET') return send(200, state.webhooks);
+      if (method === 'POST') {
+        const errors: Record<string, string[]> = {};
+        if (typeof body.event !== 'string' || !EVENTS.has(body.event)) errors.event = ['is invalid'];
+        if (typeof body.url !== 'string' || !/^https?:\/\//.test(body.url)) errors.url = ['is invalid'];
+        if (state.webhooks.some((hook) => hook.event === body.event && hook.url === body.url))
+          errors.url = ['has already been taken'];
+        if (Object.keys(errors).length)
+          return send(422, { code: 422, message: 'Unprocessable Entity', description: errors });
+        const hook = {
+          id: ++serial,
+          event: body.event as string,
+          url: body.url as string,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        };
+        state.webhooks.push(hook);
+        return send(201, hook);
+      }
+    }
+    if (method === 'DELETE' && (match = path.match(/^\/webhooks\/(\d+)$/))) {
+      const index = state.webhooks.findIndex((hook) => hook.id === Number(match![1]));
+      if (index < 0) return send(404, { code: 404, message: 'Not Found' });
+      state.webhooks.splice(index, 1);
+      return send(200, {});
+    }
+    if (path === '/scripts') {
+      if (method === 'GET') return send(200, state.scripts);
+      if (method === 'POST') {
+        if (
+          typeof body.src !== 'string' ||
+          !/^https?:\/\//.test(body.src) ||
+          body.event !== 'onload' ||
+          body.where !== 'store'
+        ) {
+          return send(422, { code: 422, message: 'Unprocessable Entity', description: { src: ['is invalid'] } });
+        }
+        const script = {
+          id: ++serial,
+          src: body.src,
+          event: 'onload',
+          where: 'store',
+          created_at: new Date().toISOString(),
+        };
+        state.scripts.push(script);
+        return send(201, script);
+      }
+    }
+    if (method === 'DELETE' && (match = path.match(/^\/scripts\/(\d+)$/))) {
+      const index = state.scripts.findIndex((script) => script.id === Number(match![1]));
+      if (index < 0) return send(404, { code: 404, message: 'Not Found' });
+      state.scripts.splice(index, 1);
+      return send(200, {});
+    }
+    send(404, { code: 404, message: 'Not Found', description: `No route for ${method} ${path}` });
+  }
+
+  function storefront(state: StoreState, productId: number, res: ServerResponse) {
+    const product = state.products.get(productId);
+    if (!product) return sendJson(res, 404, { message: 'Not Found' });
+    const scripts = state.scripts
+      .map(
+        (script) =>
+          `<script src="${script.src}${script.src.includes('?') ? '&' : '?'}store=${state.store.id}" async></script>`,
+      )
+      .join('');
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(productPage('tiendanube', { id: String(product.id), name: product.name }, scripts));
+  }
+
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://tiendanube.test');
+    const path = url.pathname;
+    const run = async () => {
+      if (req.method === 'POST' && path === '/apps/authorize/token') return token(req, res);
+      let match = path.match(/^\/apps\/([^/]+)\/authorize$/);
+      if (req.method === 'GET' && match) {
+        const storeId = Number(url.searchParams.get('store'));
+        if (match[1] !== clientId || !stores.has(storeId) || !options.redirectUrl)
+          return sendJson(res, 404, { message: 'Not Found' });
+        const target = new URL(options.redirectUrl);
+        target.searchParams.set('code', issueCode(storeId));
+        res.writeHead(302, { location: target.href }).end();
+        return;
+      }
+      if ((match = path.match(/^\/storefront\/(\d+)\/products\/(\d+)$/)) && stores.has(Number(match[1]))) {
+        return storefront(stateOf(Number(match[1])), Number(match[2]), res);
+      }
+      match = path.match(/^\/v1\/(\d+)(\/.*)$/);
+      const state = match ? stores.get(Number(match[1])) : undefined;
+      if (!match || !state) return sendJson(res, 404, { code: 404, message: 'Not Found' });
+      return api(state, req, res, match[2], url.searchParams);
+    };
+    run().catch((error: unknown) => sendJson(res, 500, { message: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const target = (url: string) => (webhookTarget ? `${webhookTarget}${new URL(url).pathname}` : url);
+  const fake: FakeTiendaNube = {
+    url: base,
+    clientId,
+    clientSecret,
+    tokenExchanges,
+    requests,
+    addStore(input = {}) {
+      const id = input.id ?? ++serial;
+      const store: FakeTnStore = {
+        id,
+        name: { es: 'Mate & Co', pt: 'Mate & Cia' },
+        mainLanguage: 'es',
+        currency: 'ARS',
+        country: 'AR',
+        domain: `tienda${id}.mitiendanube.test`,
+        email: `owner${id}@tienda.test`,
+        ...input,
+      };
+      stores.set(id, { store, token: null, products: new Map(), orders: new Map(), scripts: [], webhooks: [] });
+      return store;
+    },
+    addProducts(storeId, products) {
+      for (const product of products) stateOf(storeId).products.set(product.id, product);
+    },
+    deleteProduct(storeId, id) {
+      stateOf(storeId).products.delete(id);
+    },
+    addOrder(storeId, order) {
+      const id = order.id ?? ++serial;
+      stateOf(storeId).orders.set(id, { ...order, id, createdAt: new Date() });
+      return { id };
+    },
+    issueCode: (storeId, { lifeMs } = {}) => issueCode(storeId, lifeMs),
+    authorizeUrl: (storeId) => `${base}/apps/${encodeURIComponent(clientId)}/authorize?store=${storeId}`,
+    tokenOf: (storeId) => stateOf(storeId).token,
+    scripts: (storeId) => stateOf(storeId).scripts,
+    webhooks: (storeId) => stateOf(storeId).webhooks,
+    rateLimitNext(n) {
+      rateLimited = n;
+    },
+    setWebhookTarget(origin) {
+      webhookTarget = origin;
+    },
+    async deliver(storeId, event, id) {
+      const hooks = stateOf(storeId).webhooks.filter((hook) => hook.event === event);
+      if (!hooks.length) throw new Error(`No webhook of ${storeId} for ${event}`);
+      const body = { store_id: storeId, event, id };
+      return Promise.all(hooks.map((hook) => fake.send(hook.url, body)));
+    },
+    send(url, body, { secret = clientSecret } = {}) {
+      const text = JSON.stringify(body);
+      return postWebhook(target(url), text, {
+        'x-linkedstore-hmac-sha256': tiendaNubeHmac(text, secret),
+        'user-agent': 'Tiendanube Webhooks',
+      });
+    },
+    async uninstall(storeId) {
+      const state = stateOf(storeId);
+      for (const hook of state.webhooks.filter((item) => item.event === 'app/uninstalled')) {
+        await fake.send(hook.url, { store_id: storeId, event: 'app/uninstalled' });
+      }
+      state.token = null;
+      state.scripts = [];
+      state.webhooks = [];
+    },
+    storefrontUrl: (storeId, productId) => `${base}/storefront/${storeId}/products/${productId}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  return fake;
+}
