@@ -13,6 +13,7 @@ import { HealthModule } from './health/health.module.js';
 import { BigCommerceModule } from './integrations/bigcommerce/bigcommerce.module.js';
 import { ShopifyModule } from './integrations/shopify/shopify.module.js';
 import { TiendaNubeModule } from './integrations/tiendanube/tiendanube.module.js';
+import { OtherAppsModule } from './other-apps/other-apps.module.js';
 import { loggerParams } from './logging/logger.params.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
@@ -58,6 +59,7 @@ export class AppModule {
         ShopifyModule,
         BigCommerceModule,
         TiendaNubeModule,
+        OtherAppsModule,
         HealthModule,
         // Last: its catch-all GET route must come after every API route.
         SsrModule,

@@ -53,6 +53,8 @@ export interface FakeTiendaNube {
   issueCode(storeId: number, options?: { lifeMs?: number }): string;
   /** The app's authorize page: approving it redirects to `redirectUrl?code=…` for the store. */
   authorizeUrl(storeId: number): string;
+  /** The app's redirect URL as set in the Partner Portal (the app's address may be known only later). */
+  setRedirectUrl(url: string): void;
   tokenOf(storeId: number): string | null;
   scripts(storeId: number): Array<{ id: number; src: string; event: string; where: string }>;
   webhooks(storeId: number): Array<{ id: number; event: string; url: string }>;
@@ -112,6 +114,7 @@ export async function startFakeTiendaNube(options: {
   redirectUrl?: string;
 }): Promise<FakeTiendaNube> {
   const { clientId, clientSecret } = options;
+  let redirectUrl = options.redirectUrl;
   const stores = new Map<number, StoreState>();
   const codes = new Map<string, { storeId: number; expiresAt: number }>();
   const tokenExchanges: Array<{ code: string; status: number }> = [];
@@ -345,9 +348,9 @@ export async function startFakeTiendaNube(options: {
       let match = path.match(/^\/apps\/([^/]+)\/authorize$/);
       if (req.method === 'GET' && match) {
         const storeId = Number(url.searchParams.get('store'));
-        if (match[1] !== clientId || !stores.has(storeId) || !options.redirectUrl)
+        if (match[1] !== clientId || !stores.has(storeId) || !redirectUrl)
           return sendJson(res, 404, { message: 'Not Found' });
-        const target = new URL(options.redirectUrl);
+        const target = new URL(redirectUrl);
         target.searchParams.set('code', issueCode(storeId));
         res.writeHead(302, { location: target.href }).end();
         return;
@@ -400,6 +403,9 @@ export async function startFakeTiendaNube(options: {
     },
     issueCode: (storeId, { lifeMs } = {}) => issueCode(storeId, lifeMs),
     authorizeUrl: (storeId) => `${base}/apps/${encodeURIComponent(clientId)}/authorize?store=${storeId}`,
+    setRedirectUrl(url) {
+      redirectUrl = url;
+    },
     tokenOf: (storeId) => stateOf(storeId).token,
     scripts: (storeId) => stateOf(storeId).scripts,
     webhooks: (storeId) => stateOf(storeId).webhooks,

@@ -1,11 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  TShopifyAuthorize,
-  TShopifyConnect,
-  TShopifyInstallBody,
-  TInstallResult,
-  TShopifyIntegration,
-} from '../../shared/integrations.js';
+import type { TShopifyAuthorize, TShopifyConnect, TShopifyIntegration } from '../../shared/integrations.js';
 import type { TSessionUser } from '../../shared/session.js';
 import { apiFetch } from './client';
 import { PROFILE_QUERY_KEY, setProfileMerchant } from './profile';
@@ -46,9 +40,4 @@ function syncProfileMerchant(queryClient: QueryClient, integration: TShopifyInte
 /** Starts connecting the current store: the browser is then sent to `authorize_url` to approve the app. */
 export function connectShopify(body: TShopifyConnect): Promise<TShopifyAuthorize> {
   return apiFetch<TShopifyAuthorize>('/api/integrations/shopify/connect/', { method: 'POST', body });
-}
-
-/** Completes an install whose OAuth return landed on a page (`code` and the rest of the signed query). */
-export function installShopify(body: TShopifyInstallBody): Promise<TInstallResult> {
-  return apiFetch<TInstallResult>('/api/auth/shopify/install/', { method: 'POST', body });
 }

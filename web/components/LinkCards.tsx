@@ -4,11 +4,20 @@ import type { TPageKey } from './PageTitle';
 
 type TCardPage = Extract<
   TPageKey,
-  'account' | 'team' | 'billing' | 'integrations' | 'otherApps' | 'bigcommerce' | 'shopify' | 'tiendanube'
+  | 'account'
+  | 'team'
+  | 'billing'
+  | 'integrations'
+  | 'otherApps'
+  | 'bigcommerce'
+  | 'shopify'
+  | 'tiendanube'
+  | 'sessionSettings'
 >;
 
 export interface LinkCard {
-  href: string;
+  /** null: a section that is not there yet, shown as coming soon and not a link. */
+  href: string | null;
   page: TCardPage;
   /** A chip beside the title, e.g. an integration's "Connected". */
   status?: { label: string; testId: string };
@@ -19,24 +28,38 @@ export function LinkCards({ cards }: { cards: readonly LinkCard[] }) {
   const { t } = useTranslation();
   return (
     <ul className="card-grid">
-      {cards.map(({ href, page, status }) => (
-        <li key={href}>
-          <a className="card card-link" href={href}>
-            <span className="card-text">
-              <span className="card-heading">
-                <span className="card-title">{t(`pages.${page}.title`)}</span>
-                {status && (
-                  <span className="chip chip-tint chip-active" data-testid={status.testId}>
-                    {status.label}
-                  </span>
-                )}
+      {cards.map(({ href, page, status }) =>
+        href === null ? (
+          <li key={page}>
+            <div className="card card-link card-soon" data-testid={`card-soon-${page}`}>
+              <span className="card-text">
+                <span className="card-heading">
+                  <span className="card-title">{t(`pages.${page}.title`)}</span>
+                  <span className="chip">{t('comingSoon')}</span>
+                </span>
+                <span className="card-description">{t(`pages.${page}.description`)}</span>
               </span>
-              <span className="card-description">{t(`pages.${page}.description`)}</span>
-            </span>
-            <ChevronIcon />
-          </a>
-        </li>
-      ))}
+            </div>
+          </li>
+        ) : (
+          <li key={href}>
+            <a className="card card-link" href={href}>
+              <span className="card-text">
+                <span className="card-heading">
+                  <span className="card-title">{t(`pages.${page}.title`)}</span>
+                  {status && (
+                    <span className="chip chip-tint chip-active" data-testid={status.testId}>
+                      {status.label}
+                    </span>
+                  )}
+                </span>
+                <span className="card-description">{t(`pages.${page}.description`)}</span>
+              </span>
+              <ChevronIcon />
+            </a>
+          </li>
+        ),
+      )}
     </ul>
   );
 }

@@ -55,6 +55,13 @@ export const AppsIcon = () => (
   </Icon>
 );
 
+export const SessionsIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <circle cx="12" cy="12" r="3" />
+  </Icon>
+);
+
 export const SettingsIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="3" />

@@ -7,6 +7,7 @@ import '../styles/widgets.css';
 import '../styles/dashboard.css';
 import '../styles/integrations.css';
 import '../styles/billing.css';
+import '../styles/other-apps.css';
 import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nProvider } from 'react-aria-components';

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../form/FormAlert';
+import type { TInstallPlatform } from './registerMode';
 import type { TInstallStoreState } from './useInstallStore';
 
 /**
  * Install mode's store: retrieving, then its name and domain, or why it could not be had. Retrieving and retrieved
  * take the same two lines, so the form below does not move.
  */
-export function InstallStoreAlert({ state }: { state: TInstallStoreState }) {
+export function InstallStoreAlert({ state, platform }: { state: TInstallStoreState; platform: TInstallPlatform }) {
   const { t } = useTranslation();
 
   switch (state.status) {
@@ -37,7 +38,7 @@ export function InstallStoreAlert({ state }: { state: TInstallStoreState }) {
           ) : (
             <>
               <p>{t('auth.register.installFailed')}</p>
-              <p>{t('auth.register.installHint')}</p>
+              <p>{t(`auth.register.installHint.${platform}`)}</p>
             </>
           )}
           {state.retry && (
@@ -55,13 +56,13 @@ export function InstallStoreAlert({ state }: { state: TInstallStoreState }) {
   }
 }
 
-/** An install that failed before any store existed (`install_error` from the OAuth callback). */
+/** A Shopify install that failed before any store existed (`install_error` from the OAuth callback). */
 export function InstallFailedAlert() {
   const { t } = useTranslation();
   return (
     <FormAlert severity="error">
       <p>{t('auth.register.installFailed')}</p>
-      <p>{t('auth.register.installHint')}</p>
+      <p>{t('auth.register.installHint.shopify')}</p>
       <p>{t('auth.register.installLater')}</p>
     </FormAlert>
   );

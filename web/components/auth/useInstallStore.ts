@@ -1,6 +1,6 @@
 import { useMerchantDetails } from '../../api/merchants';
 import type { TRegisterMode } from './registerMode';
-import { useShopifyInstall } from './useShopifyInstall';
+import { usePlatformInstall } from './usePlatformInstall';
 
 /** The store an install-mode sign-up connects. */
 export interface TInstallStore {
@@ -21,7 +21,10 @@ export type TInstallStoreState =
 export function useInstallStore(mode: TRegisterMode): TInstallStoreState | null {
   const claim = mode.kind === 'install' ? mode.claim : undefined;
   const details = useMerchantDetails(claim?.kind === 'merchant' ? claim.merchantId : undefined);
-  const install = useShopifyInstall(claim?.kind === 'code' ? claim.query : undefined);
+  const install = usePlatformInstall(
+    mode.kind === 'install' ? mode.platform : undefined,
+    claim?.kind === 'code' ? claim.query : undefined,
+  );
   const shop = mode.kind === 'install' ? mode.shop : undefined;
 
   if (!claim) return null;
@@ -42,7 +45,7 @@ export function useInstallStore(mode: TRegisterMode): TInstallStoreState | null 
     return { status: 'ready', store: { merchantId: merchant_id, name, domain: domain || shop || null } };
   }
   if (install.data?.status === 'signed_in') return { status: 'signing_in' };
-  // The code is spent whatever the answer: only a new install from Shopify can try again.
+  // The code is spent whatever the answer: only a new install from the platform can try again.
   if (install.isError) return { status: 'failed', reason: 'install', retry: undefined };
   return { status: 'retrieving' };
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { LANGUAGES, isLanguage, type TLanguage } from '../../../shared/constants.js';
@@ -10,7 +10,7 @@ import { initialsOf } from '../../lib/initials';
 import { logout as endSession } from '../../session/session';
 import { useTheme } from '../../theme/ThemeProvider';
 import { LogoutIcon, MoonIcon } from '../icons';
-import { NAV_ITEMS, activeNavHref } from './navigation';
+import { COMING_SOON_ITEM, NAV_ITEMS, activeNavHref } from './navigation';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 
 /** Everything in the sidebar below the brand; shared by the permanent sidebar and the drawer. */
@@ -26,17 +26,20 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       <nav aria-label={t('nav.label')}>
         <ul className="nav-list">
           {NAV_ITEMS.map(({ href, labelKey, Icon }) => (
-            <li key={href}>
-              <a
-                className="nav-link"
-                href={href}
-                aria-current={href === active ? 'page' : undefined}
-                onClick={onNavigate}
-              >
-                <Icon />
-                <span>{t(labelKey)}</span>
-              </a>
-            </li>
+            <Fragment key={href}>
+              <li>
+                <a
+                  className="nav-link"
+                  href={href}
+                  aria-current={href === active ? 'page' : undefined}
+                  onClick={onNavigate}
+                >
+                  <Icon />
+                  <span>{t(labelKey)}</span>
+                </a>
+              </li>
+              {href === COMING_SOON_ITEM.after && <ComingSoonItem />}
+            </Fragment>
           ))}
         </ul>
       </nav>
@@ -47,6 +50,24 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         <LogoutButton />
       </section>
     </div>
+  );
+}
+
+/** Not a link: a page that does not exist yet, said as much (the badge, and the reason for screen readers). */
+function ComingSoonItem() {
+  const { t } = useTranslation();
+  const { Icon } = COMING_SOON_ITEM;
+  return (
+    <li>
+      <span className="nav-link nav-soon" data-testid="nav-sessions" title={t('nav.sessionsSoon')}>
+        <Icon />
+        <span>{t(COMING_SOON_ITEM.labelKey)}</span>
+        <span className="chip nav-soon-badge" aria-hidden="true">
+          {t('nav.soon')}
+        </span>
+        <span className="visually-hidden">{t('nav.sessionsSoon')}</span>
+      </span>
+    </li>
   );
 }
 

@@ -1,4 +1,4 @@
-import { AppsIcon, DashboardIcon, ReviewsIcon, SettingsIcon, WidgetIcon } from '../icons';
+import { AppsIcon, DashboardIcon, ReviewsIcon, SessionsIcon, SettingsIcon, WidgetIcon } from '../icons';
 
 export const NAV_ITEMS = [
   { href: '/', labelKey: 'nav.dashboard', Icon: DashboardIcon },
@@ -7,6 +7,9 @@ export const NAV_ITEMS = [
   { href: '/settings/other-apps', labelKey: 'nav.otherApps', Icon: AppsIcon },
   { href: '/settings', labelKey: 'nav.settings', Icon: SettingsIcon },
 ] as const;
+
+/** SPEC §2: Sessions is listed after Reviews, marked as coming soon; it leads nowhere yet. */
+export const COMING_SOON_ITEM = { after: '/reviews', labelKey: 'nav.sessions', Icon: SessionsIcon } as const;
 
 /** The item the page belongs to: the longest matching prefix, so /settings/other-apps is "Other apps", not "Settings". */
 export function activeNavHref(pathname: string): string | undefined {

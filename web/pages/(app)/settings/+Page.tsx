@@ -8,6 +8,7 @@ const CARDS: readonly LinkCard[] = [
   { href: '/settings/billing', page: 'billing' },
   { href: '/settings/integrations', page: 'integrations' },
   { href: '/settings/other-apps', page: 'otherApps' },
+  { href: null, page: 'sessionSettings' },
 ];
 
 export default function Page() {

@@ -49,7 +49,10 @@ export default function Page() {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
 
-  const title = t(`auth.register.${mode.kind}Title`);
+  const title =
+    mode.kind === 'install'
+      ? t('auth.register.installTitle', { platform: t(`auth.register.platformNames.${mode.platform}`) })
+      : t(`auth.register.${mode.kind}Title`);
   useConfig()({ title: t('app.titleTemplate', { page: title }) });
 
   const invitationEmail = invitation.data?.email ?? '';
@@ -102,7 +105,10 @@ export default function Page() {
       } satisfies TRegisterBody;
       const response = await apiFetch<TAuthResponse>('/api/auth/register/', { method: 'POST', body });
       setStatus('done');
-      completeSignIn(response, t('auth.register.success'), '/');
+      // Signed up to connect a BigCommerce store: its connect page is the next step.
+      const next =
+        mode.kind === 'regular' && mode.platform === 'bigcommerce' ? '/settings/integrations/bigcommerce' : '/';
+      completeSignIn(response, t('auth.register.success'), next);
     } catch (caught) {
       setStatus('idle');
       const fields = apiFieldErrors(caught);
@@ -148,7 +154,7 @@ export default function Page() {
         {invitationName && (
           <FormAlert severity="info">{t('auth.register.invitedTo', { name: invitationName })}</FormAlert>
         )}
-        {installStore && <InstallStoreAlert state={installStore} />}
+        {installStore && mode.kind === 'install' && <InstallStoreAlert state={installStore} platform={mode.platform} />}
         {mode.kind === 'regular' && search.install_error && <InstallFailedAlert />}
         {shownError && <FormAlert severity="error">{shownError}</FormAlert>}
         <div className="form-row">

@@ -1,9 +1,41 @@
 import { useTranslation } from 'react-i18next';
-import { Placeholder } from '../../../../../components/Placeholder';
+import { usePageContext } from 'vike-react/usePageContext';
+import { can } from '../../../../../../shared/session.js';
+import { useBigCommerceIntegration } from '../../../../../api/bigcommerce';
+import { ActionButton } from '../../../../../components/ActionButton';
+import { FormAlert } from '../../../../../components/form/FormAlert';
+import { BigCommerceSetup } from '../../../../../components/integrations/bigcommerce/BigCommerceSetup';
+import { SetupSkeleton } from '../../../../../components/integrations/SetupSkeleton';
+import { PageTitle } from '../../../../../components/PageTitle';
 
 export default function Page() {
   const { t } = useTranslation();
+  const { user } = usePageContext();
+  const integration = useBigCommerceIntegration();
+
   return (
-    <Placeholder page="bigcommerce" note={t('integrations.unavailable', { platform: t('pages.bigcommerce.title') })} />
+    <div className="setup-page">
+      <header>
+        <PageTitle page="bigcommerce" />
+        <p className="page-lead">{t('integrations.bigcommerce.lead')}</p>
+      </header>
+      {integration.data ? (
+        <BigCommerceSetup integration={integration.data} canConnect={can(user, 'manage_integrations')} />
+      ) : integration.isError ? (
+        <FormAlert severity="error" testId="bigcommerce-load-error">
+          <p>{t('integrations.bigcommerce.loadError')}</p>
+          <ActionButton
+            variant="secondary"
+            isPending={integration.isFetching}
+            testId="bigcommerce-retry"
+            onPress={() => void integration.refetch()}
+          >
+            {t('integrations.retry')}
+          </ActionButton>
+        </FormAlert>
+      ) : (
+        <SetupSkeleton label={t('integrations.bigcommerce.loading')} testId="bigcommerce-loading" />
+      )}
+    </div>
   );
 }

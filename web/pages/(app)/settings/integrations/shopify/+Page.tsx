@@ -5,7 +5,7 @@ import { useShopifyIntegration } from '../../../../../api/shopify';
 import { ActionButton } from '../../../../../components/ActionButton';
 import { FormAlert } from '../../../../../components/form/FormAlert';
 import { ShopifySetup } from '../../../../../components/integrations/shopify/ShopifySetup';
-import { ShopifySkeleton } from '../../../../../components/integrations/shopify/ShopifySkeleton';
+import { SetupSkeleton } from '../../../../../components/integrations/SetupSkeleton';
 import { useShopifyReturn } from '../../../../../components/integrations/shopify/useShopifyReturn';
 import { PageTitle } from '../../../../../components/PageTitle';
 
@@ -46,7 +46,7 @@ export default function Page() {
           </ActionButton>
         </FormAlert>
       ) : (
-        <ShopifySkeleton />
+        <SetupSkeleton label={t('integrations.shopify.loading')} testId="shopify-loading" />
       )}
     </div>
   );

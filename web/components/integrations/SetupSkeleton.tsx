@@ -1,12 +1,9 @@
-import { useTranslation } from 'react-i18next';
-
-/** Stands in for the three steps while the integration loads, at roughly their size. */
-export function ShopifySkeleton() {
-  const { t } = useTranslation();
+/** Stands in for an integration's three steps while it loads, at roughly their size. */
+export function SetupSkeleton({ label, testId }: { label: string; testId: string }) {
   return (
-    <div className="setup-skeleton" data-testid="shopify-loading">
+    <div className="setup-skeleton" data-testid={testId}>
       <p className="visually-hidden" role="status">
-        {t('integrations.shopify.loading')}
+        {label}
       </p>
       {[1, 2, 3].map((step) => (
         <div key={step} className="card setup-step" aria-hidden="true">
