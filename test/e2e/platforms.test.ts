@@ -209,6 +209,15 @@ describe('Tienda Nube', () => {
     const appStore = page.getByTestId('tiendanube-app-store');
     expect(await appStore.getAttribute('target')).toBe('_blank');
     await expectAccessible(page);
+
+    // The install added the widget's script to the store: the product page shows the widget.
+    await page.waitForFunction(async () => {
+      const state = (await (await fetch('/api/integrations/tiendanube/')).json()) as { script_installed: boolean };
+      return state.script_installed;
+    });
+    const shopper = await newPage({ baseURL: tn.url });
+    await shopper.goto(tn.storefrontUrl(store.id, 901));
+    await shopper.locator('.video-reviews-widget .vr-root').waitFor();
   });
 });
 
