@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SUBSCRIPTION_STATUSES } from '../../shared/billing.js';
 import { REVIEW_STATUSES } from '../../shared/reviews.js';
 import { STORE_EVENT_TYPES } from '../../shared/storefront.js';
-import { OVERRIDE_POSITIONS, WIDGET_POSITIONS } from '../../shared/widgets.js';
+import { OVERRIDE_POSITIONS, WIDGET_LAYOUTS, WIDGET_POSITIONS } from '../../shared/widgets.js';
 import {
   bigint,
   boolean,
@@ -42,6 +42,8 @@ export const users = pgTable('users', {
   lastLogin: tstz('last_login'),
   /** Carried in access tokens; bumping it (password reset or change) ends every session at once. */
   sessionVersion: integer('session_version').notNull().default(0),
+  /** The owner hid the plan upgrade prompt until then (it shows again at once when a limit is reached). */
+  upgradePromptHiddenUntil: tstz('upgrade_prompt_hidden_until'),
   updatedAt: updatedAt(),
 });
 
@@ -132,6 +134,50 @@ export const passwordResets = pgTable(
 );
 
 export const PLATFORMS = ['shopify', 'bigcommerce', 'tiendanube'] as const;
+
+/**
+ * A regular sign-up waiting for its address to be confirmed: no account exists until the link is opened, so sign-up
+ * never tells whether an email is registered and nobody can hold an address they do not own.
+ */
+export const signupRequests = pgTable(
+  'signup_requests',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    platform: text('platform', { enum: PLATFORMS }).notNull().default('tiendanube'),
+    storeName: text('store_name').notNull().default(''),
+    createdAt: createdAt(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [
+    index('signup_requests_email_idx').on(t.email),
+    check('signup_requests_platform_check', sql`${t.platform} in ('shopify', 'bigcommerce', 'tiendanube')`),
+  ],
+);
+
+/** A sign-in email change waiting for the new address to confirm it; the old address keeps working until then. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: tstz('expires_at').notNull(),
+    confirmedAt: tstz('confirmed_at'),
+    cancelledAt: tstz('cancelled_at'),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId)],
+);
 
 export const merchants = pgTable(
   'merchants',
@@ -279,6 +325,16 @@ export const reviews = pgTable(
     index('reviews_merchant_email_idx')
       .on(t.merchantId, t.customerEmail)
       .where(sql`${t.customerEmail} <> ''`),
+    // GET /media/{key} serves a review's files only while the review is published: found by key.
+    index('reviews_video_key_idx')
+      .on(t.videoKey)
+      .where(sql`${t.videoKey} is not null`),
+    index('reviews_photo_key_idx')
+      .on(t.photoKey)
+      .where(sql`${t.photoKey} is not null`),
+    index('reviews_thumbnail_key_idx')
+      .on(t.thumbnailKey)
+      .where(sql`${t.thumbnailKey} is not null`),
   ],
 );
 
@@ -370,24 +426,29 @@ export const reviewStatusChanges = pgTable(
   (t) => [index('review_status_changes_review_idx').on(t.reviewId, t.at)],
 );
 
-export const widgetSettings = pgTable('widget_settings', {
-  merchantId: uuid('merchant_id')
-    .primaryKey()
-    .references(() => merchants.id, { onDelete: 'cascade' }),
-  showRating: boolean('show_rating').notNull().default(true),
-  showDate: boolean('show_date').notNull().default(true),
-  autoplayVideos: boolean('autoplay_videos').notNull().default(false),
-  compactMode: boolean('compact_mode').notNull().default(false),
-  primaryColor: text('primary_color').notNull().default('#3498db'),
-  secondaryColor: text('secondary_color').notNull().default('#2c3e50'),
-  textColor: text('text_color').notNull().default('#333333'),
-  backgroundColor: text('background_color').notNull().default('#ffffff'),
-  initialVideosCount: smallint('initial_videos_count').notNull().default(3),
-  widgetTitle: text('widget_title').notNull().default('Customer Video Reviews'),
-  position: text('position', { enum: WIDGET_POSITIONS }).notNull().default('after_description'),
-  customSelector: text('custom_selector'),
-  updatedAt: updatedAt(),
-});
+export const widgetSettings = pgTable(
+  'widget_settings',
+  {
+    merchantId: uuid('merchant_id')
+      .primaryKey()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    showRating: boolean('show_rating').notNull().default(true),
+    showDate: boolean('show_date').notNull().default(true),
+    autoplayVideos: boolean('autoplay_videos').notNull().default(false),
+    compactMode: boolean('compact_mode').notNull().default(false),
+    primaryColor: text('primary_color').notNull().default('#3498db'),
+    secondaryColor: text('secondary_color').notNull().default('#2c3e50'),
+    textColor: text('text_color').notNull().default('#333333'),
+    backgroundColor: text('background_color').notNull().default('#ffffff'),
+    initialVideosCount: smallint('initial_videos_count').notNull().default(3),
+    widgetTitle: text('widget_title').notNull().default('Customer Video Reviews'),
+    position: text('position', { enum: WIDGET_POSITIONS }).notNull().default('after_description'),
+    customSelector: text('custom_selector'),
+    layout: text('layout', { enum: WIDGET_LAYOUTS }).notNull().default('grid'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('widget_settings_layout_check', sql`${t.layout} in ('grid', 'carousel', 'list')`)],
+);
 
 export const productWidgetOverrides = pgTable(
   'product_widget_overrides',

@@ -8,7 +8,8 @@ import { createTestEnv, type TestEnv } from '../support/test-env.js';
 describe('migrations', () => {
   let testEnv: TestEnv;
   beforeEach(async () => {
-    testEnv = await createTestEnv();
+    // A database no migration ran on (in PostgreSQL mode; PGlite's copy is of a migrated template).
+    testEnv = await createTestEnv({}, { blank: true });
   });
   afterEach(() => testEnv.cleanup());
 
@@ -30,6 +31,7 @@ describe('migrations', () => {
   it('creates the whole data model and is idempotent on restart, keeping data', async () => {
     const first = await open();
     expect(await tableNames(first)).toEqual([
+      'email_changes',
       'invitations',
       'media',
       'memberships',
@@ -48,6 +50,7 @@ describe('migrations', () => {
       'review_product_monthly',
       'review_status_changes',
       'reviews',
+      'signup_requests',
       'subscriptions',
       'users',
       'webhook_events',
