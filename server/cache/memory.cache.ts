@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Cache } from './cache.js';
+import { countReads } from '../metrics/metrics.js';
 
 interface Entry {
   value: string;
@@ -19,14 +20,14 @@ export class MemoryCache implements Cache {
 
   async get<T>(key: string): Promise<T | undefined> {
     const raw = this.read(key);
+    countReads('memory', raw === undefined ? 0 : 1, 1);
     return raw === undefined ? undefined : (JSON.parse(raw) as T);
   }
 
   async getMany(keys: string[]): Promise<unknown[]> {
-    return keys.map((key) => {
-      const raw = this.read(key);
-      return raw === undefined ? undefined : (JSON.parse(raw) as unknown);
-    });
+    const raws = keys.map((key) => this.read(key));
+    countReads('memory', raws.filter((raw) => raw !== undefined).length, keys.length);
+    return raws.map((raw) => (raw === undefined ? undefined : (JSON.parse(raw) as unknown)));
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
@@ -65,8 +66,13 @@ export class MemoryCache implements Cache {
 
   async ping(): Promise<void> {}
 
-  async close(): Promise<void> {
+  /** Drops every entry; subscriptions stay. */
+  clear(): void {
     this.entries.clear();
+  }
+
+  async close(): Promise<void> {
+    this.clear();
     this.channels.removeAllListeners();
   }
 

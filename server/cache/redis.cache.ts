@@ -1,8 +1,38 @@
 import { Redis } from 'ioredis';
 import type { Cache } from './cache.js';
+import { countReads } from '../metrics/metrics.js';
 
-const PING_TIMEOUT_MS = 2_000;
+export interface RedisCacheOptions {
+  keyPrefix: string;
+  /** A command not answered by then fails: nothing waits on a dead or paused Redis. */
+  commandTimeoutMs: number;
+}
 
+/**
+ * Rejects when `command` has not settled `ms` after the call. When the timer fires, replies already waiting in the
+ * socket are read first (the poll phase runs before setImmediate callbacks): a busy event loop that made the timer fire
+ * late is not mistaken for a slow Redis.
+ */
+function within<T>(command: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => setImmediate(() => reject(new Error(`Redis did not answer within ${ms} ms`))), ms);
+    command.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/**
+ * The cache on Redis. Every call fails fast when Redis is unreachable (no offline queue, a short command timeout);
+ * ResilientCache decides what to do then. Opens its connection on `connect()`.
+ */
 export class RedisCache implements Cache {
   readonly kind = 'redis';
   readonly client: Redis;
@@ -11,50 +41,69 @@ export class RedisCache implements Cache {
   private readonly handlers = new Map<string, Array<(message: string) => void>>();
   private readonly resets: Array<() => void> = [];
 
-  constructor(
-    url: string,
-    private readonly keyPrefix: string,
-  ) {
+  private readonly keyPrefix: string;
+  private readonly timeoutMs: number;
+
+  constructor(url: string, options: RedisCacheOptions) {
+    this.keyPrefix = options.keyPrefix;
+    this.timeoutMs = options.commandTimeoutMs;
     this.client = new Redis(url, {
-      keyPrefix,
-      lazyConnect: false,
+      keyPrefix: options.keyPrefix,
+      lazyConnect: true,
       connectTimeout: 5_000,
-      maxRetriesPerRequest: 2,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      // Reconnect attempts at most a second apart (ioredis waits up to 2 s): a returning Redis is found soon.
+      retryStrategy: (attempt: number) => Math.min(attempt * 50, 1_000),
+      // A command that timed out was answered from elsewhere: never send it again after a reconnection.
+      autoResendUnfulfilledCommands: false,
+      // Closing a broken connection: its socket is dropped soon after, not kept (with the process) for 2 s.
+      disconnectTimeout: 100,
     });
     // Connection errors are reported by /api/ready and by the failing call; ioredis keeps reconnecting.
     this.client.on('error', () => undefined);
   }
 
+  /** Resolves once connected; rejects if Redis cannot be reached now (ioredis keeps trying in the background). */
+  async connect(): Promise<void> {
+    await this.client.connect();
+  }
+
   async get<T>(key: string): Promise<T | undefined> {
-    const raw = await this.client.get(key);
+    const raw = await within(this.client.get(key), this.timeoutMs);
+    countReads('redis', raw === null ? 0 : 1, 1);
     return raw === null ? undefined : (JSON.parse(raw) as T);
   }
 
   async getMany(keys: string[]): Promise<unknown[]> {
     if (keys.length === 0) return [];
-    const raws = await this.client.mget(...keys);
+    const raws = await within(this.client.mget(...keys), this.timeoutMs);
+    countReads('redis', raws.filter((raw) => raw !== null).length, keys.length);
     return raws.map((raw) => (raw === null ? undefined : (JSON.parse(raw) as unknown)));
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    await this.client.set(key, JSON.stringify(value), 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+    await within(this.client.set(key, JSON.stringify(value), 'EX', Math.max(1, Math.ceil(ttlSeconds))), this.timeoutMs);
   }
 
   async del(...keys: string[]): Promise<void> {
-    if (keys.length) await this.client.del(...keys);
+    if (keys.length) await within(this.client.del(...keys), this.timeoutMs);
   }
 
   incr(key: string): Promise<number> {
-    return this.client.incr(key);
+    return within(this.client.incr(key), this.timeoutMs);
   }
 
   async hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }> {
-    const results = await this.client
-      .multi()
-      .incr(key)
-      .expire(key, Math.max(1, Math.ceil(windowSeconds)), 'NX')
-      .ttl(key)
-      .exec();
+    const results = await within(
+      this.client
+        .multi()
+        .incr(key)
+        .expire(key, Math.max(1, Math.ceil(windowSeconds)), 'NX')
+        .ttl(key)
+        .exec(),
+      this.timeoutMs,
+    );
     if (!results) throw new Error('Redis transaction was aborted');
     const [[incrError, count], , [ttlError, ttl]] = results;
     if (incrError ?? ttlError) throw incrError ?? ttlError;
@@ -63,12 +112,14 @@ export class RedisCache implements Cache {
 
   async publish(channel: string, message: string): Promise<void> {
     // ioredis prefixes keys, not channels: prefix them here so deployments (and tests) sharing a Redis stay apart.
-    await this.client.publish(this.keyPrefix + channel, message);
+    await within(this.client.publish(this.keyPrefix + channel, message), this.timeoutMs);
   }
 
   subscribe(channel: string, onMessage: (message: string) => void, onReset?: () => void): void {
     if (!this.subscriber) {
-      const subscriber = this.client.duplicate();
+      // Subscribing waits for the connection (an offline queue, never flushed) for as long as it takes: it holds up no
+      // request, and a subscription made while Redis is away applies once it is back.
+      const subscriber = this.client.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
       subscriber.on('error', () => undefined);
       subscriber.on('message', (name: string, message: string) => {
         for (const handler of this.handlers.get(name) ?? []) handler(message);
@@ -88,15 +139,7 @@ export class RedisCache implements Cache {
   }
 
   async ping(): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('Redis did not answer PING in time')), PING_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([this.client.ping(), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await within(this.client.ping(), this.timeoutMs);
   }
 
   async close(): Promise<void> {

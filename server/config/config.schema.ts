@@ -34,6 +34,8 @@ export const ZEnv = z.object({
   DATABASE_POOL_SIZE: positiveInt(10),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().default('vr:')),
+  /** How long one Redis command may take before the cache answers from process memory instead. */
+  REDIS_COMMAND_TIMEOUT_MS: positiveInt(500),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   ENCRYPTION_KEY: z.preprocess(
     emptyToUndefined,
@@ -50,6 +52,7 @@ export const ZEnv = z.object({
   ),
   TRUST_PROXY: bool(false),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  METRICS_TOKEN: optionalString,
   MAX_VIDEO_MB: positiveInt(200),
   MAX_PHOTO_MB: positiveInt(15),
   S3_ENDPOINT: optionalUrl(['http', 'https']),

@@ -20,12 +20,14 @@ export interface AppConfig {
   /** Repository root: where dist/ (vike build) lives. */
   rootDir: string;
   database: { url?: string; poolSize: number; pgliteDir: string };
-  redis: { url?: string; keyPrefix: string };
+  redis: { url?: string; keyPrefix: string; commandTimeoutMs: number };
   secrets: { jwt: string; encryptionKey: string };
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   logLevel: TEnv['LOG_LEVEL'];
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** When set, `GET /metrics` asks for `Authorization: Bearer <token>`. */
+  metricsToken?: string;
   uploads: { maxVideoBytes: number; maxPhotoBytes: number; mediaDir: string };
   s3?: { endpoint?: string; bucket: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
   stripe: {
@@ -119,12 +121,13 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir = pr
     dataDir,
     rootDir,
     database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, pgliteDir: join(dataDir, 'pglite') },
-    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
+    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX, commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS },
     secrets,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
     uploads: {
       maxVideoBytes: e.MAX_VIDEO_MB * mb,
       maxPhotoBytes: e.MAX_PHOTO_MB * mb,

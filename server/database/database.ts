@@ -9,12 +9,16 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isDatabaseUnavailable } from './connection-errors.js';
 import * as schema from './schema.js';
+import { unwatchPool, watchPool } from '../metrics/metrics.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Arbitrary constant shared by every instance: whoever holds it applies migrations, the rest wait. */
 const MIGRATION_LOCK_KEY = 727_104_551;
+/** The longest a request waits for a connection (a new one, or a free one from the pool) before it answers 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export function migrationsFolder(rootDir: string): string {
   return join(rootDir, 'server', 'database', 'migrations');
@@ -52,9 +56,22 @@ async function migratePostgres(url: string, folder: string): Promise<void> {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     await migratePostgres(options.url, options.migrationsFolder);
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
-    pool.on('error', () => undefined); // idle-client errors surface on the next query; /api/ready reports them
-    return handle(drizzlePg(pool, { schema }), 'postgres', () => pool.end());
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // An idle connection that dies (a restart, a killed backend) leaves the pool by itself; the next query opens another.
+    pool.on('error', () => undefined);
+    // One that dies while checked out between two statements of a transaction fails its next statement (a 503) and
+    // leaves the pool on release; without a listener of its own its 'error' event would be an uncaught exception.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    retryReadsOnce(pool);
+    watchPool(pool);
+    return handle(drizzlePg(pool, { schema }), 'postgres', () => {
+      unwatchPool(pool);
+      return pool.end();
+    });
   }
   mkdirSync(options.pgliteDir, { recursive: true });
   // pg_trgm backs the review search index (migration 0003); PostgreSQL ships it as a trusted extension.
@@ -62,6 +79,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: options.migrationsFolder });
   return handle(db, 'pglite', () => client.close());
+}
+
+/**
+ * A read outside a transaction whose connection died under it (a killed backend, a restart) is tried once more: the
+ * dead connection has left the pool, so the retry gets another or a new one, and a reader rarely sees the 503. Writes
+ * are not retried: whether they committed is unknown, and the client decides (the answer is a 503).
+ */
+function retryReadsOnce(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (
+    config: string | pg.QueryConfig,
+    values?: unknown[],
+  ) => Promise<pg.QueryResult>;
+  const retrying = async (config: string | pg.QueryConfig, values?: unknown[]) => {
+    try {
+      return await query(config, values);
+    } catch (error) {
+      const text = typeof config === 'string' ? config : config.text;
+      if (!/^\s*select\b/i.test(text) || !isDatabaseUnavailable(error)) throw error;
+      return query(config, values);
+    }
+  };
+  // drizzle runs every statement outside transactions through `pool.query(config, values)`.
+  pool.query = retrying as typeof pool.query;
 }
 
 function handle(db: Database, kind: DatabaseHandle['kind'], close: () => Promise<void>): DatabaseHandle {

@@ -14,20 +14,23 @@ export class HealthService {
     @Inject(CACHE) private readonly cache: Cache,
   ) {}
 
-  /** Ready = the database and the cache both answer; 503 names the ones that do not. */
+  /**
+   * Ready = the database answers; 503 names what does not. Without Redis the instance still serves (from the database
+   * and its own memory): 200 `degraded`, so a load balancer does not pull every instance when Redis goes away.
+   */
   async readiness() {
     const [database, cache] = await Promise.all([check(() => this.database.ping()), check(() => this.cache.ping())]);
     const checks = {
       database: { status: database, kind: this.database.kind },
       cache: { status: cache, kind: this.cache.kind },
     };
-    if (database !== 'ok' || cache !== 'ok') {
+    if (database !== 'ok') {
       const down = Object.entries(checks)
         .filter(([, c]) => c.status !== 'ok')
         .map(([name]) => name);
       throw new ApiError(503, { detail: `Not ready: ${down.join(', ')} unavailable.`, code: 'not_ready', checks });
     }
-    return { status: 'ok', checks };
+    return { status: cache === 'ok' ? 'ok' : 'degraded', checks };
   }
 }
 
