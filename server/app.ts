@@ -5,40 +5,53 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { ApiFastifyAdapter } from './common/api-fastify-adapter.js';
+import { registerInputGate } from './common/input-gate.js';
+import { recordRoutes } from './common/route-catalog.js';
 import { registerSecurityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/config.js';
 import { requestIdOf } from './logging/request-id.js';
 import { SsrService } from './ssr/ssr.service.js';
+import { httpDuration, httpRequests } from './metrics/metrics.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Builds the whole application (API, SSR dashboard, static assets) without listening. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({
+  const adapter = new ApiFastifyAdapter({
     trustProxy: config.trustProxy,
     genReqId: requestIdOf,
     // SPEC paths end in a slash; `/api/reviews` must answer like `/api/reviews/`.
     routerOptions: { ignoreTrailingSlash: true },
     // Keep-alive sockets are closed as soon as they are idle on shutdown; busy ones finish their request.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
   });
+  const fastify = app.getHttpAdapter().getInstance();
+  recordRoutes(fastify);
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new AllExceptionsFilter());
 
-  const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (request, reply) => {
     request.raw.id = request.id;
     void reply.header('x-request-id', request.id);
   });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    // The route as registered (`/api/reviews/:id/`), never the raw URL: one series per route, not per review.
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpRequests.inc({ method: request.method, route, status: reply.statusCode });
+    httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    done();
+  });
+  // After the request id: its refusals carry one.
+  registerInputGate(app);
 
   await app.register(cookie);
   registerSecurityHeaders(fastify);

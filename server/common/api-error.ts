@@ -7,11 +7,14 @@ const DEFAULT_CODES: Record<number, string> = {
   403: 'permission_denied',
   404: 'not_found',
   405: 'method_not_allowed',
+  408: 'request_timeout',
   409: 'conflict',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   422: 'unprocessable',
   429: 'throttled',
+  431: 'headers_too_large',
   503: 'service_unavailable',
 };
 

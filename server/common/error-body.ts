@@ -2,6 +2,7 @@ import { HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { TApiError } from '../../shared/errors.js';
+import { isDatabaseUnavailable } from '../database/connection-errors.js';
 import { ApiError, defaultCode } from './api-error.js';
 
 export interface ErrorResponse {
@@ -22,11 +23,24 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; detail?: str
   },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', detail: 'Malformed JSON body.' },
   FST_ERR_VALIDATION: { status: 400, code: 'validation_error' },
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'invalid_input',
+    detail: 'The URL is not valid: a percent-encoded part is malformed or not UTF-8.',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long', detail: 'A part of the URL is too long.' },
 };
 
 /** The messages of busboy/dicer, which carry no error code. */
 const MULTIPART_PARSER_ERRORS =
   /^(Unexpected end of (multipart data|form)|Malformed part header|(Multipart: )?Boundary not found|Part terminated early)/;
+
+/** PostgreSQL restarting or out of reach: the pool reconnects by itself, the client tries again shortly. */
+const DATABASE_UNAVAILABLE: ErrorResponse = {
+  status: 503,
+  body: { detail: 'The service is briefly unavailable. Try again in a moment.', code: 'database_unavailable' },
+  headers: { 'retry-after': '2' },
+};
 
 export function zodFields(error: ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
@@ -81,6 +95,7 @@ export function toErrorResponse(thrown: unknown): ErrorResponse {
       body: { detail: 'The upload could not be read: malformed multipart/form-data body.', code: 'invalid_multipart' },
     };
   }
+  if (isDatabaseUnavailable(error)) return DATABASE_UNAVAILABLE;
   return { status: 500, body: { detail: 'Internal error', code: 'internal_error' } };
 }
 

@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import request from 'supertest';
+import type { z } from 'zod';
+import { ROLE_PERMISSIONS } from '../../shared/permissions.js';
+import { fixture } from '../factories/reviews.factory.js';
+import { PUBLIC_URL, type Agent } from '../support/accounts.js';
+import { describeRoute, routeTable, type TableRoute } from '../support/route-table.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { createTenant, tenantIdFor, tenantSnapshot, type Tenant } from '../support/tenants.js';
+import { validArbitrary, validSample } from '../support/zod-arbitrary.js';
+
+// Every authenticated route of the route table (a new one is covered without a test being written) against: no token,
+// an expired token, another tenant's X-Workspace-ID, a member on an owner-only route, and another tenant's ids in the
+// path or in a body's list of ids. Tenant B's data must be exactly as it was afterwards.
+
+let t: TestApp;
+let a: Tenant;
+let b: Tenant;
+let routes: TableRoute[];
+let planId: string;
+let cases = 0;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { PUBLIC_URL, TRUST_PROXY: 'true' } });
+  a = await createTenant(t, 'alpha');
+  b = await createTenant(t, 'beta');
+  routes = routeTable(t).filter((route) => route.authenticated);
+  planId = (await a.owner.get('/api/billing/plans/').expect(200)).body.results[0].id as string;
+}, 120_000);
+afterAll(async () => {
+  console.log(`Isolation matrix: ${cases} cases over ${routes?.length} authenticated routes`);
+  await t.close();
+});
+
+interface Caller {
+  token?: string;
+  agent?: Agent;
+  workspace?: string;
+}
+
+/** The route's path with each parameter filled with `owner`'s id of that kind. */
+function pathFor(route: TableRoute, owner: Tenant): string {
+  return route.params.reduce(
+    (path, param) => path.replace(`:${param}`, tenantIdFor(route.path, param, owner)!),
+    route.path,
+  );
+}
+
+/** Ids a body names are the calling tenant's (A's), so the path's id is the only foreign one. */
+function withCallerIds(body: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...body,
+    ...('new_plan_id' in body ? { new_plan_id: planId } : {}),
+    ...('product_id' in body ? { product_id: a.productId } : {}),
+  };
+}
+
+/**
+ * A request the route would accept from its rightful caller: valid inputs, so only the access rules can refuse it.
+ * `body` replaces the generated one.
+ */
+function send(route: TableRoute, path: string, caller: Caller, body?: Record<string, unknown>) {
+  cases += 1;
+  const client = caller.agent ?? request(t.app.getHttpServer());
+  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
+  let req = client[method](path).set('X-Forwarded-For', `198.51.100.${cases % 250}`);
+  if (caller.token) req = req.set('Authorization', `JWT ${caller.token}`);
+  if (caller.workspace) req = req.set('X-Workspace-ID', caller.workspace);
+  if (route.inputs.query) req = req.query(validSample(route.inputs.query, 1) as Record<string, string>);
+  if (route.inputs.multipart) {
+    for (const file of route.inputs.multipart.files) req = req.attach(file, fixture('photo.jpg'), 'photo.jpg');
+  } else if (body) {
+    req = req.send(body);
+  } else if (route.inputs.body) {
+    req = req.send(withCallerIds(validSample(route.inputs.body, 1) as Record<string, unknown>));
+  }
+  return req;
+}
+
+function check(
+  failures: string[],
+  route: TableRoute,
+  label: string,
+  res: { status: number; body: { code?: unknown; detail?: unknown } },
+  expected: number[],
+) {
+  const shaped = typeof res.body.detail === 'string' && typeof res.body.code === 'string';
+  if (!expected.includes(res.status) || !shaped) {
+    failures.push(`${describeRoute(route)} ${label}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+  }
+}
+
+it('can fill every path parameter of every authenticated route (add the id to TENANT_IDS otherwise)', () => {
+  const unfilled = routes.flatMap((route) =>
+    route.params
+      .filter((param) => !tenantIdFor(route.path, param, b))
+      .map((param) => `${describeRoute(route)} :${param}`),
+  );
+  expect(unfilled).toEqual([]);
+  expect(routes.length).toBeGreaterThan(40);
+});
+
+it('answers 401 without a token and with an expired one', async () => {
+  const failures: string[] = [];
+  for (const route of routes) {
+    check(failures, route, 'no token', await send(route, pathFor(route, a), {}), [401]);
+    check(failures, route, 'expired token', await send(route, pathFor(route, a), { token: a.expiredToken }), [401]);
+  }
+  expect(failures).toEqual([]);
+});
+
+it("answers 403 to X-Workspace-ID naming another tenant's workspace", async () => {
+  const failures: string[] = [];
+  for (const route of routes) {
+    const res = await send(route, pathFor(route, a), { token: a.ownerToken, workspace: b.workspaceId });
+    check(failures, route, 'foreign workspace', res, [403]);
+  }
+  expect(failures).toEqual([]);
+});
+
+it('answers 403 to a member on an owner-only route', async () => {
+  const failures: string[] = [];
+  const memberMay = new Set(ROLE_PERMISSIONS.member);
+  const ownerOnly = routes.filter((route) => route.permission && !memberMay.has(route.permission));
+  for (const route of ownerOnly) {
+    check(failures, route, 'member', await send(route, pathFor(route, a), { agent: a.member }), [403]);
+  }
+  expect(failures).toEqual([]);
+  expect(ownerOnly.length).toBeGreaterThan(10);
+});
+
+it("answers 404 (or 403), never 2xx, to a caller using another tenant's ids, and tenant B's data is unchanged", async () => {
+  const before = await tenantSnapshot(t, b);
+  const failures: string[] = [];
+  for (const route of routes.filter((candidate) => candidate.params.length)) {
+    check(failures, route, "B's ids", await send(route, pathFor(route, b), { token: a.ownerToken }), [403, 404]);
+  }
+  expect(failures).toEqual([]);
+  expect(await tenantSnapshot(t, b)).toEqual(before);
+});
+
+/** A valid body of the route naming these ids (e.g. a bulk action's), or undefined when its body has no `ids`. */
+function bodyNaming(schema: z.ZodType | undefined, ids: string[]): Record<string, unknown> | undefined {
+  const shape = (schema as unknown as { _zod?: { def: { shape?: Record<string, unknown> } } })?._zod?.def.shape;
+  if (!schema || !shape || !('ids' in shape)) return undefined;
+  return fc
+    .sample(validArbitrary(schema), { seed: 1, numRuns: 100 })
+    .map((sample) => ({ ...(sample as Record<string, unknown>), ids }))
+    .find((body) => schema.safeParse(body).success);
+}
+
+it("changes nothing of tenant B's through B's ids in a body, whatever the answer", async () => {
+  const before = await tenantSnapshot(t, b);
+  const failures: string[] = [];
+  const foreign = [b.reviewIds.pending, b.reviewIds.approved];
+  const naming = routes.flatMap((route) => {
+    const body = bodyNaming(route.inputs.body, foreign);
+    return body ? [{ route, body }] : [];
+  });
+  for (const { route, body } of naming) {
+    const res = await send(route, pathFor(route, a), { token: a.ownerToken }, body);
+    if (res.status >= 500) failures.push(`${describeRoute(route)}: ${res.status}`);
+  }
+  expect(failures).toEqual([]);
+  expect(naming.map(({ route }) => describeRoute(route))).toContain('POST /api/reviews/bulk');
+  expect(await tenantSnapshot(t, b)).toEqual(before);
+});

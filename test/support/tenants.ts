@@ -1,0 +1,163 @@
+import { JwtService } from '@nestjs/jwt';
+import { eq, inArray } from 'drizzle-orm';
+import request from 'supertest';
+import {
+  invitations,
+  memberships,
+  merchants,
+  plans,
+  productWidgetOverrides,
+  reviews,
+  subscriptions,
+  users,
+  widgetSettings,
+} from '../../server/database/schema.js';
+import { fixture } from '../factories/reviews.factory.js';
+import { joinAsMember, registerOwner, uniqueEmail, type Agent } from './accounts.js';
+import { databaseOf, type TestApp } from './test-app.js';
+import { JWT_SECRET } from './test-env.js';
+
+/** A store with its people and data, made through the API as a merchant would. */
+export interface Tenant {
+  owner: Agent;
+  ownerToken: string;
+  ownerId: string;
+  /** A signed access token of the owner's that expired a minute ago. */
+  expiredToken: string;
+  member: Agent;
+  memberUserId: string;
+  workspaceId: string;
+  merchantId: string;
+  storeId: string;
+  reviewIds: { pending: string; approved: string };
+  /** The platform id of a product the store has (its first review's). */
+  productId: string;
+  invitationId: string;
+  overrideId: string;
+  subscriptionId: string;
+}
+
+let shoppers = 0;
+
+async function uploadReview(t: TestApp, ownerToken: string, storeId: string, product: string): Promise<string> {
+  shoppers += 1;
+  const res = await request(t.app.getHttpServer())
+    .post('/api/reviews/upload/')
+    .set('Authorization', `JWT ${ownerToken}`)
+    .set('X-Forwarded-For', `203.0.113.${shoppers % 250}`)
+    .field('merchant_id', storeId)
+    .field('product_id', product)
+    .field('product_name', `Product ${product}`)
+    .field('customer_name', 'Shopper')
+    .field('rating', '4')
+    .field('comment', `About ${product}`)
+    .attach('photo', fixture('photo.jpg'), 'photo.jpg')
+    .expect(201);
+  return res.body.id as string;
+}
+
+export async function createTenant(t: TestApp, label: string): Promise<Tenant> {
+  const { agent: owner, user, merchantId, storeId } = await registerOwner(t, { first_name: label });
+  const member = await joinAsMember(t, owner);
+  const memberUserId = ((await member.get('/api/auth/users/me/').expect(200)).body as { id: string }).id;
+  const pending = await uploadReview(t, user.access, storeId, `${label}-1`);
+  const approved = await uploadReview(t, user.access, storeId, `${label}-2`);
+  await owner.post(`/api/reviews/${approved}/approve/`).expect(200);
+  const invitation = await owner
+    .post('/api/auth/invitations/')
+    .send({ email: uniqueEmail('invitee') })
+    .expect(201);
+  const override = await owner
+    .post('/api/widgets/product-overrides/')
+    .send({ product_id: `${label}-1`, position: 'custom', custom_selector: `.${label}-reviews` })
+    .expect(201);
+  await owner
+    .post('/api/widgets/global-settings/')
+    .send({ widget_title: `${label} reviews` })
+    .expect(200);
+  // A store on the free plan has no subscription; a paid one's row is what the billing routes take by id.
+  const db = databaseOf(t);
+  const [free] = await db.select({ id: plans.id }).from(plans).where(eq(plans.code, 'free'));
+  const [subscription] = await db
+    .insert(subscriptions)
+    .values({ merchantId, planId: free!.id, provider: 'none' })
+    .returning({ id: subscriptions.id });
+  const expiredToken = await new JwtService({ secret: JWT_SECRET }).signAsync(
+    { sub: user.id, typ: 'access', sv: 0 },
+    { expiresIn: -60 },
+  );
+  return {
+    owner,
+    ownerToken: user.access,
+    ownerId: user.id,
+    expiredToken,
+    member,
+    memberUserId,
+    workspaceId: user.workspace_id!,
+    merchantId,
+    storeId,
+    reviewIds: { pending, approved },
+    productId: `${label}-1`,
+    invitationId: invitation.body.id as string,
+    overrideId: override.body.id as string,
+    subscriptionId: subscription!.id,
+  };
+}
+
+/**
+ * The tenant's id for a path parameter, keyed by the route's path up to that parameter: `/api/reviews/:id` serves
+ * `/api/reviews/:id/approve/` too. Undefined when no entry fits: a new route with a new kind of id needs one line here.
+ */
+export const TENANT_IDS: Record<string, (tenant: Tenant) => string> = {
+  '/api/auth/users/:id': (x) => x.memberUserId,
+  '/api/auth/invitations/:id': (x) => x.invitationId,
+  '/api/stores/:id': (x) => x.merchantId,
+  '/api/billing/subscriptions/:id': (x) => x.subscriptionId,
+  '/api/reviews/:id': (x) => x.reviewIds.pending,
+  '/api/widgets/product-overrides/:id': (x) => x.overrideId,
+};
+
+export function tenantIdFor(path: string, param: string, tenant: Tenant): string | undefined {
+  const end = path.indexOf(`:${param}`);
+  if (end === -1) return undefined;
+  return TENANT_IDS[path.slice(0, end + param.length + 1)]?.(tenant);
+}
+
+/** Everything of the tenant's a request could change, as stored. */
+export async function tenantSnapshot(t: TestApp, tenant: Pick<Tenant, 'merchantId' | 'workspaceId'>) {
+  const db = databaseOf(t);
+  const people = await db.select().from(memberships).where(eq(memberships.workspaceId, tenant.workspaceId));
+  const sorted = <T extends { id: string }>(rows: T[]) => rows.sort((a, b) => a.id.localeCompare(b.id));
+  return {
+    merchant: await db.select().from(merchants).where(eq(merchants.id, tenant.merchantId)),
+    settings: await db.select().from(widgetSettings).where(eq(widgetSettings.merchantId, tenant.merchantId)),
+    reviews: sorted(await db.select().from(reviews).where(eq(reviews.merchantId, tenant.merchantId))),
+    overrides: sorted(
+      await db.select().from(productWidgetOverrides).where(eq(productWidgetOverrides.merchantId, tenant.merchantId)),
+    ),
+    subscriptions: sorted(await db.select().from(subscriptions).where(eq(subscriptions.merchantId, tenant.merchantId))),
+    memberships: sorted(people),
+    users: sorted(
+      await db
+        .select({
+          id: users.id,
+          email: users.email,
+          passwordHash: users.passwordHash,
+          sessionVersion: users.sessionVersion,
+          isActive: users.isActive,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          phone: users.phone,
+          profilePhotoKey: users.profilePhotoKey,
+        })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            people.map((row) => row.userId),
+          ),
+        ),
+    ),
+    invitations: sorted(await db.select().from(invitations).where(eq(invitations.workspaceId, tenant.workspaceId))),
+  };
+}
