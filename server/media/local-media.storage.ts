@@ -1,25 +1,44 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, opendir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { contentTypeOf, isMediaKey, type ByteRange, type MediaStorage, type StoredMedia } from './media-storage.js';
+import {
+  contentTypeOf,
+  isMediaKey,
+  type ByteRange,
+  type MediaStorage,
+  type StoredMedia,
+  type StoredObject,
+} from './media-storage.js';
+
+/** Where writes in progress live: a dot-folder, which no valid key can name, so a partial file is never served. */
+export const PARTIALS_DIR = '.partial';
+/** Before partial writes had their own folder they sat beside the final file as `.{uuid}.part`. */
+const LEGACY_PARTIAL = /^\.[0-9a-f-]{36}\.part$/;
+
+const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Media as files under DATA_DIR/media, one file per key. */
 export class LocalMediaStorage implements MediaStorage {
+  private legacyCleared = false;
+
   constructor(private readonly root: string) {}
 
   async put(key: string, body: Readable, _contentType: string): Promise<{ bytes: number }> {
     const path = this.pathOf(key);
-    // The body may fail while the directory is being made: hold that error rather than let it go unhandled.
+    const partials = join(this.root, PARTIALS_DIR);
+    // The body may fail while the directories are being made: hold that error rather than let it go unhandled.
     let early: Error | undefined;
     const hold = (error: Error) => (early = error);
     body.once('error', hold);
-    await mkdir(dirname(path), { recursive: true }).finally(() => body.off('error', hold));
+    await Promise.all([mkdir(dirname(path), { recursive: true }), mkdir(partials, { recursive: true })]).finally(() =>
+      body.off('error', hold),
+    );
     if (early) throw early;
-    // A dot-prefixed name is never a valid key, so a half-written file can never be served.
-    const temp = join(dirname(path), `.${randomUUID()}.part`);
+    // Same file system as the final path, so the rename is atomic.
+    const temp = join(partials, `${randomUUID()}.part`);
     try {
       const out = createWriteStream(temp, { flags: 'wx' });
       await pipeline(body, out);
@@ -50,6 +69,63 @@ export class LocalMediaStorage implements MediaStorage {
 
   urlOf(key: string): string {
     return `/media/${this.checked(key)}`;
+  }
+
+  async *list(folder: string): AsyncGenerator<StoredObject> {
+    const dir = await opendir(this.pathOf(folder)).catch((error: unknown) => {
+      if (missing(error)) return null;
+      throw error;
+    });
+    if (!dir) return;
+    for await (const entry of dir) {
+      const key = `${folder}/${entry.name}`;
+      if (!isMediaKey(key)) continue;
+      if (entry.isDirectory()) yield* this.list(key);
+      else if (entry.isFile()) {
+        // Another instance's sweep may have removed it meanwhile.
+        const info = await stat(join(this.root, key)).catch(() => null);
+        if (info) yield { key, modifiedAt: info.mtime };
+      }
+    }
+  }
+
+  async removePartials(before: Date): Promise<number> {
+    const paths = (await this.namesIn(PARTIALS_DIR)).map((name) => join(PARTIALS_DIR, name));
+    // Only a release before the partials folder left these, so the media folders are not read on every sweep once
+    // none is left.
+    const legacy = this.legacyCleared ? [] : await this.legacyPartials();
+    let removed = 0;
+    let kept = 0;
+    for (const path of [...paths, ...legacy]) {
+      const info = await stat(join(this.root, path)).catch(() => null);
+      if (!info?.isFile()) continue;
+      if (info.mtime >= before) {
+        if (legacy.includes(path)) kept += 1;
+        continue;
+      }
+      await rm(join(this.root, path), { force: true });
+      removed += 1;
+    }
+    this.legacyCleared = kept === 0;
+    return removed;
+  }
+
+  private async legacyPartials(): Promise<string[]> {
+    const folders = (await this.namesIn('')).filter((name) => isMediaKey(name));
+    const found = await Promise.all(
+      folders.map(async (folder) =>
+        (await this.namesIn(folder)).filter((name) => LEGACY_PARTIAL.test(name)).map((name) => join(folder, name)),
+      ),
+    );
+    return found.flat();
+  }
+
+  /** The names in a folder under the root; none when it does not exist (or is a file). */
+  private async namesIn(folder: string): Promise<string[]> {
+    return readdir(join(this.root, folder)).catch((error: unknown) => {
+      if (missing(error) || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+      throw error;
+    });
   }
 
   private pathOf(key: string): string {

@@ -14,9 +14,18 @@ export interface StoredMedia {
   contentType: string;
 }
 
+export interface StoredObject {
+  key: string;
+  /** When its last byte was written. */
+  modifiedAt: Date;
+}
+
 /** Where uploaded media live: DATA_DIR/media by default (S3-compatible bucket later). Keys are immutable. */
 export interface MediaStorage {
-  /** Stores the stream under `key`; when the stream fails nothing is left behind. */
+  /**
+   * Stores the stream under `key`. Until the last byte is written the object is a partial write that no key
+   * reaches; when the stream fails nothing is left behind.
+   */
   put(key: string, body: Readable, contentType: string): Promise<{ bytes: number }>;
   get(key: string, range?: ByteRange): Promise<StoredMedia | null>;
   /** Size and type without reading the object, to answer range requests. */
@@ -24,6 +33,10 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** Public URL path of the object. */
   urlOf(key: string): string;
+  /** Every complete object whose key starts with `folder/`, in no particular order. */
+  list(folder: string): AsyncIterable<StoredObject>;
+  /** Removes partial writes last written to before `before` (a crashed process's); returns how many went. */
+  removePartials(before: Date): Promise<number>;
 }
 
 export const MEDIA_STORAGE = Symbol('MEDIA_STORAGE');

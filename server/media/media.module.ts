@@ -1,9 +1,13 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { LocalMediaStorage } from './local-media.storage.js';
+import { MediaDeliveryService } from './media-delivery.service.js';
 import { MEDIA_STORAGE, type MediaStorage } from './media-storage.js';
+import { MediaSweepService } from './media-sweep.service.js';
+import { MediaUrls } from './media-urls.js';
 import { MediaController } from './media.controller.js';
+import { MediaRepository } from './media.repository.js';
 import { MediaService } from './media.service.js';
 
 export { MEDIA_STORAGE } from './media-storage.js';
@@ -14,10 +18,25 @@ export { MEDIA_STORAGE } from './media-storage.js';
     {
       provide: MEDIA_STORAGE,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): MediaStorage => new LocalMediaStorage(config.uploads.mediaDir),
+      // An S3-compatible bucket when S3_BUCKET is set, else files under DATA_DIR/media.
+      // The AWS SDK is loaded only by deployments that use it.
+      useFactory: async (config: AppConfig): Promise<MediaStorage> =>
+        config.s3
+          ? new (await import('./s3-media.storage.js')).S3MediaStorage(config.s3)
+          : new LocalMediaStorage(config.uploads.mediaDir),
     },
+    MediaDeliveryService,
+    MediaRepository,
     MediaService,
+    MediaSweepService,
+    MediaUrls,
   ],
-  exports: [MEDIA_STORAGE, MediaService],
+  exports: [MEDIA_STORAGE, MediaService, MediaUrls],
 })
-export class MediaModule {}
+export class MediaModule implements OnApplicationShutdown {
+  constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}
+
+  onApplicationShutdown(): void {
+    (this.storage as MediaStorage & { destroy?: () => void }).destroy?.();
+  }
+}

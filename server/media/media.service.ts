@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { Inject, Injectable } from '@nestjs/common';
-import type { TApiError } from '../../shared/errors.js';
 import { ApiError } from '../common/api-error.js';
 import { multipartError } from './multipart.js';
-import { parseRange } from './byte-range.js';
 import { SNIFF_BYTES, sniffFileType, type TMediaKind } from './file-type.js';
-import { MEDIA_STORAGE, isMediaKey, type MediaStorage } from './media-storage.js';
+import { MEDIA_STORAGE, type MediaStorage } from './media-storage.js';
 
 export interface UploadOptions {
   /** Folder of the key, e.g. `profile-photos`. */
@@ -25,24 +23,9 @@ export interface StoredUpload {
   bytes: number;
 }
 
-export interface MediaResponse {
-  status: 200 | 206 | 416;
-  headers: Record<string, string>;
-  body: Readable | TApiError;
-}
-
 const KIND_NAMES: Record<TMediaKind, string> = {
   image: 'a JPEG, PNG, WebP or GIF image',
   video: 'an MP4, WebM or QuickTime video',
-};
-
-const SERVE_HEADERS = {
-  'accept-ranges': 'bytes',
-  // Keys are never reused: a stored object never changes.
-  'cache-control': 'public, max-age=31536000, immutable',
-  // Storefronts on other origins embed these files.
-  'cross-origin-resource-policy': 'cross-origin',
-  'x-content-type-options': 'nosniff',
 };
 
 function unsupportedType(kinds: TMediaKind[]): ApiError {
@@ -139,37 +122,5 @@ export class MediaService {
 
   delete(key: string): Promise<void> {
     return this.storage.delete(key);
-  }
-
-  /** The object's URL path on this server. */
-  urlOf(key: string): string {
-    return this.storage.urlOf(key);
-  }
-
-  /** What GET /media/{key} answers: the object or the requested range of it. */
-  async open(key: string, rangeHeader: string | undefined): Promise<MediaResponse> {
-    const info = isMediaKey(key) ? await this.storage.stat(key) : null;
-    if (!info) throw ApiError.notFound();
-    const range = parseRange(rangeHeader, info.bytes);
-    if (range === 'unsatisfiable') {
-      return {
-        status: 416,
-        headers: { 'content-range': `bytes */${info.bytes}`, 'content-type': 'application/json; charset=utf-8' },
-        body: { detail: 'Requested range not satisfiable.', code: 'range_not_satisfiable' },
-      };
-    }
-    const media = await this.storage.get(key, range ?? undefined);
-    if (!media) throw ApiError.notFound();
-    const headers = { ...SERVE_HEADERS, 'content-type': media.contentType, 'content-length': String(media.bytes) };
-    if (!range) return { status: 200, headers, body: media.stream };
-    return {
-      status: 206,
-      headers: {
-        ...headers,
-        'content-length': String(range.end - range.start + 1),
-        'content-range': `bytes ${range.start}-${range.end}/${media.bytes}`,
-      },
-      body: media.stream,
-    };
   }
 }

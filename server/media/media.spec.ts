@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,11 +13,15 @@ import type { FastifyRequest } from 'fastify';
 import request from 'supertest';
 import { AllExceptionsFilter } from '../common/all-exceptions.filter.js';
 import { registerSecurityHeaders } from '../common/security-headers.js';
+import { ROOT_DIR } from '../../test/support/pglite-template.js';
+import { createTestEnv, type TestEnv } from '../../test/support/test-env.js';
 import { loadConfig, type AppConfig } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
+import { DatabaseModule } from '../database/database.module.js';
 import { parseRange } from './byte-range.js';
-import { LocalMediaStorage } from './local-media.storage.js';
+import { LocalMediaStorage, PARTIALS_DIR } from './local-media.storage.js';
 import { isMediaKey } from './media-storage.js';
+import { MediaUrls } from './media-urls.js';
 import { MediaModule } from './media.module.js';
 import { MediaService } from './media.service.js';
 
@@ -127,6 +131,94 @@ describe('LocalMediaStorage', () => {
     expect(await storage.get('../config/secrets.json')).toBeNull();
     expect(filesUnder(dir)).toEqual([]);
   });
+
+  it('writes under the partials folder, which no key names, and moves the file to its key when complete', async () => {
+    const body = new Readable({ read() {} });
+    body.push(Buffer.alloc(1000, 1));
+    const stored = storage.put('reviews/whole.mp4', body, 'video/mp4');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const writing = filesUnder(join(dir, 'media'));
+    expect(writing).toEqual([expect.stringMatching(new RegExp(`^${PARTIALS_DIR}/[0-9a-f-]{36}\\.part$`))]);
+    expect(isMediaKey(writing[0])).toBe(false);
+    expect(await storage.stat('reviews/whole.mp4')).toBeNull();
+    body.push(null);
+    expect(await stored).toEqual({ bytes: 1000 });
+    expect(filesUnder(join(dir, 'media'))).toEqual(['reviews/whole.mp4']);
+  });
+
+  it("lists a folder's complete objects with their write time, never partial writes", async () => {
+    for (const key of ['reviews/a.mp4', 'reviews/2026/b.jpg', 'profile-photos/c.png']) {
+      await storage.put(key, Readable.from(['x']), 'image/png');
+    }
+    mkdirSync(join(dir, 'media', PARTIALS_DIR), { recursive: true });
+    writeFileSync(join(dir, 'media', PARTIALS_DIR, 'd.part'), 'x');
+    writeFileSync(join(dir, 'media', 'reviews', '.0b5c6f43-0c1e-4c5e-8d0e-3c8e9d7a1b2c.part'), 'x');
+    const written = new Date(Date.UTC(2026, 0, 1));
+    utimesSync(join(dir, 'media', 'reviews', 'a.mp4'), written, written);
+    const listed = [];
+    for await (const object of storage.list('reviews')) listed.push(object);
+    expect(listed.map((o) => o.key).sort()).toEqual(['reviews/2026/b.jpg', 'reviews/a.mp4']);
+    expect(listed.find((o) => o.key === 'reviews/a.mp4')?.modifiedAt.getTime()).toBe(written.getTime());
+    for await (const object of storage.list('nothing-here')) throw new Error(`listed ${object.key}`);
+  });
+
+  it('removes partial writes idle since before the cutoff, old-style ones too, and keeps those in progress', async () => {
+    const partials = join(dir, 'media', PARTIALS_DIR);
+    mkdirSync(partials, { recursive: true });
+    mkdirSync(join(dir, 'media', 'reviews'), { recursive: true });
+    const idle = new Date(Date.now() - 20 * 60 * 1000);
+    const legacy = 'reviews/.0b5c6f43-0c1e-4c5e-8d0e-3c8e9d7a1b2c.part';
+    for (const name of [`${PARTIALS_DIR}/crashed.part`, `${PARTIALS_DIR}/writing.part`, legacy]) {
+      writeFileSync(join(dir, 'media', name), 'x');
+    }
+    utimesSync(join(partials, 'crashed.part'), idle, idle);
+    utimesSync(join(dir, 'media', legacy), idle, idle);
+    expect(await storage.removePartials(new Date(Date.now() - 15 * 60 * 1000))).toBe(2);
+    expect(filesUnder(join(dir, 'media'))).toEqual([`${PARTIALS_DIR}/writing.part`]);
+    expect(await new LocalMediaStorage(join(dir, 'absent')).removePartials(new Date())).toBe(0);
+  });
+});
+
+describe('MediaUrls', () => {
+  const key = 'reviews/a.mp4';
+  const now = Date.UTC(2026, 0, 1, 12, 10);
+  const at = (seconds: number) => Math.floor(now / 1000) + seconds;
+  let urls: MediaUrls;
+  beforeEach(() => {
+    urls = new MediaUrls(new LocalMediaStorage(join(dir, 'media')), loadConfig({ DATA_DIR: dir }));
+  });
+  const partsOf = (url: string) => {
+    const parsed = new URL(url, 'http://x');
+    return [parsed.searchParams.get('expires')!, parsed.searchParams.get('signature')!] as const;
+  };
+
+  it('signs a key until a time, and the link stops working when expired or tampered with', () => {
+    const url = urls.signed(key, at(100));
+    expect(url).toMatch(/^\/media\/reviews\/a\.mp4\?expires=\d+&signature=[\w-]{43}$/);
+    const [expires, signature] = partsOf(url);
+    expect(urls.remaining(key, expires, signature, now)).toBe(100);
+    expect(urls.remaining(key, expires, signature, now + 100_000)).toBeNull();
+    expect(urls.remaining('reviews/b.mp4', expires, signature, now)).toBeNull();
+    expect(urls.remaining(key, String(at(100_000)), signature, now)).toBeNull();
+    expect(urls.remaining(key, expires, `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`, now)).toBe(
+      null,
+    );
+    expect(urls.remaining(key, expires, '', now)).toBeNull();
+    expect(urls.remaining(key, '1e12', signature, now)).toBeNull();
+    // Another installation's secrets sign differently.
+    const other = new MediaUrls(new LocalMediaStorage(dir), loadConfig({ DATA_DIR: join(dir, 'other') }));
+    expect(other.remaining(key, expires, signature, now)).toBeNull();
+  });
+
+  it('gives the dashboard links valid 30 to 60 minutes, the same one all through a half hour', () => {
+    const first = urls.forDashboard(key, now);
+    expect(urls.forDashboard(key, now + 19 * 60 * 1000)).toBe(first);
+    expect(urls.forDashboard(key, now + 21 * 60 * 1000)).not.toBe(first);
+    const [expires, signature] = partsOf(first);
+    expect(urls.remaining(key, expires, signature, now)).toBe(50 * 60);
+    const [later, laterSignature] = partsOf(urls.forDashboard(key, now + 19 * 60 * 1000));
+    expect(urls.remaining(key, later, laterSignature, now + 19 * 60 * 1000)).toBe(31 * 60);
+  });
 });
 
 describe('media over HTTP', () => {
@@ -151,18 +243,25 @@ describe('media over HTTP', () => {
   @Module({})
   class TestRootModule {
     static forRoot(config: AppConfig): DynamicModule {
-      return { module: TestRootModule, imports: [ConfigModule.forRoot(config), UploadModule] };
+      return { module: TestRootModule, imports: [ConfigModule.forRoot(config), DatabaseModule, UploadModule] };
     }
   }
 
   const PLUGIN_FILE_LIMIT = 2 * 1024 * 1024;
+  let testEnv: TestEnv;
   let app: NestFastifyApplication;
   let config: AppConfig;
   let mediaDir: string;
 
-  beforeEach(async () => {
-    config = loadConfig({ DATA_DIR: dir });
+  // Serving asks the database whether a file is published.
+  beforeAll(async () => {
+    testEnv = await createTestEnv();
+    config = loadConfig(testEnv.env, ROOT_DIR);
     mediaDir = config.uploads.mediaDir;
+  });
+  afterAll(() => testEnv.cleanup());
+
+  beforeEach(async () => {
     app = await NestFactory.create<NestFastifyApplication>(TestRootModule.forRoot(config), new FastifyAdapter(), {
       logger: false,
     });
@@ -172,13 +271,16 @@ describe('media over HTTP', () => {
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   });
-  afterEach(() => app.close());
+  afterEach(async () => {
+    await app.close();
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
 
   const http = () => request(app.getHttpServer());
   const upload = (body: Buffer, query = '') =>
     http().post(`/upload${query}`).attach('file', body, { filename: 'photo.jpg', contentType: 'image/jpeg' });
 
-  it('stores an upload by its sniffed type and serves it with cache, CORP and range support', async () => {
+  it('stores an upload by its sniffed type and serves it through a signed link, ranges included', async () => {
     const body = png(2000);
     const res = await upload(body).expect(201);
     expect(res.body).toEqual({
@@ -188,30 +290,33 @@ describe('media over HTTP', () => {
       bytes: 2000,
     });
     expect(filesUnder(mediaDir)).toEqual([res.body.key]);
+    // No review or user row names it: nothing serves it publicly.
+    await http().get(res.body.url).expect(404);
 
-    const whole = await http().get(res.body.url).buffer(true).expect(200);
+    const url = app.get(MediaUrls).forDashboard(res.body.key);
+    const whole = await http().get(url).buffer(true).expect(200);
     expect(whole.headers).toMatchObject({
       'content-type': 'image/png',
       'content-length': '2000',
       'accept-ranges': 'bytes',
-      'cache-control': 'public, max-age=31536000, immutable',
+      'cache-control': expect.stringMatching(/^private, max-age=\d+$/),
       'cross-origin-resource-policy': 'cross-origin',
       'x-content-type-options': 'nosniff',
     });
     expect(Buffer.compare(whole.body as Buffer, body)).toBe(0);
 
-    const head = await http().head(res.body.url).expect(200);
+    const head = await http().head(url).expect(200);
     expect(head.headers['content-length']).toBe('2000');
 
-    const part = await http().get(res.body.url).set('Range', 'bytes=0-7').buffer(true).expect(206);
+    const part = await http().get(url).set('Range', 'bytes=0-7').buffer(true).expect(206);
     expect(part.headers['content-range']).toBe('bytes 0-7/2000');
     expect(part.headers['content-length']).toBe('8');
     expect(Buffer.compare(part.body as Buffer, PNG_HEAD.subarray(0, 8))).toBe(0);
 
-    const tail = await http().get(res.body.url).set('Range', 'bytes=-10').buffer(true).expect(206);
+    const tail = await http().get(url).set('Range', 'bytes=-10').buffer(true).expect(206);
     expect(tail.headers['content-range']).toBe('bytes 1990-1999/2000');
 
-    const beyond = await http().get(res.body.url).set('Range', 'bytes=5000-').expect(416);
+    const beyond = await http().get(url).set('Range', 'bytes=5000-').expect(416);
     expect(beyond.headers['content-range']).toBe('bytes */2000');
     expect(beyond.body).toEqual({ detail: 'Requested range not satisfiable.', code: 'range_not_satisfiable' });
   });

@@ -1,6 +1,7 @@
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error.js';
+import { invalidInput, isStorable } from '../common/storable-text.js';
 
 const LIMIT_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 
@@ -14,7 +15,11 @@ export function multipartError(error: unknown): ApiError {
   return ApiError.badRequest('The upload could not be read: malformed multipart/form-data body.', 'invalid_multipart');
 }
 
-/** The parts of a multipart request in order, parser failures mapped to API errors. */
+/**
+ * The parts of a multipart request in order, parser failures mapped to API errors, and fields holding text PostgreSQL
+ * cannot store refused (400 `invalid_input`, the input gate's answer). Busboy decodes fields leniently: bytes that are
+ * not UTF-8 arrive as U+FFFD, which is storable.
+ */
 export async function* multipartParts(request: FastifyRequest): AsyncGenerator<Multipart> {
   if (!request.isMultipart()) {
     throw new ApiError(415, { detail: 'Send the upload as multipart/form-data.', code: 'unsupported_media_type' });
@@ -28,7 +33,12 @@ export async function* multipartParts(request: FastifyRequest): AsyncGenerator<M
       throw multipartError(error);
     }
     if (step.done) return;
-    yield step.value;
+    const part = step.value;
+    if (!isStorable(part.fieldname)) throw invalidInput();
+    if (part.type === 'field' && typeof part.value === 'string' && !isStorable(part.value)) {
+      throw invalidInput(part.fieldname);
+    }
+    yield part;
   }
 }
 

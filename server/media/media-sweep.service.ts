@@ -1,0 +1,92 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { UPLOAD_FOLDERS } from './media-folders.js';
+import { MEDIA_STORAGE, type MediaStorage } from './media-storage.js';
+import { MediaRepository } from './media.repository.js';
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** An upload in progress writes its partial file continuously; one left alone this long lost its process. */
+export const PARTIAL_IDLE_MS = 15 * 60 * 1000;
+/**
+ * A stored file gets its row within moments (review uploads, profile photos); one older than this with no row is
+ * what a crash between the two left. The margin keeps the sweep away from uploads still in flight.
+ */
+export const ORPHAN_AGE_MS = 60 * 60 * 1000;
+const BATCH = 500;
+
+export interface SweepResult {
+  partials: number;
+  orphans: number;
+}
+
+/**
+ * Removes what crashes leave in media storage: partial writes and stored files no row names. It runs at start (in
+ * the background, never delaying it) and hourly on every instance; deletions are idempotent and decided by age and
+ * the database alone, so instances sweeping at once cannot remove anything a live row or upload needs.
+ */
+@Injectable()
+export class MediaSweepService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(MediaSweepService.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopping = false;
+
+  constructor(
+    @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+    private readonly repository: MediaRepository,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    setImmediate(() => this.run());
+    this.timer = setInterval(() => this.run(), SWEEP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private run(): void {
+    if (this.running || this.stopping) return;
+    this.running = this.sweep()
+      .then(
+        (result) => {
+          if (result.partials || result.orphans) this.logger.log(result, 'Media sweep removed leftovers');
+        },
+        (err: unknown) => this.logger.error({ err }, 'Media sweep failed'),
+      )
+      .finally(() => (this.running = undefined));
+  }
+
+  async sweep(now = new Date()): Promise<SweepResult> {
+    const partials = await this.storage.removePartials(new Date(now.getTime() - PARTIAL_IDLE_MS));
+    const cutoff = now.getTime() - ORPHAN_AGE_MS;
+    let orphans = 0;
+    let batch: string[] = [];
+    const settle = async () => {
+      const named = await this.repository.referenced(batch);
+      for (const key of batch.filter((key) => !named.has(key))) {
+        await this.storage.delete(key);
+        orphans += 1;
+      }
+      batch = [];
+    };
+    for (const folder of UPLOAD_FOLDERS) {
+      for await (const object of this.storage.list(folder)) {
+        if (this.stopping) return { partials, orphans };
+        if (object.modifiedAt.getTime() >= cutoff) continue;
+        batch.push(object.key);
+        if (batch.length === BATCH) await settle();
+      }
+    }
+    if (batch.length) await settle();
+    return { partials, orphans };
+  }
+}
