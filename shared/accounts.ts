@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { LANGUAGES, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH } from './constants.js';
+import {
+  LANGUAGES,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+  STORE_NAME_MAX_LENGTH,
+} from './constants.js';
 
 // The API contract of accounts, sessions, team and workspaces (SPEC §3, §5, §7). The server validates
 // request bodies with these schemas and the dashboard forms reuse them.
@@ -27,6 +34,17 @@ export const ZNewPassword = z
 
 const ZName = z.string({ error: required }).trim().min(1, required).max(NAME_MAX_LENGTH);
 const ZPhone = z.string().trim().max(PHONE_MAX_LENGTH).optional();
+const ZStoreName = z
+  .string({ error: 'Enter the store name as text.' })
+  .trim()
+  .max(STORE_NAME_MAX_LENGTH, `Store name must be at most ${STORE_NAME_MAX_LENGTH} characters.`);
+
+/** A solved sign-in check: the server's challenge and the nonce the client found for it (see TLoginChallenge). */
+export const ZLoginProof = z.object({
+  challenge: z.string({ error: required }).max(1000),
+  nonce: z.string({ error: required }).max(64),
+});
+export type TLoginProof = z.input<typeof ZLoginProof>;
 
 /** POST /api/auth/token-obtain/ — `username` may hold the email (SPEC §7). */
 export const ZLoginBody = z
@@ -36,11 +54,14 @@ export const ZLoginBody = z
     password: z.string({ error: required }).min(1, required).max(PASSWORD_MAX_LENGTH),
     /** An invitation an existing account accepts by signing in. */
     token: z.string().trim().max(200).optional(),
+    /** Required once an account has seen too many sign-in attempts: the answer to the last `proof_required`. */
+    proof: ZLoginProof.optional(),
   })
-  .transform(({ email, username, password, token }) => ({
+  .transform(({ email, username, password, token, proof }) => ({
     email: (email || username || '').trim().toLowerCase(),
     password,
     token: token || undefined,
+    proof,
   }))
   .refine(({ email }) => email.length > 0, { path: ['email'], message: required });
 export type TLoginBody = z.input<typeof ZLoginBody>;
@@ -53,6 +74,8 @@ export const ZRegisterBody = z
     first_name: ZName,
     last_name: ZName,
     phone: ZPhone,
+    /** Regular sign-up only (optional): invitations join a store, installs bring the platform's name. */
+    store_name: ZStoreName.optional(),
     token: z.string().trim().max(200).optional(),
     platform: z.enum(PLATFORMS).optional(),
     /**
@@ -73,6 +96,9 @@ export const ZRegisterBody = z
   .transform((body) => ({ ...body, email: body.email?.trim().toLowerCase() }));
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 
+/** POST /api/auth/register/confirm/ and POST /api/auth/users/confirm-email/: the token a mailed link carries. */
+export const ZTokenBody = z.object({ token: z.string({ error: required }).trim().min(1, required).max(200) });
+
 export const ZForgotPasswordBody = z.object({ email: ZEmail });
 export const ZResetPasswordBody = z.object({
   code: z.string({ error: required }).trim().min(1, required).max(200),
@@ -90,20 +116,36 @@ export const ZChangePasswordBody = z
   });
 export type TChangePasswordBody = z.input<typeof ZChangePasswordBody>;
 
-/** PATCH /api/auth/users/me/ — every field optional. */
+/**
+ * PATCH /api/auth/users/me/ — every field optional. A new `email` needs `current_password` and only takes effect
+ * once the link mailed to it is confirmed.
+ */
 export const ZProfileUpdate = z
   .object({
     email: ZEmail.optional(),
     first_name: ZName.optional(),
     last_name: ZName.optional(),
     phone: ZPhone,
+    current_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    /** true hides the upgrade card from this user for UPGRADE_PROMPT_HIDE_DAYS (a reached limit still shows it). */
+    hide_upgrade_prompt: z.boolean({ error: 'Send true or false.' }).optional(),
   })
   .strict();
 export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
 
 export const ZInviteBody = z.object({ email: ZEmail });
 export const ZRefreshBody = z.object({ refresh: z.string().max(200).optional() }).optional();
-export const ZStoreUpdate = z.object({ main_language: z.enum(LANGUAGES, { error: 'Choose en, es or pt.' }) }).strict();
+/** PATCH /api/stores/{id}/ — the store's language (SPEC §7, the sidebar) and/or its name (store settings). */
+export const ZStoreUpdate = z
+  .object({
+    main_language: z.enum(LANGUAGES, { error: 'Choose en, es or pt.' }).optional(),
+    store_name: ZStoreName.pipe(z.string().min(1, required)).optional(),
+  })
+  .strict()
+  .refine((body) => body.main_language !== undefined || body.store_name !== undefined, {
+    message: 'Send main_language or store_name.',
+  });
+export type TStoreUpdate = z.input<typeof ZStoreUpdate>;
 
 // ---- Answers ----
 
@@ -147,12 +189,48 @@ export interface TUser {
   permissions: string[];
   merchant: TMerchant | null;
   workspace_id: string | null;
+  /** Until when this user has hidden the upgrade card (ISO time), or null. */
+  upgrade_prompt_hidden_until: string | null;
 }
 
 export interface TAuthResponse extends TUser {
   access: string;
   refresh: string;
 }
+
+/**
+ * The body of a `proof_required` refusal of POST /api/auth/token-obtain/ carries one: find a `nonce` such that
+ * SHA-256(`token` + ':' + nonce) starts with `difficulty` zero bits, then sign in again with `proof`. Single-use.
+ */
+export interface TLoginChallenge {
+  token: string;
+  difficulty: number;
+  expires_at: string;
+}
+
+/** POST /api/auth/register/ (regular sign-up): the same answer whether or not the email has an account. */
+export interface TSignupPending {
+  detail: string;
+  email: string;
+}
+
+/** GET /api/auth/users/email-change/: the sign-in email change waiting for its confirmation link, if any. */
+export interface TEmailChange {
+  new_email: string;
+  expires_at: string;
+}
+
+export interface TEmailChangeState {
+  pending: TEmailChange | null;
+}
+
+/**
+ * POST /api/auth/users/confirm-email/. Every session of the account ends, except the caller's when it is one of
+ * them: it gets new tokens (and cookies) and `signed_in`.
+ */
+export type TEmailConfirmed = { detail: string; email: string } & (
+  { signed_in: false } | { signed_in: true; access: string; refresh: string }
+);
 
 export interface TWorkspace {
   id: string;

@@ -49,6 +49,7 @@ export function mapUser(user: UserRow, workspace: WorkspaceMembership | null, ph
     permissions: permissionsOf(workspace?.role ?? null).map((codename) => PERMISSIONS[codename]),
     merchant: workspace?.merchant ? mapMerchant(workspace.merchant) : null,
     workspace_id: workspace?.workspaceId ?? null,
+    upgrade_prompt_hidden_until: user.upgradePromptHiddenUntil?.toISOString() ?? null,
   };
 }
 
@@ -56,7 +57,8 @@ export function mapWorkspace(workspace: WorkspaceMembership): TWorkspace {
   const { merchant } = workspace;
   return {
     id: workspace.workspaceId,
-    name: workspace.workspaceName || merchant?.storeName || '',
+    // The workspace row keeps its owner's name from sign-up: a named store names it.
+    name: merchant?.storeName || workspace.workspaceName,
     role: workspace.role,
     merchant: merchant
       ? { id: merchant.id, platform: merchant.platform, store_name: merchant.storeName, store_id: merchant.storeId }

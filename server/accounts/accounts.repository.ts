@@ -4,7 +4,7 @@ import type { TPlatform, TRole } from '../../shared/accounts.js';
 import type { TLanguage } from '../../shared/constants.js';
 import type { Database, DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
-import { invitations, memberships, merchants, users, workspaces } from '../database/schema.js';
+import { invitations, memberships, merchants, signupRequests, users, workspaces } from '../database/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -17,6 +17,12 @@ export interface NewUser {
   phone?: string;
 }
 
+export interface NewMerchant {
+  platform: TPlatform;
+  storeId: string;
+  storeName: string;
+}
+
 export interface WorkspaceMembership {
   workspaceId: string;
   workspaceName: string;
@@ -25,11 +31,11 @@ export interface WorkspaceMembership {
 }
 
 export interface UserPatch {
-  email?: string;
   firstName?: string;
   lastName?: string;
   phone?: string;
   profilePhotoKey?: string | null;
+  upgradePromptHiddenUntil?: Date | null;
 }
 
 /** Users, their workspaces and memberships, and the merchant each workspace owns. */
@@ -47,21 +53,52 @@ export class AccountsRepository {
    */
   async createOwnerAccount(
     user: NewUser,
-    merchant: { platform: TPlatform; storeId: string; storeName: string },
+    merchant: NewMerchant,
     workspaceName: string,
   ): Promise<{ userId: string; workspaceId: string } | null> {
-    return this.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values(user)
-        .onConflictDoNothing({ target: users.email })
-        .returning({ id: users.id });
-      if (!created) return null;
-      const [workspace] = await tx.insert(workspaces).values({ name: workspaceName }).returning({ id: workspaces.id });
-      await tx.insert(merchants).values({ workspaceId: workspace.id, ...merchant });
-      await tx.insert(memberships).values({ workspaceId: workspace.id, userId: created.id, role: 'owner' });
-      return { userId: created.id, workspaceId: workspace.id };
-    });
+    return this.db
+      .transaction((tx) => insertOwner(tx, user, merchant, workspaceName))
+      .catch((error: unknown) => {
+        if (error instanceof Rollback) return null;
+        throw error;
+      });
+  }
+
+  /**
+   * Confirms a sign-up (its mailed link): the request is spent and the account made as `createOwnerAccount` does, in
+   * one transaction. 'email_taken' leaves the request unspent, so the link keeps saying so.
+   */
+  async createOwnerFromSignup(
+    tokenHash: string,
+    storeId: string,
+  ): Promise<{ userId: string; workspaceId: string } | 'signup_invalid' | 'email_taken'> {
+    return this.db
+      .transaction(async (tx) => {
+        const [request] = await tx
+          .update(signupRequests)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(signupRequests.tokenHash, tokenHash),
+              isNull(signupRequests.usedAt),
+              gt(signupRequests.expiresAt, new Date()),
+            ),
+          )
+          .returning();
+        if (!request) throw new Rollback('signup_invalid');
+        const { email, passwordHash, firstName, lastName, phone, platform, storeName } = request;
+        return insertOwner(
+          tx,
+          { email, passwordHash, firstName, lastName, phone },
+          { platform, storeId, storeName },
+          // Named after the store when sign-up gave its name, else after its owner until a store names it.
+          storeName || `${firstName} ${lastName}`.trim(),
+        );
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Rollback) return error.reason as 'signup_invalid' | 'email_taken';
+        throw error;
+      });
   }
 
   /**
@@ -156,18 +193,14 @@ export class AccountsRepository {
     return row ?? null;
   }
 
-  /** Returns null when the new email belongs to someone else. */
-  async updateUser(id: string, patch: UserPatch): Promise<UserRow | null> {
+  /** Names and phone; the email changes only through EmailChangesRepository.confirm. */
+  async updateUser(id: string, patch: UserPatch): Promise<UserRow> {
     const [row] = await this.db
       .update(users)
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(users.id, id))
-      .returning()
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) return [];
-        throw error;
-      });
-    return row ?? null;
+      .returning();
+    return row;
   }
 
   /** Sets the photo and returns the one it replaced, read in the same statement so concurrent uploads each get theirs. */
@@ -250,6 +283,18 @@ export class AccountsRepository {
     return rows.map((row) => row.email);
   }
 
+  /** The name of the workspace's first owner as it is now (else their email); null without an active owner. */
+  async ownerName(workspaceId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, 'owner'), eq(users.isActive, true)))
+      .orderBy(asc(memberships.createdAt))
+      .limit(1);
+    return row ? `${row.firstName} ${row.lastName}`.trim() || row.email : null;
+  }
+
   async isMemberByEmail(workspaceId: string, email: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: memberships.id })
@@ -271,14 +316,15 @@ export class AccountsRepository {
     return row ?? null;
   }
 
-  async updateMerchantLanguage(
+  /** The store's own settings, only within its workspace; null when the workspace has no store with this id. */
+  async updateMerchantSettings(
     workspaceId: string,
     merchantId: string,
-    language: TLanguage,
+    patch: { mainLanguage?: TLanguage; storeName?: string },
   ): Promise<MerchantRow | null> {
     const [row] = await this.db
       .update(merchants)
-      .set({ mainLanguage: language, updatedAt: new Date() })
+      .set({ ...patch, updatedAt: new Date() })
       .where(and(eq(merchants.id, merchantId), eq(merchants.workspaceId, workspaceId)))
       .returning();
     return row ?? null;
@@ -295,6 +341,20 @@ export class AccountsRepository {
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A user with their own workspace, merchant and owner membership. */
+async function insertOwner(
+  tx: Transaction,
+  user: NewUser,
+  merchant: NewMerchant,
+  workspaceName: string,
+): Promise<{ userId: string; workspaceId: string }> {
+  const created = await insertUser(tx, user);
+  const [workspace] = await tx.insert(workspaces).values({ name: workspaceName }).returning({ id: workspaces.id });
+  await tx.insert(merchants).values({ workspaceId: workspace.id, ...merchant });
+  await tx.insert(memberships).values({ workspaceId: workspace.id, userId: created.id, role: 'owner' });
+  return { userId: created.id, workspaceId: workspace.id };
+}
 
 /** A new user, or a rollback with 'email_taken' when the email is registered already. */
 async function insertUser(tx: Transaction, user: NewUser): Promise<{ id: string }> {
@@ -326,7 +386,7 @@ async function claimInvitation(tx: Transaction, invitationId: string): Promise<{
 }
 
 class Rollback extends Error {
-  constructor(readonly reason: 'email_taken' | 'invitation_gone' | 'claim_invalid') {
+  constructor(readonly reason: 'email_taken' | 'invitation_gone' | 'claim_invalid' | 'signup_invalid') {
     super(reason);
   }
 }

@@ -9,11 +9,13 @@ import { MailModule } from '../mail/mail.module.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { LoginProofService } from './login-proof.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { SessionTokensService } from './session-tokens.service.js';
 import { SessionGuard } from './session.guard.js';
 import { SessionService } from './session.service.js';
+import { SignupService } from './signup.service.js';
 import { WebSessionService } from './web-session.service.js';
 
 /** Sessions (tokens, cookies, the guard) and the public sign-in, sign-up and recovery calls. */
@@ -41,6 +43,8 @@ import { WebSessionService } from './web-session.service.js';
     SessionGuard,
     WebSessionService,
     AuthService,
+    LoginProofService,
+    SignupService,
     PasswordResetService,
     RateLimiter,
   ],

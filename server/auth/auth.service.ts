@@ -6,20 +6,45 @@ import { INVALID_INVITATION, InvitationsRepository } from '../accounts/invitatio
 import { UserViewService } from '../accounts/user-view.service.js';
 import { ApiError } from '../common/api-error.js';
 import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
-import { newStoreId } from '../stores/store-id.js';
 import { hashSecret } from './auth-tokens.service.js';
+import { LoginProofService, type ProofVerdict } from './login-proof.service.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher.js';
 import { SessionTokensService, type ClientInfo } from './session-tokens.service.js';
 
 export const LOGIN_LIMITS = {
-  /** Every attempt from one address (a credential-stuffing source). */
+  /** Every attempt from one address (a credential-stuffing source): refused with 429 past it. */
   perIp: { name: 'login:ip', limit: 30, windowSeconds: 5 * 60 },
-  /** Attempts on one account since its last successful sign-in, from anywhere (guessing one merchant's password). */
-  perEmail: { name: 'login:email', limit: 10, windowSeconds: 15 * 60 },
+  /** Attempts on one account from one address (one source guessing one password): refused with 429 past it. */
+  perEmailIp: { name: 'login:email-ip', limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Attempts on one account from anywhere. Past it, nobody is refused: every attempt must carry a proof of work whose
+   * cost doubles as the attempts double, so the owner still signs in while a botnet's guesses get slow.
+   */
+  perEmail: { name: 'login:email', limit: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 export const REGISTER_LIMIT: RateLimit = { name: 'register:ip', limit: 20, windowSeconds: 60 * 60 };
 
+/** Zero bits of the first proof past the ceiling (~16 k hashes on average, a fraction of a second in a browser) … */
+export const PROOF_BASE_DIFFICULTY = 14;
+/** … and the most ever asked (~260 k hashes: a second or two on a laptop), however many attempts are made. */
+export const PROOF_MAX_DIFFICULTY = 18;
+
+/** One more zero bit each time the attempts past the ceiling double. */
+export function proofDifficulty(attempts: number): number {
+  const over = Math.max(1, attempts - LOGIN_LIMITS.perEmail.limit);
+  return Math.min(PROOF_MAX_DIFFICULTY, PROOF_BASE_DIFFICULTY + Math.floor(Math.log2(over)));
+}
+
 const INVALID_CREDENTIALS = 'Invalid credentials. Please check your email and password.';
+
+const PROOF_REFUSALS: Record<Exclude<ProofVerdict, 'ok'> | 'missing', string> = {
+  missing:
+    'There have been many sign-in attempts on this account. Your browser must complete a short check before signing in.',
+  invalid: 'The sign-in check was not solved. A new one is attached.',
+  expired: 'The sign-in check expired. A new one is attached.',
+  too_easy: 'The sign-in check is out of date. A new one is attached.',
+  used: 'That sign-in check was already used. A new one is attached.',
+};
 
 @Injectable()
 export class AuthService {
@@ -29,12 +54,23 @@ export class AuthService {
     private readonly views: UserViewService,
     private readonly sessions: SessionTokensService,
     private readonly limiter: RateLimiter,
+    private readonly proofs: LoginProofService,
   ) {}
 
+  /**
+   * Nobody can lock an owner out (issue 16): the hard limits count per address and per (email, address), and the
+   * per-email ceiling only asks for a proof of work. Every count is taken before the password check, atomically, so
+   * parallel guesses cannot slip past a limit. An attempt refused for want of a proof checks no password, so it does
+   * not count against its (email, address) pair: the owner does not spend their own attempts on the extra round.
+   */
   async login(body: z.output<typeof ZLoginBody>, client: ClientInfo & { ip: string }): Promise<TAuthResponse> {
     await this.limiter.consume(LOGIN_LIMITS.perIp, client.ip);
-    // Counted before the check, atomically, so parallel guesses cannot slip past the limit.
-    await this.limiter.consume(LOGIN_LIMITS.perEmail, body.email);
+    const { count } = await this.limiter.hitCount(LOGIN_LIMITS.perEmail, body.email);
+    const underAttack = count > LOGIN_LIMITS.perEmail.limit;
+    if (underAttack) await this.requireProof(body, count);
+    const pair = `${body.email}|${client.ip}`;
+    await this.limiter.consume(LOGIN_LIMITS.perEmailIp, pair);
+
     const user = await this.accounts.findUserByEmail(body.email);
     const valid = user
       ? await verifyPassword(body.password, user.passwordHash)
@@ -42,10 +78,27 @@ export class AuthService {
     if (!user || !valid || !user.isActive) {
       throw ApiError.unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
     }
-    await this.limiter.reset(LOGIN_LIMITS.perEmail, body.email);
+    await this.limiter.reset(LOGIN_LIMITS.perEmailIp, pair);
+    // Past the ceiling the count stays: the owner's success says nothing about the guesses still coming.
+    if (!underAttack) await this.limiter.reset(LOGIN_LIMITS.perEmail, body.email);
     await this.accounts.recordLogin(user.id);
     const joined = body.token ? await this.acceptInvitation(user.id, user.email, body.token) : undefined;
     return this.signIn(user.id, client, joined);
+  }
+
+  /**
+   * A challenge issued a moment ago may be one bit easier than the count now asks (other attempts came in
+   * meanwhile): accepted, so the owner is not sent round again.
+   */
+  private async requireProof(body: z.output<typeof ZLoginBody>, attempts: number): Promise<void> {
+    const difficulty = proofDifficulty(attempts);
+    const verdict = body.proof ? await this.proofs.verify(body.proof, body.email, difficulty - 1) : 'missing';
+    if (verdict === 'ok') return;
+    throw new ApiError(429, {
+      detail: PROOF_REFUSALS[verdict],
+      code: 'proof_required',
+      challenge: this.proofs.challenge(body.email, difficulty),
+    });
   }
 
   /** Joins the invitation's workspace; the invitation must be addressed to this account's email. */
@@ -63,7 +116,10 @@ export class AuthService {
     return accepted.workspaceId;
   }
 
-  /** `claimSecret`: the install claim cookie, for install mode (`merchant_id`). */
+  /**
+   * The sign-ups that sign in at once: an invitation (its link proved the address) or a platform install
+   * (`merchant_id`, with the install claim cookie as `claimSecret`). A regular sign-up goes through SignupService.
+   */
   async register(
     body: z.output<typeof ZRegisterBody>,
     client: ClientInfo & { ip: string },
@@ -89,30 +145,21 @@ export class AuthService {
     }
 
     const email = body.email ?? '';
-    if (body.merchant_id) {
-      const claimed = claimSecret
+    const claimed =
+      claimSecret && body.merchant_id
         ? await this.accounts.createOwnerForStore({ ...profile, email }, body.merchant_id, hashSecret(claimSecret))
         : 'claim_invalid';
-      if (claimed === 'claim_invalid') {
-        throw ApiError.badRequest(
-          'This store installation has expired or was already completed. Open the app from your store’s admin again.',
-          'install_claim_invalid',
-        );
-      }
-      if (claimed === 'email_taken') throw emailTaken(email);
-      return this.signIn(claimed.userId, client, claimed.workspaceId);
+    if (claimed === 'claim_invalid') {
+      throw ApiError.badRequest(
+        'This store installation has expired or was already completed. Open the app from your store’s admin again.',
+        'install_claim_invalid',
+      );
     }
-    const created = await this.accounts.createOwnerAccount(
-      { ...profile, email },
-      { platform: body.platform ?? 'tiendanube', storeId: newStoreId(), storeName: '' },
-      // Until a store is connected and names it, the workspace carries its owner's name.
-      `${body.first_name} ${body.last_name}`.trim(),
-    );
-    if (!created) throw emailTaken(email);
-    return this.signIn(created.userId, client, created.workspaceId);
+    if (claimed === 'email_taken') throw emailTaken(email);
+    return this.signIn(claimed.userId, client, claimed.workspaceId);
   }
 
-  private async signIn(userId: string, client: ClientInfo, workspaceId?: string): Promise<TAuthResponse> {
+  async signIn(userId: string, client: ClientInfo, workspaceId?: string): Promise<TAuthResponse> {
     const user = await this.accounts.findUserById(userId);
     if (!user) throw ApiError.unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
     const tokens = await this.sessions.issue(user, client);

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RESET_CODE_TTL_MINUTES } from '../../shared/constants.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { EmailChangesRepository } from '../accounts/email-changes.repository.js';
 import { PasswordResetsRepository } from '../accounts/password-resets.repository.js';
 import { ApiError } from '../common/api-error.js';
 import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
@@ -29,6 +30,7 @@ export class PasswordResetService {
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly resets: PasswordResetsRepository,
+    private readonly emailChanges: EmailChangesRepository,
     private readonly sessions: SessionTokensService,
     private readonly mail: MailService,
     private readonly limiter: RateLimiter,
@@ -71,6 +73,8 @@ export class PasswordResetService {
     await this.accounts.setPassword(userId, passwordHash);
     await this.resets.voidAllOfUser(userId);
     await this.sessions.revokeAllOfUser(userId);
+    // The email change notice points here when the change was not the owner's: resetting stops it.
+    await this.emailChanges.cancelPending(userId);
     return { detail: 'Your password has been reset.' };
   }
 }

@@ -5,12 +5,13 @@ import { DATABASE } from '../database/database.module.js';
 import { refreshTokens } from '../database/schema.js';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type NewRefreshToken = typeof refreshTokens.$inferInsert & { id: string };
 
 @Injectable()
 export class RefreshTokensRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
-  async insert(row: typeof refreshTokens.$inferInsert): Promise<void> {
+  async insert(row: NewRefreshToken): Promise<void> {
     await this.database.db.insert(refreshTokens).values(row);
   }
 
@@ -23,14 +24,26 @@ export class RefreshTokensRepository {
     return row ?? null;
   }
 
-  /** Marks a live token as used, replaced by `replacedBy`. False when it was already used or revoked. */
-  async claim(id: string, replacedBy: string): Promise<boolean> {
-    const rows = await this.database.db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date(), replacedBy })
-      .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)))
-      .returning({ id: refreshTokens.id });
-    return rows.length === 1;
+  async findById(id: string): Promise<RefreshTokenRow | null> {
+    const [row] = await this.database.db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Marks a live token as used and stores its successor, in one transaction: whoever sees the token used also sees
+   * who it went to. False when it was already used or revoked.
+   */
+  async rotate(id: string, successor: NewRefreshToken): Promise<boolean> {
+    return this.database.db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date(), replacedBy: successor.id })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)))
+        .returning({ id: refreshTokens.id });
+      if (claimed.length === 0) return false;
+      await tx.insert(refreshTokens).values(successor);
+      return true;
+    });
   }
 
   async revokeFamily(family: string): Promise<void> {

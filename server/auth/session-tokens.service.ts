@@ -4,7 +4,7 @@ import { TOKEN_COOKIE_MAX_AGE_S } from '../../shared/constants.js';
 import { AccountsRepository, type UserRow } from '../accounts/accounts.repository.js';
 import { ApiError } from '../common/api-error.js';
 import { AuthTokensService, hashSecret, newSecret } from './auth-tokens.service.js';
-import { RefreshTokensRepository } from './refresh-tokens.repository.js';
+import { RefreshTokensRepository, type NewRefreshToken } from './refresh-tokens.repository.js';
 
 export interface SessionTokens {
   access: string;
@@ -20,15 +20,16 @@ export interface ClientInfo {
 const REFRESH_TTL_MS = TOKEN_COOKIE_MAX_AGE_S * 1000;
 
 /**
- * A used token presented again this soon after its rotation is another tab (or a page render) refreshing
- * at the same moment: the winner's cookies are already on their way, so it is refused without alarm.
+ * A used token presented again this soon after its rotation, by the client the rotation went to (same user agent and
+ * address), is another tab (or a page render) refreshing at the same moment: the winner's cookies are already on
+ * their way, so it is refused without alarm. From any other client it is a stolen copy.
  */
 const ROTATION_GRACE_MS = 30_000;
 
 /**
  * Issues access + refresh pairs and rotates them (DESIGN §4): refresh tokens are opaque, stored hashed,
- * single-use; presenting one that was rotated earlier than the grace window revokes its whole family, since
- * only a thief or a replay can do that.
+ * single-use; presenting one that was already used revokes its whole family (only a thief or a replay can do that),
+ * except for the benign race above.
  */
 @Injectable()
 export class SessionTokensService {
@@ -38,23 +39,9 @@ export class SessionTokensService {
     private readonly accounts: AccountsRepository,
   ) {}
 
-  async issue(
-    user: { id: string; sessionVersion: number },
-    client: ClientInfo,
-    family: string = randomUUID(),
-    id: string = randomUUID(),
-  ): Promise<SessionTokens> {
+  async issue(user: { id: string; sessionVersion: number }, client: ClientInfo): Promise<SessionTokens> {
     const refresh = newSecret();
-    await this.refreshTokens.insert({
-      id,
-      userId: user.id,
-      family,
-      tokenHash: hashSecret(refresh),
-      expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
-      sessionVersion: user.sessionVersion,
-      userAgent: client.userAgent?.slice(0, 300),
-      ip: client.ip,
-    });
+    await this.refreshTokens.insert(this.row(user, client, randomUUID(), refresh));
     return { access: await this.tokens.signAccess(user.id, user.sessionVersion), refresh };
   }
 
@@ -62,21 +49,43 @@ export class SessionTokensService {
     const tokenHash = hashSecret(refresh);
     const row = await this.refreshTokens.findByHash(tokenHash);
     if (!row || row.expiresAt.getTime() <= Date.now()) throw invalidRefresh();
-    const nextId = randomUUID();
-    if (!row.revokedAt && (await this.refreshTokens.claim(row.id, nextId))) {
+    if (!row.revokedAt) {
       const user = await this.accounts.findUserById(row.userId);
       if (!user?.isActive || user.sessionVersion !== row.sessionVersion) throw invalidRefresh();
-      return { ...(await this.issue(user, client, row.family, nextId)), user };
+      const next = newSecret();
+      if (await this.refreshTokens.rotate(row.id, this.row(user, client, row.family, next))) {
+        return { access: await this.tokens.signAccess(user.id, user.sessionVersion), refresh: next, user };
+      }
     }
     // Already used. Read it again: the request that used it may have finished after our first read.
     const used = await this.refreshTokens.findByHash(tokenHash);
     if (used?.replacedBy && used.revokedAt) {
-      if (Date.now() - used.revokedAt.getTime() < ROTATION_GRACE_MS) {
+      const successor = await this.refreshTokens.findById(used.replacedBy);
+      const recent = Date.now() - used.revokedAt.getTime() < ROTATION_GRACE_MS;
+      if (recent && successor && sameClient(successor, client)) {
         throw ApiError.unauthorized('This token was just refreshed by another request.', 'token_rotated');
       }
       await this.refreshTokens.revokeFamily(used.family);
     }
     throw invalidRefresh();
+  }
+
+  private row(
+    user: { id: string; sessionVersion: number },
+    client: ClientInfo,
+    family: string,
+    refresh: string,
+  ): NewRefreshToken {
+    return {
+      id: randomUUID(),
+      userId: user.id,
+      family,
+      tokenHash: hashSecret(refresh),
+      expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
+      sessionVersion: user.sessionVersion,
+      userAgent: client.userAgent?.slice(0, USER_AGENT_MAX),
+      ip: client.ip,
+    };
   }
 
   async revoke(refresh: string): Promise<void> {
@@ -87,6 +96,16 @@ export class SessionTokensService {
   revokeAllOfUser(userId: string): Promise<void> {
     return this.refreshTokens.revokeAllOfUser(userId);
   }
+}
+
+const USER_AGENT_MAX = 300;
+
+/** The client a token was issued to: the same user agent (as stored) and address. */
+function sameClient(token: { userAgent: string | null; ip: string | null }, client: ClientInfo): boolean {
+  return (
+    (token.userAgent ?? null) === (client.userAgent?.slice(0, USER_AGENT_MAX) ?? null) &&
+    (token.ip ?? null) === (client.ip ?? null)
+  );
 }
 
 function invalidRefresh(): ApiError {

@@ -6,7 +6,14 @@ import { LANGUAGES } from '../../shared/constants.js';
 import { linkIn, parseMessage, startSmtpServer, type SmtpTestServer } from '../../test/support/smtp.js';
 import { loadConfig } from '../config/config.js';
 import { MailService } from './mail.service.js';
-import { invitationMail, passwordResetMail } from './mail.templates.js';
+import {
+  emailChangeConfirmMail,
+  emailChangeNoticeMail,
+  existingAccountMail,
+  invitationMail,
+  passwordResetMail,
+  signupConfirmMail,
+} from './mail.templates.js';
 
 const LINK = 'https://reviews.example.com/reset-password?code=a1b2&next=%2F';
 
@@ -26,6 +33,20 @@ describe('mail templates', () => {
     expect(mail.subject).toContain('Loja Azul');
     expect(mail.text.split('\n')).toContain(LINK);
     expect(mail.text).toMatch(/\b7 (days|días|dias)\b/);
+  });
+
+  it.each(LANGUAGES)('the account mails of issue 16 (%s) carry their link on its own line and their facts', (lang) => {
+    const signup = signupConfirmMail(lang, { link: LINK, firstName: 'Ana', ttlHours: 48 });
+    expect(signup.text.split('\n')).toContain(LINK);
+    expect(signup.text).toContain('48');
+    expect(existingAccountMail(lang, { link: LINK, firstName: '' }).text.split('\n')).toContain(LINK);
+    const confirm = emailChangeConfirmMail(lang, { link: LINK, firstName: 'Ana', ttlHours: 24 });
+    expect(confirm.text).toContain('24');
+    expect(confirm.html).toContain(`<html lang="${lang}">`);
+    const notice = emailChangeNoticeMail(lang, { link: LINK, firstName: 'Ana', newEmail: 'new@example.com' });
+    expect(notice.subject).not.toContain('new@example.com');
+    expect(notice.text).toContain('new@example.com');
+    expect(notice.text.split('\n')).toContain(LINK);
   });
 
   it('speaks Spanish and Portuguese', () => {

@@ -2,18 +2,25 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TUser, ZChangePasswordBody, ZProfileUpdate } from '../../shared/accounts.js';
-import { PROFILE_PHOTO_MAX_BYTES } from '../../shared/constants.js';
+import { PROFILE_PHOTO_MAX_BYTES, UPGRADE_PROMPT_HIDE_DAYS } from '../../shared/constants.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { UserViewService } from '../accounts/user-view.service.js';
 import type { AuthContext } from '../auth/auth-context.js';
-import { hashPassword, verifyPassword } from '../auth/password-hasher.js';
+import { hashPassword } from '../auth/password-hasher.js';
 import { SessionTokensService, type ClientInfo, type SessionTokens } from '../auth/session-tokens.service.js';
 import { ApiError } from '../common/api-error.js';
-import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
+import { RateLimiter } from '../common/rate-limiter.js';
+import { PROFILE_PHOTO_FOLDER } from '../media/media-folders.js';
 import { MediaService } from '../media/media.service.js';
 import { fileParts } from '../media/multipart.js';
+import { assertCurrentPassword } from './current-password.js';
+import { EmailChangeService } from './email-change.service.js';
 
-const PASSWORD_CHANGE_LIMIT: RateLimit = { name: 'password-change:user', limit: 10, windowSeconds: 15 * 60 };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function upgradePromptUntil(patch: z.output<typeof ZProfileUpdate>): Date | null {
+  return patch.hide_upgrade_prompt ? new Date(Date.now() + UPGRADE_PROMPT_HIDE_DAYS * DAY_MS) : null;
+}
 
 /** The signed-in user's own profile, photo and password (SPEC §2 Account settings). */
 @Injectable()
@@ -24,23 +31,29 @@ export class ProfileService {
     private readonly sessions: SessionTokensService,
     private readonly media: MediaService,
     private readonly limiter: RateLimiter,
+    private readonly emailChange: EmailChangeService,
   ) {}
 
   me(auth: AuthContext): Promise<TUser> {
     return this.views.view(auth.user, auth.workspace);
   }
 
+  /**
+   * Names, phone and the upgrade card's hiding save at once. A new email is only requested (EmailChangeService): the answer still shows the
+   * current one. The request goes first, so a refused password or a failed mail saves nothing.
+   */
   async update(auth: AuthContext, patch: z.output<typeof ZProfileUpdate>): Promise<TUser> {
-    const updated = await this.accounts.updateUser(auth.user.id, {
-      email: patch.email,
+    if (patch.email !== undefined && patch.email !== auth.user.email) {
+      await this.emailChange.request(auth, patch.email, patch.current_password);
+    }
+    const fields = {
       firstName: patch.first_name,
       lastName: patch.last_name,
       phone: patch.phone,
-    });
-    if (!updated) {
-      const detail = `An account with the email ${patch.email} already exists.`;
-      throw ApiError.conflict(detail, 'email_taken', { email: [detail] });
-    }
+      upgradePromptHiddenUntil: patch.hide_upgrade_prompt === undefined ? undefined : upgradePromptUntil(patch),
+    };
+    const changed = Object.values(fields).some((value) => value !== undefined);
+    const updated = changed ? await this.accounts.updateUser(auth.user.id, fields) : auth.user;
     return this.views.view(updated, auth.workspace);
   }
 
@@ -52,7 +65,7 @@ export class ProfileService {
         continue;
       }
       const stored = await this.media.storeUpload(part, {
-        prefix: 'profile-photos',
+        prefix: PROFILE_PHOTO_FOLDER,
         maxBytes: PROFILE_PHOTO_MAX_BYTES,
         kinds: ['image'],
       });
@@ -71,22 +84,19 @@ export class ProfileService {
   }
 
   /**
-   * Ends every other session (refresh tokens revoked, older access tokens voided by the session version)
-   * and hands this one fresh tokens so the merchant stays signed in here.
+   * Ends every other session (refresh tokens revoked, older access tokens voided by the session version) and any
+   * pending email change, and hands this one fresh tokens so the merchant stays signed in here.
    */
   async changePassword(
     auth: AuthContext,
     body: z.output<typeof ZChangePasswordBody>,
     client: ClientInfo,
   ): Promise<SessionTokens & { detail: string }> {
-    // A stolen access token must not become unlimited guesses at the password.
-    await this.limiter.consume(PASSWORD_CHANGE_LIMIT, auth.user.id);
-    if (!(await verifyPassword(body.current_password, auth.user.passwordHash))) {
-      throw ApiError.validation({ current_password: ['Your current password is incorrect.'] });
-    }
-    await this.limiter.reset(PASSWORD_CHANGE_LIMIT, auth.user.id);
+    await assertCurrentPassword(this.limiter, auth.user, body.current_password);
     const updated = await this.accounts.setPassword(auth.user.id, await hashPassword(body.new_password));
     await this.sessions.revokeAllOfUser(updated.id);
+    // The notice of an email change tells the owner to change the password if it was not them: that stops it.
+    await this.emailChange.cancel(updated.id);
     return { detail: 'Your password has been changed.', ...(await this.sessions.issue(updated, client)) };
   }
 }

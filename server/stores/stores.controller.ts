@@ -25,6 +25,6 @@ export class StoresController {
     @Param('id', UuidParam) id: string,
     @Body(new ZodPipe(ZStoreUpdate)) body: z.output<typeof ZStoreUpdate>,
   ): Promise<TMerchant> {
-    return this.stores.setLanguage(requireWorkspace(auth), id, body.main_language);
+    return this.stores.update(requireWorkspace(auth), id, body);
   }
 }

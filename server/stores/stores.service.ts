@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { TMerchant, TMerchantDetails } from '../../shared/accounts.js';
-import type { TLanguage } from '../../shared/constants.js';
+import type { z } from 'zod';
+import type { TMerchant, TMerchantDetails, ZStoreUpdate } from '../../shared/accounts.js';
 import { mapMerchant, mapMerchantDetails } from '../accounts/accounts.mapper.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
@@ -44,11 +44,15 @@ export class StoresService {
     return mapMerchantDetails(merchant);
   }
 
-  async setLanguage(auth: WorkspaceContext, merchantId: string, language: TLanguage): Promise<TMerchant> {
-    const updated = await this.accounts.updateMerchantLanguage(auth.workspace.workspaceId, merchantId, language);
+  /** Its language (the sidebar) and name (store settings); the owner's to change (`manage_store`). */
+  async update(auth: WorkspaceContext, merchantId: string, patch: z.output<typeof ZStoreUpdate>): Promise<TMerchant> {
+    const updated = await this.accounts.updateMerchantSettings(auth.workspace.workspaceId, merchantId, {
+      mainLanguage: patch.main_language,
+      storeName: patch.store_name,
+    });
     if (!updated) throw ApiError.notFound('No store with this id in your workspace.');
     // The widget speaks the store's language: storefronts must see the change at once.
-    await this.storefront.invalidate(merchantId);
+    if (patch.main_language !== undefined) await this.storefront.invalidate(merchantId);
     return mapMerchant(updated);
   }
 

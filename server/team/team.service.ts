@@ -88,7 +88,7 @@ export class TeamService {
         ...invitationMail(merchant?.mainLanguage ?? 'en', {
           link,
           inviterName: `${auth.user.firstName} ${auth.user.lastName}`.trim() || auth.user.email,
-          workspaceName: merchant?.storeName || auth.workspace.workspaceName,
+          workspaceName: await this.workspaceLabel(workspaceId, merchant?.storeName, auth.workspace.workspaceName),
         }),
         link,
       });
@@ -110,12 +110,20 @@ export class TeamService {
     }
   }
 
+  /**
+   * What an invitation calls the workspace: its store's name, else its owner's name as it is now (the workspace row
+   * keeps the owner's name from sign-up, which a later rename of either would leave stale).
+   */
+  private async workspaceLabel(workspaceId: string, storeName: string | undefined, stored: string): Promise<string> {
+    return storeName || (await this.accounts.ownerName(workspaceId)) || stored;
+  }
+
   async verify(token: string): Promise<TInvitationCheck> {
     const found = await this.invitations.findUsableByTokenHash(hashSecret(token));
     if (!found) throw ApiError.notFound(INVALID_INVITATION, 'invalid_invitation');
     return {
       email: found.invitation.email,
-      workspace_name: found.workspaceName,
+      workspace_name: await this.workspaceLabel(found.invitation.workspaceId, found.storeName, found.workspaceName),
       store_name: found.storeName,
       user_exists: (await this.accounts.findUserByEmail(found.invitation.email)) !== null,
     };

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { parseMessage } from '../support/smtp.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { PASSWORD, PUBLIC_URL, registerOwner } from '../support/accounts.js';
+import { UPGRADE_PROMPT_HIDE_DAYS } from '../../shared/constants.js';
+import { PASSWORD, PUBLIC_URL, joinAsMember, registerOwner } from '../support/accounts.js';
 
 let t: TestApp;
 let http: ReturnType<typeof request>;
@@ -20,26 +21,55 @@ const PNG = Buffer.from(
 );
 
 describe('profile', () => {
-  it('reads and edits the profile; the email stays unique and normalised', async () => {
+  it('reads and edits names and phone at once; a new email waits for its confirmation (email-change.test.ts)', async () => {
     const { agent, user } = await registerOwner(t);
-    const { user: other } = await registerOwner(t);
     const res = await agent
       .patch('/api/auth/users/me/')
-      .send({ first_name: ' Bia ', last_name: 'Lima', phone: '123', email: ' Bia.Lima@Example.com ' })
+      .send({ first_name: ' Bia ', last_name: 'Lima', phone: '123', email: ` ${user.email.toUpperCase()} ` })
       .expect(200);
-    expect(res.body).toMatchObject({
-      first_name: 'Bia',
-      last_name: 'Lima',
-      phone: '123',
-      email: 'bia.lima@example.com',
-    });
-    expect((await agent.get('/api/auth/users/me/').expect(200)).body.email).toBe('bia.lima@example.com');
-    const taken = await agent.patch('/api/auth/users/me/').send({ email: other.email }).expect(409);
-    expect(taken.body.fields.email).toBeDefined();
+    expect(res.body).toMatchObject({ first_name: 'Bia', last_name: 'Lima', phone: '123', email: user.email });
+    expect((await agent.get('/api/auth/users/me/').expect(200)).body.last_name).toBe('Lima');
+    const moved = await agent
+      .patch('/api/auth/users/me/')
+      .send({ email: ' Bia.Lima@Example.com ', current_password: PASSWORD })
+      .expect(200);
+    expect(moved.body.email).toBe(user.email);
+    expect((await agent.get('/api/auth/users/email-change/').expect(200)).body.pending.new_email).toBe(
+      'bia.lima@example.com',
+    );
     const bad = await agent.patch('/api/auth/users/me/').send({ first_name: '', email: 'x' }).expect(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['email', 'first_name']);
     await agent.patch('/api/auth/users/me/').send({ is_staff: true }).expect(400);
-    expect(user.id).toBeDefined();
+  });
+
+  it('hides the upgrade card for this user for 7 days on the server, and shows it again on request', async () => {
+    const { agent } = await registerOwner(t);
+    expect((await agent.get('/api/auth/users/me/').expect(200)).body.upgrade_prompt_hidden_until).toBeNull();
+    const before = Date.now();
+    const hidden = await agent.patch('/api/auth/users/me/').send({ hide_upgrade_prompt: true }).expect(200);
+    const until = Date.parse(hidden.body.upgrade_prompt_hidden_until);
+    const week = UPGRADE_PROMPT_HIDE_DAYS * 24 * 60 * 60 * 1000;
+    expect(until).toBeGreaterThanOrEqual(before + week - 1000);
+    expect(until).toBeLessThanOrEqual(Date.now() + week + 1000);
+    // Remembered by the server, so any browser of this user sees it hidden.
+    expect((await agent.get('/api/auth/users/me/').expect(200)).body.upgrade_prompt_hidden_until).toBe(
+      hidden.body.upgrade_prompt_hidden_until,
+    );
+    // Per user: a member of the same store hiding it changes nothing for the owner, and the other way round.
+    const member = await joinAsMember(t, agent);
+    const memberHidden = await member.patch('/api/auth/users/me/').send({ hide_upgrade_prompt: true }).expect(200);
+    expect(memberHidden.body.upgrade_prompt_hidden_until).not.toBeNull();
+    const shown = await agent.patch('/api/auth/users/me/').send({ hide_upgrade_prompt: false }).expect(200);
+    expect(shown.body.upgrade_prompt_hidden_until).toBeNull();
+    expect((await member.get('/api/auth/users/me/').expect(200)).body.upgrade_prompt_hidden_until).toBe(
+      memberHidden.body.upgrade_prompt_hidden_until,
+    );
+    // The time is the server's to set: a date or anything but a boolean is refused.
+    for (const wrong of ['2099-01-01T00:00:00Z', 'yes', 1, null]) {
+      const bad = await agent.patch('/api/auth/users/me/').send({ hide_upgrade_prompt: wrong }).expect(400);
+      expect(bad.body.fields.hide_upgrade_prompt).toEqual(['Send true or false.']);
+    }
+    await agent.patch('/api/auth/users/me/').send({ upgrade_prompt_hidden_until: '2099-01-01T00:00:00Z' }).expect(400);
   });
 
   it('uploads a photo checked by its bytes, serves it, and replaces the old one', async () => {

@@ -10,6 +10,7 @@ import {
   browserAgent,
   registerOwner,
   registration,
+  seedOwner,
   uniqueEmail,
   type Agent,
 } from '../support/accounts.js';
@@ -29,7 +30,10 @@ afterAll(async () => {
 
 async function invite(owner: Agent, email: string): Promise<string> {
   await owner.post('/api/auth/invitations/').send({ email }).expect(201);
-  const mail = await smtp.waitForMail((m) => m.to.includes(email));
+  // An invitee with an account also got its sign-up mail: the invitation is the one with an invitation token.
+  const mail = await smtp.waitForMail(
+    (m) => m.to.includes(email) && !!linkIn(m, '/register')?.includes('/register?token='),
+  );
   const link = linkIn(mail, '/register');
   expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/register\\?token=`));
   return new URL(link!).searchParams.get('token')!;
@@ -232,6 +236,66 @@ describe('members and permissions', () => {
 });
 
 describe('PATCH /api/stores/{id}/', () => {
+  it('renames the store for its owner only, trimmed, never to nothing', async () => {
+    // Owners made through the repository: sign-ups are limited per address, and this file makes many.
+    const { agent: owner, merchantId } = await seedOwner(t);
+    const path = `/api/stores/${merchantId}/`;
+    const res = await owner.patch(path).send({ store_name: '  Casa Azul  ' }).expect(200);
+    expect(res.body).toMatchObject({ id: merchantId, store_name: 'Casa Azul', main_language: 'en' });
+    expect((await owner.get('/api/auth/users/me/').expect(200)).body.merchant.store_name).toBe('Casa Azul');
+    // The workspace switcher names the workspace after its store.
+    expect((await owner.get('/api/workspaces/').expect(200)).body.results[0].name).toBe('Casa Azul');
+
+    const blank = await owner.patch(path).send({ store_name: '   ' }).expect(400);
+    expect(blank.body.fields.store_name).toEqual(['This field is required.']);
+    const long = await owner
+      .patch(path)
+      .send({ store_name: 'x'.repeat(151) })
+      .expect(400);
+    expect(long.body.fields.store_name).toEqual(['Store name must be at most 150 characters.']);
+    const wrongType = await owner.patch(path).send({ store_name: 42 }).expect(400);
+    expect(wrongType.body.fields.store_name).toBeDefined();
+    const empty = await owner.patch(path).send({}).expect(400);
+    expect(empty.body.detail).toBe('Send main_language or store_name.');
+    await owner.patch(path).send({ store_name: 'Casa', store_id: 'mine' }).expect(400);
+    // Both at once.
+    const both = await owner.patch(path).send({ store_name: 'Casa Verde', main_language: 'pt' }).expect(200);
+    expect(both.body).toMatchObject({ store_name: 'Casa Verde', main_language: 'pt' });
+
+    const { agent: member } = await joinAsMember(owner);
+    const refused = await member.patch(path).send({ store_name: 'Mine now' }).expect(403);
+    expect(refused.body.code).toBe('permission_denied');
+    const { agent: stranger } = await seedOwner(t);
+    await stranger.patch(path).send({ store_name: 'Mine now' }).expect(404);
+    expect((await owner.get('/api/auth/users/me/').expect(200)).body.merchant.store_name).toBe('Casa Verde');
+  });
+
+  it('names the owner and the store as they are when the invitation is sent, not as they were at sign-up', async () => {
+    // Signed up as Ana Souza, with no store name: the workspace was named after her then.
+    const { agent: owner, merchantId } = await seedOwner(t);
+    await owner.patch('/api/auth/users/me/').send({ first_name: 'Bianca', last_name: 'Reis' }).expect(200);
+    const first = uniqueEmail('renamed');
+    const token = await invite(owner, first);
+    const mail = await smtp.waitForMail((m) => m.to.includes(first));
+    expect(mail.subject).toBe('Bianca Reis invited you to Bianca Reis on Video Reviews');
+    expect(mail.text).not.toContain('Ana Souza');
+    expect((await http.get(`/api/auth/invitations/verify/${token}/`).expect(200)).body).toMatchObject({
+      workspace_name: 'Bianca Reis',
+      store_name: '',
+    });
+
+    // Once the store has a name, invitations name the store; links already sent show it too.
+    await owner.patch(`/api/stores/${merchantId}/`).send({ store_name: 'Loja Reis' }).expect(200);
+    const second = uniqueEmail('named');
+    await invite(owner, second);
+    const named = await smtp.waitForMail((m) => m.to.includes(second));
+    expect(named.subject).toBe('Bianca Reis invited you to Loja Reis on Video Reviews');
+    expect((await http.get(`/api/auth/invitations/verify/${token}/`).expect(200)).body).toMatchObject({
+      workspace_name: 'Loja Reis',
+      store_name: 'Loja Reis',
+    });
+  });
+
   it('sets the store language (en, es, pt only), which the mails then follow', async () => {
     const { agent: owner, user } = await registerOwner(t);
     const res = await owner.patch(`/api/stores/${user.merchant?.id}/`).send({ main_language: 'es' }).expect(200);

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import { AccountsRepository } from '../../server/accounts/accounts.repository.js';
+import { hashPassword } from '../../server/auth/password-hasher.js';
 import type { TAuthResponse, TRegisterBody } from '../../shared/accounts.js';
-import { linkIn, parseMessage } from './smtp.js';
+import { waitForLink } from './mailbox.js';
 import type { TestApp } from './test-app.js';
 
 /** The public URL API tests give the app; cookie-authenticated writes must come from this origin. */
@@ -34,38 +35,50 @@ export function registration(overrides: Partial<TRegisterBody> = {}): TRegisterB
   } satisfies TRegisterBody;
 }
 
-/** Registers through the API with a fresh agent that then holds the session cookies. */
-export async function registerOwner(
-  t: TestApp,
-  overrides: Partial<TRegisterBody> = {},
-): Promise<{ agent: Agent; user: TAuthResponse; password: string; merchantId: string; storeId: string }> {
+export interface RegisteredOwner {
+  agent: Agent;
+  user: TAuthResponse;
+  password: string;
+  merchantId: string;
+  storeId: string;
+}
+
+/**
+ * Signs up through the API as the sign-up page does (202, then the link mailed to the address — the app's outbox, or
+ * the test SMTP server its SMTP_URL names), with a fresh agent that then holds the session cookies.
+ */
+export async function registerOwner(t: TestApp, overrides: Partial<TRegisterBody> = {}): Promise<RegisteredOwner> {
   const agent = browserAgent(t);
   const body = registration(overrides);
-  const res = await agent.post('/api/auth/register/').send(body).expect(201);
+  await agent.post('/api/auth/register/').send(body).expect(202);
+  const link = await waitForLink(t.config, body.email!.trim().toLowerCase(), '/register/confirm');
+  const token = new URL(link).searchParams.get('token');
+  const res = await agent.post('/api/auth/register/confirm/').send({ token }).expect(200);
   const user = res.body as TAuthResponse;
   return { agent, user, password: body.password, merchantId: user.merchant!.id, storeId: user.merchant!.store_id };
 }
 
-/**
- * A member of the owner's workspace, through the invitation mail the app writes to its outbox (apps started
- * without SMTP_URL).
- */
+/** An owner account made through the repository (no mail needed, e.g. with the mail server down), signed in. */
+export async function seedOwner(t: TestApp): Promise<RegisteredOwner> {
+  const email = uniqueEmail('seeded');
+  await t.app
+    .get(AccountsRepository)
+    .createOwnerAccount(
+      { email, passwordHash: await hashPassword(PASSWORD), firstName: 'Ana', lastName: 'Souza' },
+      { platform: 'tiendanube', storeId: `seed${randomBytes(6).toString('hex')}`, storeName: '' },
+      'Ana Souza',
+    );
+  const agent = browserAgent(t);
+  const res = await agent.post('/api/auth/token-obtain/').send({ email, password: PASSWORD }).expect(200);
+  const user = res.body as TAuthResponse;
+  return { agent, user, password: PASSWORD, merchantId: user.merchant!.id, storeId: user.merchant!.store_id };
+}
+
+/** A member of the owner's workspace, through the invitation mail. */
 export async function joinAsMember(t: TestApp, owner: Agent): Promise<Agent> {
-  const outbox = join(t.testEnv.dataDir, 'outbox');
-  const before = new Set(existsSync(outbox) ? readdirSync(outbox) : []);
-  await owner
-    .post('/api/auth/invitations/')
-    .send({ email: uniqueEmail('member') })
-    .expect(201);
-  let link: string | undefined;
-  for (let i = 0; i < 100 && !link; i++) {
-    const fresh = existsSync(outbox) ? readdirSync(outbox).filter((file) => !before.has(file)) : [];
-    link = fresh
-      .map((file) => linkIn({ ...parseMessage(readFileSync(join(outbox, file))), to: [], from: '' }, '/register'))
-      .find((l) => l?.includes('token='));
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  if (!link) throw new Error('No invitation mail in the outbox');
+  const email = uniqueEmail('member');
+  await owner.post('/api/auth/invitations/').send({ email }).expect(201);
+  const link = await waitForLink(t.config, email, '/register');
   const member = browserAgent(t);
   const token = new URL(link).searchParams.get('token') ?? '';
   await member

@@ -20,6 +20,13 @@ export interface SmtpTestServer {
   close(): Promise<void>;
 }
 
+const running = new Map<string, SmtpTestServer>();
+
+/** The test SMTP server listening at `url` (an app's SMTP_URL), if this process started it. */
+export function smtpServerAt(url: string): SmtpTestServer | undefined {
+  return running.get(url);
+}
+
 /** A real SMTP server on a free local port that keeps every message it receives, decoded. */
 export async function startSmtpServer(): Promise<SmtpTestServer> {
   const mails: ReceivedMail[] = [];
@@ -49,8 +56,9 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
-  return {
-    url: `smtp://127.0.0.1:${port}`,
+  const url = `smtp://127.0.0.1:${port}`;
+  const started: SmtpTestServer = {
+    url,
     mails,
     waitForMail(predicate, timeoutMs = 5_000) {
       const found = mails.find(predicate);
@@ -70,8 +78,13 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
         waiters.add(waiter);
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      running.delete(url);
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
+  running.set(url, started);
+  return started;
 }
 
 /** The first http(s) URL in the plain-text part whose path starts with `pathPrefix`. */
