@@ -20,10 +20,12 @@ export class PurchaseEvents implements OnModuleInit {
     this.events.on('order.recorded', async ({ merchantId, sessionId, productExternalIds, firstSeen }) => {
       if (!firstSeen || !sessionId || !productExternalIds.length) return;
       if (!(await this.widgetEvents.knowsSession(merchantId, sessionId))) return;
+      // The server's own record of an order: nothing to screen.
       await this.widgetEvents.record(
         merchantId,
         sessionId,
         productExternalIds.map((productExternalId) => ({ type: 'purchase', productExternalId })),
+        (batch) => batch,
       );
       await this.analytics.eventsRecorded(merchantId);
     });

@@ -1,6 +1,8 @@
 import { Body, Controller, HttpCode, Options, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ZWidgetEvents } from '../../shared/storefront.js';
 import { allowAnyOrigin, answerPreflight } from '../common/open-cors.js';
+import { Inputs } from '../common/route-inputs.js';
 import { WidgetEventsService } from './widget-events.service.js';
 
 /** Storefront beacons (`navigator.sendBeacon`, text/plain) from any origin. */
@@ -10,6 +12,7 @@ export class WidgetEventsController {
 
   @Post('/')
   @HttpCode(202)
+  @Inputs({ body: ZWidgetEvents })
   record(
     @Body() body: unknown,
     @Req() request: FastifyRequest,

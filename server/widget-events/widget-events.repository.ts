@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TStoreEventType } from '../../shared/storefront.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { merchants, products, widgetEventDaily, widgetEvents } from '../database/schema.js';
+import { historyKey, type SessionEvent } from './beacon-rules.js';
 
 export interface IncomingEvent {
   type: TStoreEventType;
@@ -53,8 +54,19 @@ export class WidgetEventsRepository {
       .orderBy(widgetEvents.at);
   }
 
-  async record(merchantId: string, sessionId: string, events: IncomingEvent[]): Promise<void> {
-    await this.database.db.transaction(async (tx) => {
+  /**
+   * Stores the events `admit` keeps and rolls them up, returning how many were stored. `admit` sees the batch with
+   * our product ids and what the session sent before (counts per type and product), and whether the session is new
+   * to the store. Batches of one session are serialised, so those counts are exact and a session counts once a day.
+   */
+  async record(
+    merchantId: string,
+    sessionId: string,
+    events: IncomingEvent[],
+    admit: (batch: SessionEvent[], sent: Map<string, number>) => SessionEvent[] | Promise<SessionEvent[]>,
+  ): Promise<number> {
+    return this.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${merchantId}:${sessionId}`}, 0))`);
       // The merchant's calendar day (UTC until a platform tells us the store's zone), and when it began.
       const zone = sql`coalesce(${merchants.timezone}, 'UTC')`;
       const [{ day, dayStart }] = await tx
@@ -74,30 +86,31 @@ export class WidgetEventsRepository {
         .where(and(eq(products.merchantId, merchantId), inArray(products.externalId, externalIds)));
       const productIdOf = new Map(known.map((p) => [p.externalId, p.id]));
 
-      const seenToday = await tx
-        .selectDistinct({ type: widgetEvents.type, productId: widgetEvents.productId })
+      const history = await tx
+        .select({
+          type: widgetEvents.type,
+          productId: widgetEvents.productId,
+          events: sql<number>`count(*)::int`,
+          today: sql<boolean>`bool_or(${widgetEvents.at} >= ${sql.param(dayStart, widgetEvents.at)})`,
+        })
         .from(widgetEvents)
-        .where(
-          and(
-            eq(widgetEvents.merchantId, merchantId),
-            eq(widgetEvents.sessionId, sessionId),
-            gte(widgetEvents.at, dayStart),
-          ),
-        );
-      const keyOf = (type: string, productId: string | null) => `${type}|${productId ?? ''}`;
-      const seen = new Set(seenToday.map((row) => keyOf(row.type, row.productId)));
+        .where(and(eq(widgetEvents.merchantId, merchantId), eq(widgetEvents.sessionId, sessionId)))
+        .groupBy(widgetEvents.type, widgetEvents.productId);
+      const sent = new Map(history.map((row) => [historyKey(row.type, row.productId), row.events]));
+      const seen = new Set(history.filter((row) => row.today).map((row) => historyKey(row.type, row.productId)));
 
-      const rows = events.map((event) => ({
-        merchantId,
-        sessionId,
+      const batch = events.map((event) => ({
         type: event.type,
         productId: productIdOf.get(event.productExternalId) ?? null,
       }));
+      const admitted = await admit(batch, sent);
+      if (!admitted.length) return 0;
+      const rows = admitted.map((event) => ({ merchantId, sessionId, type: event.type, productId: event.productId }));
       await tx.insert(widgetEvents).values(rows);
 
       const rollup = new Map<string, typeof widgetEventDaily.$inferInsert>();
       for (const row of rows) {
-        const key = keyOf(row.type, row.productId);
+        const key = historyKey(row.type, row.productId);
         const entry = rollup.get(key) ?? {
           merchantId,
           day,
@@ -127,6 +140,7 @@ export class WidgetEventsRepository {
             sessions: sql`${widgetEventDaily.sessions} + excluded.sessions`,
           },
         });
+      return rows.length;
     });
   }
 }

@@ -3,12 +3,10 @@ import { ZWidgetEvents } from '../../shared/storefront.js';
 import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { ApiError } from '../common/api-error.js';
 import { zodFields } from '../common/error-body.js';
-import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
+import { RateLimiter } from '../common/rate-limiter.js';
 import { StorefrontService } from '../storefront/storefront.service.js';
+import { admitBeacons, EVENT_BATCHES_PER_IP, EVENT_BATCHES_PER_STORE, NEW_SESSIONS_PER_IP } from './beacon-rules.js';
 import { WidgetEventsRepository } from './widget-events.repository.js';
-
-/** A page view sends one to three beacons; this leaves room for many shoppers behind one address. */
-export const EVENT_BATCHES_PER_IP: RateLimit = { name: 'widget-events:ip', limit: 120, windowSeconds: 60 };
 
 @Injectable()
 export class WidgetEventsService {
@@ -19,7 +17,11 @@ export class WidgetEventsService {
     private readonly limiter: RateLimiter,
   ) {}
 
-  /** `body` is JSON text when sent by `sendBeacon` (text/plain), an object when sent as application/json. */
+  /**
+   * `body` is JSON text when sent by `sendBeacon` (text/plain), an object when sent as application/json. Anyone can
+   * send beacons, so only what a real widget would send is stored (beacon-rules.ts); the rest is dropped quietly and
+   * `recorded` says how many were kept.
+   */
   async record(body: unknown, ip: string): Promise<{ recorded: number }> {
     await this.limiter.consume(EVENT_BATCHES_PER_IP, ip);
     const parsed = ZWidgetEvents.safeParse(typeof body === 'string' ? parseJson(body) : body);
@@ -27,13 +29,21 @@ export class WidgetEventsService {
     const { merchant_id, session_id, events } = parsed.data;
     const store = await this.storefront.findStore(merchant_id);
     if (!store) throw ApiError.notFound('No store with this id.', 'unknown_store');
-    await this.events.record(
+    await this.limiter.consume(EVENT_BATCHES_PER_STORE, store.id);
+    const recorded = await this.events.record(
       store.id,
       session_id,
       events.map((event) => ({ type: event.type, productExternalId: event.product_id })),
+      async (batch, sent) => {
+        if (sent.size === 0) {
+          const { count } = await this.limiter.hitCount(NEW_SESSIONS_PER_IP, `${store.id}:${ip}`);
+          if (count > NEW_SESSIONS_PER_IP.limit) return [];
+        }
+        return admitBeacons(batch, sent);
+      },
     );
-    await this.analytics.eventsRecorded(store.id);
-    return { recorded: events.length };
+    if (recorded) await this.analytics.eventsRecorded(store.id);
+    return { recorded };
   }
 }
 

@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { widgetEventDaily, widgetEvents } from '../../server/database/schema.js';
+import type { TDashboardMetrics } from '../../shared/analytics.js';
+import { RateLimiter } from '../../server/common/rate-limiter.js';
+import { merchants, widgetEventDaily, widgetEvents } from '../../server/database/schema.js';
+import {
+  CARTS_PER_SESSION_PRODUCT,
+  EVENT_BATCHES_PER_STORE,
+  NEW_SESSIONS_PER_IP,
+} from '../../server/widget-events/beacon-rules.js';
 import { EVENTS_BATCH_MAX } from '../../shared/storefront.js';
 import { seedReviews } from '../factories/reviews.factory.js';
 import { PUBLIC_URL, registerOwner } from '../support/accounts.js';
@@ -135,5 +142,117 @@ describe('POST /api/widgets/events/', () => {
     const res = await beacon(body, '203.0.113.9').expect(429);
     expect(res.headers['retry-after']).toBeDefined();
     await beacon(body, '203.0.113.10').expect(202);
+  });
+});
+
+describe('beacons anyone can send', () => {
+  const conversion = async (agent: Awaited<ReturnType<typeof registerOwner>>['agent']) =>
+    ((await agent.get('/api/analytics/dashboard_metrics/').expect(200)).body as TDashboardMetrics).conversion_rate;
+  const sessionOf = (label: string, i: number) => `${label}-session-${String(i).padStart(4, '0')}`;
+
+  it('counts a play or an add-to-cart only after the session saw the widget on that product', async () => {
+    const owner = await registerOwner(t);
+    for (let i = 0; i < 5; i++) {
+      await beacon({
+        merchant_id: owner.storeId,
+        session_id: sessionOf('real', i),
+        events: [{ type: 'view', product_id: 'lamp' }],
+      }).expect(202);
+    }
+    expect(await conversion(owner.agent)).toBe(0);
+    // Five made-up sessions that only "add to cart": nothing is stored, the rate does not move.
+    for (let i = 0; i < 5; i++) {
+      const res = await beacon({
+        merchant_id: owner.storeId,
+        session_id: sessionOf('fake', i),
+        events: [
+          { type: 'add_to_cart', product_id: 'lamp' },
+          { type: 'play', product_id: 'lamp' },
+        ],
+      }).expect(202);
+      expect(res.body).toEqual({ recorded: 0 });
+    }
+    expect(await conversion(owner.agent)).toBe(0);
+    // A view of another product does not open this one.
+    const other = await beacon({
+      merchant_id: owner.storeId,
+      session_id: sessionOf('real', 0),
+      events: [
+        { type: 'view', product_id: 'chair' },
+        { type: 'add_to_cart', product_id: 'lamp' },
+        { type: 'add_to_cart', product_id: 'chair' },
+      ],
+    }).expect(202);
+    expect(other.body).toEqual({ recorded: 3 });
+    expect(await conversion(owner.agent)).toBe(20); // 1 of 5 lamp-or-chair viewing sessions, as one store
+  });
+
+  it('stores at most a few add-to-carts per session and product', async () => {
+    const owner = await registerOwner(t);
+    const session = sessionOf('clicky', 0);
+    const send = (events: Array<{ type: string; product_id: string }>) =>
+      beacon({ merchant_id: owner.storeId, session_id: session, events }).expect(202);
+    await send([{ type: 'view', product_id: 'lamp' }]);
+    for (let i = 0; i < CARTS_PER_SESSION_PRODUCT + 4; i++) await send([{ type: 'add_to_cart', product_id: 'lamp' }]);
+    const carts = await databaseOf(t)
+      .select()
+      .from(widgetEvents)
+      .where(and(eq(widgetEvents.merchantId, owner.merchantId), eq(widgetEvents.type, 'add_to_cart')));
+    expect(carts).toHaveLength(CARTS_PER_SESSION_PRODUCT);
+  });
+
+  it('keeps the sessions one address starts on a store within a ceiling', async () => {
+    const owner = await registerOwner(t);
+    const ip = '192.0.2.77';
+    const start = (i: number, from = ip) =>
+      http
+        .post('/api/widgets/events/')
+        .set('X-Forwarded-For', from)
+        .send({
+          merchant_id: owner.storeId,
+          session_id: sessionOf('burst', i),
+          events: [{ type: 'view', product_id: 'p' }],
+        })
+        .expect(202);
+    for (let i = 0; i < NEW_SESSIONS_PER_IP.limit; i++) expect((await start(i)).body).toEqual({ recorded: 1 });
+    expect((await start(NEW_SESSIONS_PER_IP.limit)).body).toEqual({ recorded: 0 });
+    // Sessions it already started go on; another address starts its own.
+    expect((await start(0)).body).toEqual({ recorded: 1 });
+    expect((await start(NEW_SESSIONS_PER_IP.limit + 1, '192.0.2.78')).body).toEqual({ recorded: 1 });
+  });
+
+  it('refuses batches past the store ceiling, whatever the address', async () => {
+    const owner = await registerOwner(t);
+    const other = await registerOwner(t);
+    const limiter = t.app.get(RateLimiter);
+    for (let i = 0; i < EVENT_BATCHES_PER_STORE.limit; i++)
+      await limiter.hitCount(EVENT_BATCHES_PER_STORE, owner.merchantId);
+    const body = (storeId: string) => ({
+      merchant_id: storeId,
+      session_id: sessionOf('ceiling', 0),
+      events: [{ type: 'view', product_id: 'p' }],
+    });
+    const res = await beacon(body(owner.storeId)).expect(429);
+    expect(res.body.code).toBe('throttled');
+    await beacon(body(other.storeId)).expect(202);
+  });
+
+  it('counts only orders, not add-to-cart beacons, for a store whose orders name the widget session', async () => {
+    const owner = await registerOwner(t);
+    const send = (i: number, types: string[]) =>
+      beacon({
+        merchant_id: owner.storeId,
+        session_id: sessionOf('shop', i),
+        events: types.map((type) => ({ type, product_id: 'lamp' })),
+      }).expect(202);
+    await send(0, ['view', 'add_to_cart']);
+    await send(1, ['view']);
+    expect(await conversion(owner.agent)).toBe(50);
+    // Connected to Shopify (what an install stores): its orders carry the session, add-to-cart clicks stop counting.
+    await databaseOf(t)
+      .update(merchants)
+      .set({ platform: 'shopify', accessTokenEncrypted: 'sealed' })
+      .where(eq(merchants.id, owner.merchantId));
+    expect(await conversion(owner.agent)).toBe(0);
   });
 });
