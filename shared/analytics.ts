@@ -20,12 +20,14 @@ export type TTrendDirection = 'up' | 'down' | 'none';
 
 /**
  * The current period against the one before it, of the same length. `value` is the size of the change, never
- * negative (the direction carries the sign), one decimal: a percent change for counts (100 when the previous
- * period had none), points for the average rating, percentage points for the conversion rate.
+ * negative (the direction carries the sign), one decimal: a percent change for counts, points for the average rating,
+ * percentage points for the conversion rate.
  */
 export interface TTrend {
   direction: TTrendDirection;
   value: number;
+  /** A count that rose from none in the previous period: no ratio to give (`value` 0), the dashboard says "new". */
+  from_zero: boolean;
 }
 
 export interface TDashboardMetrics {

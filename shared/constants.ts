@@ -21,7 +21,13 @@ export const COOKIES = {
 } as const;
 
 /** Any path starting with one of these skips the session check (SPEC §2). */
-export const PUBLIC_PREFIXES = ['/login', '/register', '/forgot-password', '/reset-password'] as const;
+export const PUBLIC_PREFIXES = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/confirm-email',
+] as const;
 
 export const TOKEN_COOKIE_MAX_AGE_S = 2 * 24 * 60 * 60;
 export const REQUEST_TIMEOUT_MS = 50_000;
@@ -32,15 +38,22 @@ export const TOAST_AUTO_HIDE_MS = 6_000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 export const NAME_MAX_LENGTH = 150;
+export const STORE_NAME_MAX_LENGTH = 150;
 export const PHONE_MAX_LENGTH = 40;
 export const INVITATION_TTL_DAYS = 7;
 export const RESET_CODE_TTL_MINUTES = 60;
+/** How long a sign-up's confirmation link works (issue 16). */
+export const SIGNUP_TTL_HOURS = 48;
+/** How long the link confirming a new sign-in email works. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
 export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 export const REVIEWS_PAGE_SIZE = 10;
 /** DESIGN §6.2: a deleted review is purged for good this long after deletion. */
 export const DELETED_RETENTION_DAYS = 30;
 export const SEARCH_DEBOUNCE_MS = 500;
+/** Bulk moderation by ids (a selection of rows); more at once go by the list filter instead. */
+export const BULK_MODERATION_MAX_IDS = 1000;
 
 export const DASHBOARD_PERIODS = [7, 30, 90, 365] as const;
 export type TDashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
@@ -51,6 +64,8 @@ export const TOP_PRODUCTS_LIMIT = 10;
 export const TOP_PRODUCTS_MAX_LIMIT = 50;
 
 export const UPGRADE_THRESHOLDS = { warning: 70, error: 90 } as const;
+/** An owner who hides the upgrade card does not see it again for this long, unless a plan limit is reached. */
+export const UPGRADE_PROMPT_HIDE_DAYS = 7;
 
 /** SPEC §9: Shopify merchants get a free trial of this many days, then the chosen plan. */
 export const SHOPIFY_TRIAL_DAYS = 14;
@@ -75,3 +90,9 @@ export function isPublicPath(pathname: string): boolean {
 export function isLanguage(value: unknown): value is TLanguage {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
+
+/**
+ * The dashboard's media links are signed for this long at least (and at most twice as long): the same link all
+ * through one such period, so the browser reuses what it loaded. Lists holding them refresh well before.
+ */
+export const SIGNED_MEDIA_PERIOD_S = 30 * 60;

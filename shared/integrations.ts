@@ -80,13 +80,17 @@ export type TInstallBody = z.input<typeof ZInstallBody>;
 const bcRequired = (max: number) =>
   z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(max);
 
+/** Credentials travel in HTTP headers, which hold only ASCII: anything else was not copied from BigCommerce. */
+const bcCredential = (max: number) =>
+  bcRequired(max).regex(/^[\x21-\x7e]*$/, 'Paste the value exactly as BigCommerce shows it.');
+
 /** POST /api/auth/bigcommerce/connect/ — a Store API account's credentials; answers the updated TMerchant. */
 export const ZBigCommerceConnect = z.object({
-  client_id: bcRequired(200),
+  client_id: bcCredential(200),
   store_hash: bcRequired(64)
     .transform((value) => value.replace(/^.*\/stores\//, '').replace(/\/.*$/, ''))
     .pipe(z.string().regex(/^[a-z0-9]+$/i, 'Use the part after “stores/” of the API path.')),
-  access_token: bcRequired(512),
+  access_token: bcCredential(512),
 });
 export type TBigCommerceConnect = z.input<typeof ZBigCommerceConnect>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { REVIEWS_PAGE_SIZE } from './constants.js';
+import { BULK_MODERATION_MAX_IDS, REVIEWS_PAGE_SIZE } from './constants.js';
+import type { TPlanLimitError } from './billing.js';
 
 // The API contract of reviews, plans and usage (SPEC §3, §7 Reviews and Billing plans, DESIGN §6.1–§6.4).
 
@@ -13,7 +14,14 @@ export const MAX_PAGE_SIZE = 100;
 export const COMMENT_MAX_LENGTH = 5000;
 export const CUSTOMER_NAME_MAX_LENGTH = 150;
 
-export const ZReviewListQuery = z.object({
+/** What the reviews list filters by; bulk moderation's "every review matching the filter" takes the same. */
+export const ZReviewListFilter = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(REVIEW_FILTERS, { error: 'One of pending, approved, rejected or deleted.' }).optional(),
+});
+export type TReviewListFilter = z.input<typeof ZReviewListFilter>;
+
+export const ZReviewListQuery = ZReviewListFilter.extend({
   page: z.coerce.number({ error: 'A page number.' }).int().min(1, 'Pages start at 1.').default(1),
   page_size: z.coerce
     .number({ error: 'A page size.' })
@@ -21,8 +29,6 @@ export const ZReviewListQuery = z.object({
     .min(1)
     .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} per page.`)
     .default(REVIEWS_PAGE_SIZE),
-  search: z.string().trim().max(200).optional(),
-  status: z.enum(REVIEW_FILTERS, { error: 'One of pending, approved, rejected or deleted.' }).optional(),
 });
 export type TReviewListQuery = z.input<typeof ZReviewListQuery>;
 
@@ -35,6 +41,53 @@ export const ZReviewUpdate = z
   })
   .strict();
 export type TReviewUpdate = z.input<typeof ZReviewUpdate>;
+
+/** The moderation actions, each also a route of its own (POST /api/reviews/{id}/approve/ …, DELETE for delete). */
+export const MODERATION_ACTIONS = ['approve', 'reject', 'restore', 'delete'] as const;
+export type TModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** POST /api/reviews/bulk/ — one action on the reviews named by `ids`, or on every review matching `filter`. */
+export const ZReviewBulk = z
+  .object({
+    action: z.enum(MODERATION_ACTIONS, { error: 'One of approve, reject, restore or delete.' }),
+    ids: z
+      .array(z.uuid({ error: 'A review id.' }), { error: 'A list of review ids.' })
+      .min(1, 'Select at least one review.')
+      .max(
+        BULK_MODERATION_MAX_IDS,
+        `At most ${BULK_MODERATION_MAX_IDS} ids; select every review matching the filter instead.`,
+      )
+      .optional(),
+    filter: ZReviewListFilter.strict().optional(),
+  })
+  .strict()
+  .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {
+    error: 'Give either the ids of the reviews or the filter they match, not both.',
+    path: ['ids'],
+  });
+export type TReviewBulk = z.input<typeof ZReviewBulk>;
+
+/**
+ * What a bulk action did, review by review counted by outcome: `matched` = `changed` + `unchanged` + `not_allowed`
+ * + `skipped_limit` + `not_found`.
+ */
+export interface TReviewBulkResult {
+  action: TModerationAction;
+  /** The ids named (without repeats), or the reviews the filter matched when the call came. */
+  matched: number;
+  /** Moved by the action (approved, rejected, restored or deleted). */
+  changed: number;
+  /** Already where the action leads: approving an approved review, deleting a deleted one… */
+  unchanged: number;
+  /** A move the status machine refuses: approving or rejecting a deleted review, an approved one back to pending. */
+  not_allowed: number;
+  /** Left as they were: the plan has no room for them (approve; restore of a deleted review). */
+  skipped_limit: number;
+  /** Ids naming no review of this store (another store's included), or reviews purged meanwhile. */
+  not_found: number;
+  /** When `skipped_limit` > 0: what a single approve or restore would have been refused with, usage as it is now. */
+  limit: TPlanLimitError | null;
+}
 
 const optionalText = (max: number) =>
   z
@@ -136,3 +189,18 @@ export interface TTopProduct {
   image: string | null;
   reviews: number;
 }
+
+/** One row of a review's moderation history: `deleted` stands for a soft deletion, either way. */
+export const ZReviewStatusChange = z.object({
+  id: z.uuid(),
+  from: z.enum(REVIEW_FILTERS),
+  to: z.enum(REVIEW_FILTERS),
+  at: z.iso.datetime({ offset: true }),
+  /** Who moderated it; null once that account is gone. */
+  actor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+});
+export type TReviewStatusChange = z.infer<typeof ZReviewStatusChange>;
+
+/** GET /api/reviews/{id}/history/, oldest first. */
+export const ZReviewHistory = z.object({ results: z.array(ZReviewStatusChange) });
+export type TReviewHistory = z.infer<typeof ZReviewHistory>;

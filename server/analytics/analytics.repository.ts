@@ -16,8 +16,14 @@ import {
 } from '../database/schema.js';
 import type { Periods } from './periods.js';
 
-/** What analytics need of a store: its id, and its time zone for the calendar. */
-export type AnalyticsStore = Pick<MerchantRow, 'id' | 'timezone'>;
+/**
+ * What analytics need of a store: its id, its time zone for the calendar, and its platform connection (whether its
+ * orders tell which widget session bought).
+ */
+export type AnalyticsStore = Pick<
+  MerchantRow,
+  'id' | 'timezone' | 'platform' | 'accessTokenEncrypted' | 'disconnectedAt'
+>;
 
 export interface PeriodReviews {
   current: boolean;
@@ -43,7 +49,13 @@ export class AnalyticsRepository {
 
   async store(merchantId: string): Promise<AnalyticsStore> {
     const [row] = await this.database.db
-      .select({ id: merchants.id, timezone: merchants.timezone })
+      .select({
+        id: merchants.id,
+        timezone: merchants.timezone,
+        platform: merchants.platform,
+        accessTokenEncrypted: merchants.accessTokenEncrypted,
+        disconnectedAt: merchants.disconnectedAt,
+      })
       .from(merchants)
       .where(eq(merchants.id, merchantId));
     if (!row) throw ApiError.notFound('No store with this id.');

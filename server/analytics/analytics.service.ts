@@ -7,6 +7,7 @@ import type {
   TReviewActivity,
   TTopProducts,
 } from '../../shared/analytics.js';
+import { isConnected } from '../accounts/accounts.mapper.js';
 import { ServerReaders } from '../ssr/server-readers.js';
 import { AnalyticsCache } from './analytics-cache.js';
 import { AnalyticsRepository, type AnalyticsStore, type PeriodReviews } from './analytics.repository.js';
@@ -20,6 +21,14 @@ function average(rows: Array<{ reviews: number; ratingSum: number }>): number | 
 
 function sumOf(rows: PeriodReviews[]): number {
   return rows.reduce((sum, row) => sum + row.reviews, 0);
+}
+
+/**
+ * A connected Shopify store's orders carry the widget session that bought (the cart attribute the widget sets), so
+ * its conversions are verified purchases. BigCommerce and Tienda Nube orders carry no session.
+ */
+function attributesOrders(store: AnalyticsStore): boolean {
+  return store.platform === 'shopify' && isConnected(store);
 }
 
 /** Percent of the sessions that saw the widget which converted (DESIGN §6.6). */
@@ -64,18 +73,23 @@ export class AnalyticsService implements OnModuleInit {
           average_rating_trend: pointsTrend(average(inPeriod(true, 'approved')), average(inPeriod(false, 'approved'))),
         };
       }),
-      this.cache.events(store.id, ['conversion', periods.today, days], async () => {
-        const sessions = await this.analytics.sessions(store.id, periods);
-        const of = (current: boolean) =>
-          sessions.find((row) => row.current === current) ?? { views: 0, carts: 0, purchases: 0 };
-        // Orders are the truth where the platform reports them (purchases attributed to widget sessions): then both
-        // periods count purchases, so the trend compares like with like; otherwise add-to-cart clicks.
-        const byOrders = sessions.some((row) => row.purchases > 0);
-        const converted = (current: boolean) => (byOrders ? of(current).purchases : of(current).carts);
-        const now = conversion(of(true).views, converted(true));
-        const before = conversion(of(false).views, converted(false));
-        return { conversion_rate: oneDecimal(now ?? 0), conversion_rate_trend: pointsTrend(now, before) };
-      }),
+      this.cache.events(
+        store.id,
+        ['conversion', periods.today, days, attributesOrders(store) ? 'orders' : 'carts'],
+        async () => {
+          const sessions = await this.analytics.sessions(store.id, periods);
+          const of = (current: boolean) =>
+            sessions.find((row) => row.current === current) ?? { views: 0, carts: 0, purchases: 0 };
+          // Orders are the truth where the platform reports them (purchases attributed to widget sessions): then both
+          // periods count purchases, so the trend compares like with like, and add-to-cart beacons, which anyone can
+          // send, count for nothing. Otherwise add-to-cart clicks.
+          const byOrders = attributesOrders(store) || sessions.some((row) => row.purchases > 0);
+          const converted = (current: boolean) => (byOrders ? of(current).purchases : of(current).carts);
+          const now = conversion(of(true).views, converted(true));
+          const before = conversion(of(false).views, converted(false));
+          return { conversion_rate: oneDecimal(now ?? 0), conversion_rate_trend: pointsTrend(now, before) };
+        },
+      ),
     ]);
     return { ...reviews, ...conversionRate, days };
   }

@@ -40,16 +40,16 @@ describe('analytics periods', () => {
 
 describe('trends', () => {
   it('compares counts in percent', () => {
-    expect(countTrend(15, 10)).toEqual({ direction: 'up', value: 50 });
-    expect(countTrend(2, 3)).toEqual({ direction: 'down', value: 33.3 });
-    expect(countTrend(4, 4)).toEqual({ direction: 'none', value: 0 });
-    expect(countTrend(3, 0)).toEqual({ direction: 'up', value: 100 });
-    expect(countTrend(0, 0)).toEqual({ direction: 'none', value: 0 });
+    expect(countTrend(15, 10)).toEqual({ direction: 'up', value: 50, from_zero: false });
+    expect(countTrend(2, 3)).toEqual({ direction: 'down', value: 33.3, from_zero: false });
+    expect(countTrend(4, 4)).toEqual({ direction: 'none', value: 0, from_zero: false });
+    expect(countTrend(3, 0)).toEqual({ direction: 'up', value: 0, from_zero: true });
+    expect(countTrend(0, 0)).toEqual({ direction: 'none', value: 0, from_zero: false });
   });
 
   it('compares averages and rates in points of their own', () => {
-    expect(pointsTrend(4.26, 4.04)).toEqual({ direction: 'up', value: 0.3 });
-    expect(pointsTrend(20, 25)).toEqual({ direction: 'down', value: 5 });
-    expect(pointsTrend(null, 4)).toEqual({ direction: 'none', value: 0 });
+    expect(pointsTrend(4.26, 4.04)).toEqual({ direction: 'up', value: 0.3, from_zero: false });
+    expect(pointsTrend(20, 25)).toEqual({ direction: 'down', value: 5, from_zero: false });
+    expect(pointsTrend(null, 4)).toEqual({ direction: 'none', value: 0, from_zero: false });
   });
 });

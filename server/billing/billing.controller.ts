@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   ZAttachPaymentMethod,
   ZChangePlan,
@@ -18,6 +18,7 @@ import {
 import type { TListOf } from '../../shared/accounts.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Inputs } from '../common/route-inputs.js';
 import { UuidParam } from '../common/uuid.pipe.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { BillingConfigService } from './billing-config.service.js';
@@ -68,6 +69,7 @@ export class BillingController {
   @Post('checkout/create-checkout-session/')
   @HttpCode(200)
   @Authenticated('manage_billing')
+  @Inputs({ body: z.union([ZStripeCheckout, ZShopifyCheckout]) })
   checkout(
     @Auth() auth: AuthContext,
     @Headers('x-payment-platform') paymentPlatform: string | undefined,

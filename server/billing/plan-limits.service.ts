@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { UPGRADE_THRESHOLDS } from '../../shared/constants.js';
-import type { TCurrentUsage, TUsageDetails } from '../../shared/billing.js';
+import type { TCurrentUsage, TPlanLimitError, TUsageDetails } from '../../shared/billing.js';
 import { ApiError } from '../common/api-error.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -13,7 +13,9 @@ import { benefitsFor, limitInfo, primaryReason, type ReviewUsage } from './usage
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const PLAN_LIMIT_DETAIL = {
+export type TLimitKind = 'active' | 'total';
+
+const PLAN_LIMIT_DETAIL: Record<TLimitKind, string> = {
   active: "You've reached your plan limit for active reviews.",
   total: "You've reached your plan limit.",
 };
@@ -70,16 +72,21 @@ export class PlanLimitsService implements OnModuleInit {
     return (await this.standing(merchantId)).plan;
   }
 
-  /** DESIGN §6.3: one more active (approved) or total (not deleted) review must fit the plan; else 403 plan_limit. */
-  assertRoom(usage: ReviewUsage, plan: PlanRow, kind: 'active' | 'total'): void {
-    const max = kind === 'active' ? plan.maxActiveReviews : plan.maxTotalReviews;
-    const current = kind === 'active' ? usage.active : usage.total;
-    if (max === null || current < max) return;
-    throw new ApiError(403, {
-      detail: PLAN_LIMIT_DETAIL[kind],
-      code: 'plan_limit',
-      limit_info: limitInfo(usage, plan),
-    });
+  /** How many more active (approved) and total (not deleted) reviews the plan takes; Infinity when unlimited. */
+  room(usage: ReviewUsage, plan: PlanRow): Record<TLimitKind, number> {
+    const left = (max: number | null, current: number) => (max === null ? Infinity : Math.max(0, max - current));
+    return { active: left(plan.maxActiveReviews, usage.active), total: left(plan.maxTotalReviews, usage.total) };
+  }
+
+  /** The refusal of a review that does not fit: the body of a 403 plan_limit. */
+  refusal(usage: ReviewUsage, plan: PlanRow, kind: TLimitKind): TPlanLimitError {
+    return { detail: PLAN_LIMIT_DETAIL[kind], code: 'plan_limit', limit_info: limitInfo(usage, plan) };
+  }
+
+  /** DESIGN §6.3: one more active or total review must fit the plan; else 403 plan_limit. */
+  assertRoom(usage: ReviewUsage, plan: PlanRow, kind: TLimitKind): void {
+    if (this.room(usage, plan)[kind] > 0) return;
+    throw new ApiError(403, { ...this.refusal(usage, plan, kind) });
   }
 
   async currentUsage(merchantId: string): Promise<TCurrentUsage> {

@@ -85,4 +85,13 @@ export class WebhookInboxRepository {
       .limit(1);
     return row ?? null;
   }
+
+  /** Events not yet processed: due now, or waiting for a retry after a failure. */
+  async pendingCounts(): Promise<{ due: number; retrying: number }> {
+    const [row] = await this.database.rows<{ due: number; retrying: number }>(sql`
+      select count(*) filter (where attempts = 0 or next_attempt_at <= now())::int as due,
+             count(*) filter (where attempts > 0 and next_attempt_at > now())::int as retrying
+      from ${webhookEvents} where processed_at is null`);
+    return row ?? { due: 0, retrying: 0 };
+  }
 }

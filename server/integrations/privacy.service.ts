@@ -6,11 +6,15 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { DomainEvents } from '../events/domain-events.js';
 import { MailService } from '../mail/mail.service.js';
 import { customerDataRequestMail } from '../mail/mail.templates.js';
+import { MediaUrls } from '../media/media-urls.js';
 import { MediaService } from '../media/media.service.js';
 import { OrdersRepository, type CustomerRef } from '../orders/orders.repository.js';
 import { ReviewsRepository } from '../reviews/reviews.repository.js';
 import { WidgetEventsRepository } from '../widget-events/widget-events.repository.js';
 import { StoreErasureRepository } from './store-erasure.repository.js';
+
+/** How long the media links in a customer data export (mailed to the store's owners) keep working. */
+const EXPORT_LINK_DAYS = 7;
 
 const PLATFORM_NAMES: Record<MerchantRow['platform'], string> = {
   shopify: 'Shopify',
@@ -34,6 +38,7 @@ export class PrivacyService {
     private readonly erasure: StoreErasureRepository,
     private readonly accounts: AccountsRepository,
     private readonly media: MediaService,
+    private readonly mediaUrls: MediaUrls,
     private readonly mail: MailService,
     private readonly events: DomainEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -56,7 +61,10 @@ export class PrivacyService {
       customer,
       reviews.map(({ review }) => review.sessionId).filter((s): s is string => s !== null),
     );
-    const absolute = (key: string | null) => (key ? new URL(this.media.urlOf(key), this.config.publicUrl).href : null);
+    // Signed: the customer's reviews may be pending, rejected or deleted, whose files are not public.
+    const expires = Math.floor(Date.now() / 1000) + EXPORT_LINK_DAYS * 24 * 60 * 60;
+    const absolute = (key: string | null) =>
+      key ? new URL(this.mediaUrls.signed(key, expires), this.config.publicUrl).href : null;
     return {
       data_request_id: requestId,
       generated_at: new Date().toISOString(),

@@ -1,12 +1,18 @@
 import { ApiError } from '../common/api-error.js';
+import { assertStorable, decodeUtf8 } from '../common/storable-text.js';
 
-/** A verified webhook's raw body as JSON; 400 for one that is not, or that PostgreSQL's jsonb could not hold. */
+/**
+ * A verified webhook's raw body as JSON; 400 for one that is not, or that PostgreSQL's jsonb could not hold (NUL, lone
+ * surrogates, bytes that are not UTF-8: the input gate's rules, applied once the signature has been checked).
+ */
 export function parseJsonBody(raw: Buffer): unknown {
-  // jsonb has no NUL character: such a body could never be stored.
-  if (raw.includes('\\u0000')) throw ApiError.badRequest('The webhook body holds a NUL character.', 'invalid_json');
+  const text = decodeUtf8(raw);
+  let payload: unknown;
   try {
-    return JSON.parse(raw.toString('utf8'));
+    payload = JSON.parse(text);
   } catch {
     throw ApiError.badRequest('The webhook body is not JSON.', 'invalid_json');
   }
+  assertStorable(payload);
+  return payload;
 }

@@ -9,6 +9,7 @@ import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { TMediaKind } from '../media/file-type.js';
+import { REVIEW_MEDIA_FOLDER } from '../media/media-folders.js';
 import { MediaService, type StoredUpload } from '../media/media.service.js';
 import { multipartParts } from '../media/multipart.js';
 import { OrdersService } from '../orders/orders.service.js';
@@ -74,7 +75,7 @@ export class ReviewUploadService {
           continue;
         }
         files[part.fieldname] = await this.media.storeUpload(part, {
-          prefix: 'reviews',
+          prefix: REVIEW_MEDIA_FOLDER,
           maxBytes: kind === 'video' ? this.config.uploads.maxVideoBytes : this.config.uploads.maxPhotoBytes,
           kinds: [kind],
           mimes: REVIEW_MIMES[kind],
@@ -145,6 +146,11 @@ export class ReviewUploadService {
       product.name,
       stored,
     );
+    // The buyer's order may have been recorded between the check above and this insert: its own marking ran before
+    // the review existed. Looking again after the insert committed closes that gap (one of the two sides sees the other).
+    if (email && !verifiedPurchase && (await this.orders.hasBought(merchant, email, product.externalId))) {
+      await this.reviews.markVerified(merchant, email, [product.externalId]);
+    }
     await this.analytics.reviewsChanged(merchant);
     return { id: review.id, status: 'pending' };
   }

@@ -3,10 +3,13 @@ import { z } from 'zod';
 import type { TListOf } from '../../shared/accounts.js';
 import { ZTopProductsLimit } from '../../shared/analytics.js';
 import {
+  ZReviewBulk,
   ZReviewListQuery,
   ZReviewUpdate,
   type TPage,
   type TReview,
+  type TReviewBulkResult,
+  type TReviewHistory,
   type TReviewStats,
   type TTopProduct,
 } from '../../shared/reviews.js';
@@ -15,13 +18,17 @@ import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
 import { UuidParam } from '../common/uuid.pipe.js';
 import { ZodPipe } from '../common/zod.pipe.js';
+import { ReviewModerationService } from './review-moderation.service.js';
 import { ReviewsService } from './reviews.service.js';
 
 const ZTopProductsQuery = z.object({ limit: ZTopProductsLimit });
 
 @Controller('api/reviews')
 export class ReviewsController {
-  constructor(private readonly reviews: ReviewsService) {}
+  constructor(
+    private readonly reviews: ReviewsService,
+    private readonly moderation: ReviewModerationService,
+  ) {}
 
   @Get('/')
   @Authenticated('moderate_reviews')
@@ -68,6 +75,12 @@ export class ReviewsController {
     return this.reviews.get(requireWorkspace(auth), id);
   }
 
+  @Get(':id/history/')
+  @Authenticated('moderate_reviews')
+  history(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReviewHistory> {
+    return this.reviews.history(requireWorkspace(auth), id);
+  }
+
   @Patch(':id/')
   @Authenticated('moderate_reviews')
   update(
@@ -82,27 +95,37 @@ export class ReviewsController {
   @HttpCode(204)
   @Authenticated('moderate_reviews')
   remove(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<void> {
-    return this.reviews.remove(requireWorkspace(auth), id);
+    return this.moderation.remove(requireWorkspace(auth), id);
   }
 
   @Post(':id/approve/')
   @HttpCode(200)
   @Authenticated('moderate_reviews')
   approve(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
-    return this.reviews.approve(requireWorkspace(auth), id);
+    return this.moderation.approve(requireWorkspace(auth), id);
   }
 
   @Post(':id/reject/')
   @HttpCode(200)
   @Authenticated('moderate_reviews')
   reject(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
-    return this.reviews.reject(requireWorkspace(auth), id);
+    return this.moderation.reject(requireWorkspace(auth), id);
   }
 
   @Post(':id/restore/')
   @HttpCode(200)
   @Authenticated('moderate_reviews')
   restore(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
-    return this.reviews.restore(requireWorkspace(auth), id);
+    return this.moderation.restore(requireWorkspace(auth), id);
+  }
+
+  @Post('bulk/')
+  @HttpCode(200)
+  @Authenticated('moderate_reviews')
+  bulk(
+    @Auth() auth: AuthContext,
+    @Body(new ZodPipe(ZReviewBulk)) body: z.output<typeof ZReviewBulk>,
+  ): Promise<TReviewBulkResult> {
+    return this.moderation.bulk(requireWorkspace(auth), body);
   }
 }

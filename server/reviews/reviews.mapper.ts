@@ -1,4 +1,5 @@
-import type { TReview } from '../../shared/reviews.js';
+import type { TReview, TReviewFilter, TReviewStatusChange } from '../../shared/reviews.js';
+import type { StatusChangeWithActor } from './review-history.repository.js';
 import type { ReviewWithProduct } from './reviews.repository.js';
 
 export type MediaUrl = (key: string) => string;
@@ -28,5 +29,15 @@ export function mapReview({ review, product }: ReviewWithProduct, mediaUrl: Medi
     verified_purchase: review.verifiedPurchase,
     created_at: review.createdAt.toISOString(),
     status_changed_at: review.statusChangedAt?.toISOString() ?? null,
+  };
+}
+
+export function mapStatusChange({ change, actor }: StatusChangeWithActor): TReviewStatusChange {
+  return {
+    id: change.id,
+    from: change.fromStatus as TReviewFilter,
+    to: change.toStatus as TReviewFilter,
+    at: change.at.toISOString(),
+    actor: actor && { id: actor.id, name: `${actor.firstName} ${actor.lastName}`.trim() || actor.email },
   };
 }

@@ -6,6 +6,8 @@ import { MediaModule } from '../media/media.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { StorefrontModule } from '../storefront/storefront.module.js';
+import { ReviewHistoryRepository } from './review-history.repository.js';
+import { ReviewModerationService } from './review-moderation.service.js';
 import { ReviewUploadController } from './review-upload.controller.js';
 import { ReviewUploadService } from './review-upload.service.js';
 import { ReviewsPurgeService } from './reviews-purge.service.js';
@@ -17,7 +19,15 @@ import { VerifiedPurchases } from './verified-purchases.js';
 @Module({
   imports: [AnalyticsModule, AuthModule, BillingModule, MediaModule, OrdersModule, ProductsModule, StorefrontModule],
   controllers: [ReviewUploadController, ReviewsController],
-  providers: [ReviewsRepository, ReviewsService, ReviewUploadService, ReviewsPurgeService, VerifiedPurchases],
+  providers: [
+    ReviewsRepository,
+    ReviewHistoryRepository,
+    ReviewsService,
+    ReviewModerationService,
+    ReviewUploadService,
+    ReviewsPurgeService,
+    VerifiedPurchases,
+  ],
   exports: [ReviewsRepository, ReviewsService],
 })
 export class ReviewsModule {}

@@ -15,6 +15,9 @@ export interface ReviewWithProduct {
   product: ProductRow;
 }
 
+/** What a moderation decides from. */
+export type ModerationTarget = Pick<ReviewRow, 'id' | 'status' | 'deletedAt'>;
+
 /** What a moderation decides: the new status and/or deletion time; `event` names the change for the audit. */
 export interface ReviewChange {
   status?: TReviewStatus;
@@ -74,19 +77,23 @@ export class ReviewsRepository {
     return and(eq(reviews.merchantId, merchantId), byStatus, bySearch);
   }
 
+  /** Newest first; deleted reviews by when they were deleted. */
+  private order(status?: TReviewFilter): SQL[] {
+    return [status === 'deleted' ? desc(reviews.deletedAt) : desc(reviews.createdAt), desc(reviews.id)];
+  }
+
   async list(
     merchantId: string,
     query: { page: number; pageSize: number; status?: TReviewFilter; search?: string },
   ): Promise<{ count: number; rows: ReviewWithProduct[] }> {
     const where = this.filter(merchantId, query.status, query.search);
-    const order = query.status === 'deleted' ? desc(reviews.deletedAt) : desc(reviews.createdAt);
     const [rows, total] = await Promise.all([
       this.db
         .select({ review: reviews, product: products })
         .from(reviews)
         .innerJoin(products, eq(products.id, reviews.productId))
         .where(where)
-        .orderBy(order, desc(reviews.id))
+        .orderBy(...this.order(query.status))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize),
       // Without a search the counters answer at once; a search counts its (indexed) matches.
@@ -151,47 +158,87 @@ export class ReviewsRepository {
   }
 
   /**
-   * Applies one moderation under a per-merchant lock, so two approvals racing for the last slot of a plan
-   * cannot both pass: `decide` sees the review and the usage as they are, and returns the change or throws.
+   * Applies moderations under a per-merchant lock, so two approvals racing for the last slot of a plan cannot both
+   * pass: `decide` sees the store's reviews among `ids` (locked, in the order of `ids`) and the usage as they are,
+   * and returns the change of each review to change, or throws. Set-based: one update per kind of change and one
+   * insert of their audit rows, whatever the number of reviews.
    */
   async moderate(
     merchantId: string,
-    id: string,
+    ids: readonly string[],
     actorUserId: string,
-    decide: (review: ReviewRow, usage: () => Promise<ReviewUsage>) => Promise<ReviewChange>,
-  ): Promise<ReviewRow | null> {
+    decide: (reviews: ModerationTarget[], usage: () => Promise<ReviewUsage>) => Promise<Map<string, ReviewChange>>,
+  ): Promise<string[]> {
+    if (!ids.length) return [];
     return this.db.transaction(async (tx) => {
       // `no key update`: serialises moderations of one store without blocking its uploads' foreign keys.
       await tx.execute(sql`select id from ${merchants} where id = ${merchantId} for no key update`);
-      const [review] = await tx
-        .select()
+      const locked = await tx
+        .select({ id: reviews.id, status: reviews.status, deletedAt: reviews.deletedAt })
         .from(reviews)
-        .where(and(eq(reviews.merchantId, merchantId), eq(reviews.id, id)))
-        .limit(1)
+        .where(and(eq(reviews.merchantId, merchantId), inArray(reviews.id, [...ids])))
+        .orderBy(reviews.id)
         .for('update');
-      if (!review) return null;
-      const change = await decide(review, () => this.usage(merchantId, tx));
+      const byId = new Map(locked.map((review) => [review.id, review]));
+      const found = ids.flatMap((id) => byId.get(id) ?? []);
+      const changes = await decide(found, () => this.usage(merchantId, tx));
+      if (!changes.size) return [];
       const now = new Date();
-      const [updated] = await tx
-        .update(reviews)
-        .set({
-          ...(change.status && { status: change.status, statusChangedAt: now }),
-          ...(change.deletedAt !== undefined && { deletedAt: change.deletedAt }),
-          updatedAt: now,
-        })
-        .where(eq(reviews.id, id))
-        .returning();
-      if (!updated) return null;
-      await tx.insert(reviewStatusChanges).values({
-        reviewId: id,
-        merchantId,
-        fromStatus: change.event.from,
-        toStatus: change.event.to,
-        actorUserId,
-        at: now,
-      });
+      // Reviews taking the same change go in one statement.
+      const groups = new Map<string, { change: ReviewChange; ids: string[] }>();
+      for (const [id, change] of changes) {
+        const key = `${change.status ?? ''}:${change.deletedAt === undefined ? '' : (change.deletedAt?.getTime() ?? 'null')}`;
+        const group = groups.get(key) ?? { change, ids: [] };
+        group.ids.push(id);
+        groups.set(key, group);
+      }
+      const updated: string[] = [];
+      for (const { change, ids: groupIds } of groups.values()) {
+        const rows = await tx
+          .update(reviews)
+          .set({
+            ...(change.status && { status: change.status, statusChangedAt: now }),
+            ...(change.deletedAt !== undefined && { deletedAt: change.deletedAt }),
+            updatedAt: now,
+          })
+          .where(and(eq(reviews.merchantId, merchantId), inArray(reviews.id, groupIds)))
+          .returning({ id: reviews.id });
+        updated.push(...rows.map((row) => row.id));
+      }
+      if (updated.length) {
+        await tx.insert(reviewStatusChanges).values(
+          updated.map((id) => ({
+            reviewId: id,
+            merchantId,
+            fromStatus: changes.get(id)!.event.from,
+            toStatus: changes.get(id)!.event.to,
+            actorUserId,
+            at: now,
+          })),
+        );
+      }
       return updated;
     });
+  }
+
+  /**
+   * The store's reviews among `ids`, or all matching a list filter, in the list's order (the order a bulk action
+   * spends the plan's room in). Ids of other stores are left out.
+   */
+  async targetIds(
+    merchantId: string,
+    target: { ids: readonly string[] } | { status?: TReviewFilter; search?: string },
+  ): Promise<string[]> {
+    const where =
+      'ids' in target
+        ? and(eq(reviews.merchantId, merchantId), inArray(reviews.id, [...target.ids]))
+        : this.filter(merchantId, target.status, target.search);
+    const rows = await this.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(where)
+      .orderBy(...this.order('ids' in target ? undefined : target.status));
+    return rows.map((row) => row.id);
   }
 
   async update(

@@ -1,9 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { TListOf } from '../../shared/accounts.js';
 import type {
   TPage,
   TReview,
+  TReviewHistory,
   TReviewStats,
   TTopProduct,
   ZReviewListQuery,
@@ -13,14 +14,13 @@ import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import type { TUsageDetails } from '../../shared/billing.js';
 import { PlanLimitsService } from '../billing/plan-limits.service.js';
-import type { PlanRow } from '../billing/plans.repository.js';
-import type { ReviewUsage } from '../billing/usage.js';
 import { ApiError } from '../common/api-error.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
-import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
-import { mapReview, type MediaUrl } from './reviews.mapper.js';
-import { ReviewsRepository, type ReviewChange, type ReviewRow } from './reviews.repository.js';
+import { MediaUrls } from '../media/media-urls.js';
+import { ReviewHistoryRepository } from './review-history.repository.js';
+import { mapReview, mapStatusChange, type MediaUrl } from './reviews.mapper.js';
+import { ReviewsRepository } from './reviews.repository.js';
 
 /** Where a page link points: the same query with another page number. */
 function pageLink(path: string, query: z.output<typeof ZReviewListQuery>, page: number): string {
@@ -30,11 +30,7 @@ function pageLink(path: string, query: z.output<typeof ZReviewListQuery>, page: 
   return `${path}?${params}`;
 }
 
-function refused(detail: string, code = 'invalid_transition'): ApiError {
-  return ApiError.badRequest(detail, code);
-}
-
-/** The merchant's reviews and the moderation rules of DESIGN §6.1–§6.3. */
+/** The merchant's reviews: lists, counts, edits and history (moderation: ReviewModerationService). */
 @Injectable()
 export class ReviewsService {
   private readonly mediaUrl: MediaUrl;
@@ -45,9 +41,11 @@ export class ReviewsService {
     private readonly products: ProductsRepository,
     private readonly storefront: StorefrontCache,
     private readonly analytics: AnalyticsCache,
-    @Inject(MEDIA_STORAGE) storage: MediaStorage,
+    private readonly historyRows: ReviewHistoryRepository,
+    urls: MediaUrls,
   ) {
-    this.mediaUrl = (key) => storage.urlOf(key);
+    // Signed: the dashboard plays every review's media, published or not.
+    this.mediaUrl = (key) => urls.forDashboard(key);
   }
 
   async list(auth: WorkspaceContext, query: z.output<typeof ZReviewListQuery>): Promise<TPage<TReview>> {
@@ -75,6 +73,13 @@ export class ReviewsService {
     return mapReview(row, this.mediaUrl);
   }
 
+  /** The review's moderation history: 404 unless the review is this store's. */
+  async history(auth: WorkspaceContext, id: string): Promise<TReviewHistory> {
+    const merchantId = storeOf(auth).id;
+    if (!(await this.reviews.find(merchantId, id))) throw ApiError.notFound('No review with this id in your store.');
+    return { results: (await this.historyRows.changes(merchantId, id)).map(mapStatusChange) };
+  }
+
   async stats(auth: WorkspaceContext): Promise<TReviewStats> {
     const { counts, averageRating } = await this.reviews.stats(storeOf(auth).id);
     return {
@@ -96,46 +101,6 @@ export class ReviewsService {
     };
   }
 
-  approve(auth: WorkspaceContext, id: string): Promise<TReview> {
-    return this.moderate(auth, id, async (review, usage, plan) => {
-      if (review.deletedAt) throw refused('Restore the deleted review first.');
-      if (review.status === 'approved') throw refused('The review is already approved.');
-      this.limits.assertRoom(await usage(), plan, 'active');
-      return { status: 'approved', event: { from: review.status, to: 'approved' } };
-    });
-  }
-
-  reject(auth: WorkspaceContext, id: string): Promise<TReview> {
-    return this.moderate(auth, id, async (review) => {
-      if (review.deletedAt) throw refused('Restore the deleted review first.');
-      if (review.status === 'rejected') throw refused('The review is already rejected.');
-      return { status: 'rejected', event: { from: review.status, to: 'rejected' } };
-    });
-  }
-
-  /** A deleted review comes back as it was (within the plan); a rejected one goes back to pending. */
-  restore(auth: WorkspaceContext, id: string): Promise<TReview> {
-    return this.moderate(auth, id, async (review, usage, plan) => {
-      if (review.deletedAt) {
-        const current = await usage();
-        this.limits.assertRoom(current, plan, 'total');
-        if (review.status === 'approved') this.limits.assertRoom(current, plan, 'active');
-        return { deletedAt: null, event: { from: 'deleted', to: review.status } };
-      }
-      if (review.status === 'approved') throw refused('Setting to pending is not supported', 'pending_not_supported');
-      if (review.status === 'pending') throw refused('The review is already pending.');
-      return { status: 'pending', event: { from: 'rejected', to: 'pending' } };
-    });
-  }
-
-  /** Soft delete (DESIGN §6.2): off the store at once, purged for good after 30 days. */
-  async remove(auth: WorkspaceContext, id: string): Promise<void> {
-    await this.moderate(auth, id, async (review) => {
-      if (review.deletedAt) throw refused('The review is already deleted.');
-      return { deletedAt: new Date(), event: { from: review.status, to: 'deleted' } };
-    });
-  }
-
   async update(auth: WorkspaceContext, id: string, patch: z.output<typeof ZReviewUpdate>): Promise<TReview> {
     const merchantId = storeOf(auth).id;
     let productId: string | undefined;
@@ -155,26 +120,11 @@ export class ReviewsService {
   }
 
   /** Shoppers and the dashboard both see a review change at once. */
-  private async changed(merchantId: string): Promise<void> {
+  async changed(merchantId: string): Promise<void> {
     await Promise.all([this.storefront.invalidate(merchantId), this.analytics.reviewsChanged(merchantId)]);
   }
 
   usageDetails(auth: WorkspaceContext): Promise<TUsageDetails> {
     return this.limits.usageDetails(storeOf(auth).id);
-  }
-
-  private async moderate(
-    auth: WorkspaceContext,
-    id: string,
-    decide: (review: ReviewRow, usage: () => Promise<ReviewUsage>, plan: PlanRow) => Promise<ReviewChange>,
-  ): Promise<TReview> {
-    const merchantId = storeOf(auth).id;
-    const plan = await this.limits.planOf(merchantId);
-    const updated = await this.reviews.moderate(merchantId, id, auth.user.id, (review, usage) =>
-      decide(review, usage, plan),
-    );
-    if (!updated) throw ApiError.notFound('No review with this id in your store.');
-    await this.changed(merchantId);
-    return this.get(auth, id);
   }
 }

@@ -100,24 +100,24 @@ describe('analytics on constructed data', () => {
     expect(await metrics(agent)).toEqual({
       days: 30,
       total_reviews: 20,
-      total_reviews_trend: { direction: 'none', value: 0 }, // 6 received now, 6 before
+      total_reviews_trend: { direction: 'none', value: 0, from_zero: false }, // 6 received now, 6 before
       pending_reviews: 5,
-      pending_reviews_trend: { direction: 'down', value: 33.3 }, // 2 against 3
+      pending_reviews_trend: { direction: 'down', value: 33.3, from_zero: false }, // 2 against 3
       average_rating: 3.4, // 24 / 7 approved
-      average_rating_trend: { direction: 'up', value: 1.2 }, // 4.7 against 3.5
+      average_rating_trend: { direction: 'up', value: 1.2, from_zero: false }, // 4.7 against 3.5
       conversion_rate: 25, // 10 of 40 sessions
-      conversion_rate_trend: { direction: 'down', value: 5 }, // against 30 %
+      conversion_rate_trend: { direction: 'down', value: 5, from_zero: false }, // against 30 %
     });
     const week = await metrics(agent, 7);
     expect(week).toMatchObject({
       total_reviews: 20,
-      total_reviews_trend: { direction: 'down', value: 100 }, // none this week, 2 the week before (10 days ago)
-      average_rating_trend: { direction: 'none', value: 0 },
+      total_reviews_trend: { direction: 'down', value: 100, from_zero: false }, // none this week, 2 the week before (10 days ago)
+      average_rating_trend: { direction: 'none', value: 0, from_zero: false },
       conversion_rate: 0,
-      conversion_rate_trend: { direction: 'none', value: 0 },
+      conversion_rate_trend: { direction: 'none', value: 0, from_zero: false },
     });
     // 90 days against the 90 before: 12 received (Alpha, Beta, Gamma) against 2 (Alpha, 100 days ago).
-    expect((await metrics(agent, 90)).total_reviews_trend).toEqual({ direction: 'up', value: 500 });
+    expect((await metrics(agent, 90)).total_reviews_trend).toEqual({ direction: 'up', value: 500, from_zero: false });
   });
 
   it('counts review activity per day, zero-filled, in the store time zone', async () => {
@@ -225,7 +225,7 @@ describe('analytics follow changes at once', () => {
     await send('session-4', ['view', 'play']);
     const now = await metrics(owner.agent);
     expect(now.conversion_rate).toBe(25);
-    expect(now.conversion_rate_trend).toEqual({ direction: 'none', value: 0 }); // no sessions before
+    expect(now.conversion_rate_trend).toEqual({ direction: 'none', value: 0, from_zero: false }); // no sessions before
   });
 });
 
@@ -288,6 +288,7 @@ describe('the store totals of widget events', () => {
     await send('session-1', [['view', 'lamp']]);
     await send('session-2', [
       ['view', 'lamp'],
+      ['view', 'unknown-product'],
       ['play', 'unknown-product'],
     ]);
     const totals = async (table: typeof widgetEventDaily | typeof widgetEventStoreDaily) =>
@@ -300,7 +301,7 @@ describe('the store totals of widget events', () => {
     expect(await totals(widgetEventStoreDaily)).toEqual([
       { type: 'add_to_cart', events: 1, sessions: 1 },
       { type: 'play', events: 1, sessions: 1 },
-      { type: 'view', events: 4, sessions: 3 },
+      { type: 'view', events: 5, sessions: 4 },
     ]);
     await databaseOf(t)
       .delete(products)
@@ -308,8 +309,8 @@ describe('the store totals of widget events', () => {
     expect(await totals(widgetEventStoreDaily)).toEqual(await totals(widgetEventDaily));
     expect((await totals(widgetEventStoreDaily)).find((row) => row.type === 'view')).toEqual({
       type: 'view',
-      events: 3,
-      sessions: 2,
+      events: 4,
+      sessions: 3,
     });
   });
 });

@@ -78,6 +78,19 @@ describe('POST /api/auth/bigcommerce/connect/', () => {
     expect(bad.body.fields.store_hash).toEqual(['Use the part after “stores/” of the API path.']);
   });
 
+  it('refuses credentials with characters an HTTP header cannot carry (502 before: the request to BigCommerce failed)', async () => {
+    const store = bc.addStore();
+    const owner = await registerOwner(t);
+    const res = await owner.agent
+      .post('/api/auth/bigcommerce/connect/')
+      .send({ ...credentials(store), client_id: 'client-€', access_token: 'token-😀' })
+      .expect(400);
+    expect(res.body.fields).toEqual({
+      client_id: ['Paste the value exactly as BigCommerce shows it.'],
+      access_token: ['Paste the value exactly as BigCommerce shows it.'],
+    });
+  });
+
   it('is for signed-in owners only', async () => {
     await http.post('/api/auth/bigcommerce/connect/').send({}).expect(401);
   });
@@ -100,11 +113,7 @@ describe('POST /api/auth/bigcommerce/connect/', () => {
   it('answers 502 "Could not retrieve store data" when BigCommerce cannot be reached', async () => {
     const down = await startTestApp({ env: { PUBLIC_URL, BIGCOMMERCE_API_URL: 'http://127.0.0.1:9' } });
     try {
-      const agent = request.agent(down.app.getHttpServer()).set('Origin', PUBLIC_URL);
-      const { body: user } = await agent
-        .post('/api/auth/register/')
-        .send({ email: `down-${Date.now()}@example.com`, password: 'correct-horse-9', first_name: 'A', last_name: 'B' })
-        .expect(201);
+      const { agent, user } = await registerOwner(down);
       expect(user.merchant).toBeTruthy();
       const res = await agent.post('/api/auth/bigcommerce/connect/').send(credentials(bc.addStore())).expect(502);
       expect(res.body).toMatchObject({ detail: 'Could not retrieve store data', code: 'store_unreachable' });

@@ -76,7 +76,9 @@ describe('POST /api/reviews/upload/ from a storefront', () => {
       photo_url: null,
       source: 'widget',
     });
-    expect(review.video_url).toMatch(/^\/media\/reviews\/[0-9a-f-]{36}\.mp4$/);
+    // The dashboard's link is signed: a pending review's video is not public.
+    expect(review.video_url).toMatch(/^\/media\/reviews\/[0-9a-f-]{36}\.mp4\?expires=\d+&signature=[\w-]+$/);
+    await http.get(review.video_url!.split('?')[0]).expect(404);
     const video = await http.get(review.video_url!).expect(200);
     expect(video.headers['content-type']).toBe('video/mp4');
     expect(Buffer.compare(video.body as Buffer, fixture('review.mp4'))).toBe(0);
@@ -99,7 +101,7 @@ describe('POST /api/reviews/upload/ from a storefront', () => {
     expect(
       all
         .filter((r) => r.photo_url)
-        .map((r) => r.photo_url!.split('.').pop())
+        .map((r) => r.photo_url!.split('?')[0].split('.').pop())
         .sort(),
     ).toEqual(['jpg', 'png', 'webp']);
     // The product kept its name: an upload without one does not erase it.
@@ -272,11 +274,12 @@ describe('purge of deleted reviews (DESIGN §6.2)', () => {
       .update(reviews)
       .set({ deletedAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) })
       .where(eq(reviews.id, old.body.id));
+    const keys = [oldReview.video_url, oldReview.thumbnail_url].map((url) => url!.split('?')[0].replace('/media/', ''));
+    expect(await databaseOf(t).select().from(media).where(inArray(media.key, keys))).toHaveLength(2);
     const deletedBefore = (await owner.agent.get('/api/reviews/stats/').expect(200)).body.deleted as number;
     expect(await purge.purge()).toBe(1);
     await owner.agent.get(`/api/reviews/${old.body.id}/`).expect(404);
     expect((await owner.agent.get('/api/reviews/stats/').expect(200)).body.deleted).toBe(deletedBefore - 1);
-    const keys = [oldReview.video_url, oldReview.thumbnail_url].map((url) => url!.replace('/media/', ''));
     expect(await databaseOf(t).select().from(media).where(inArray(media.key, keys))).toEqual([]);
     expect((await owner.agent.get(`/api/reviews/${recent.body.id}/`).expect(200)).body.deleted).toBe(true);
     await http.get(oldReview.video_url!).expect(404);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { ApiError } from '../../common/api-error.js';
 import { rawBodyPost } from '../../common/raw-body-route.js';
+import { assertStorable } from '../../common/storable-text.js';
 import type { InboxEvent } from '../../inbox/webhook-inbox.repository.js';
 import { WebhookInbox } from '../../inbox/webhook-inbox.service.js';
 import { SubscriptionsRepository } from '../subscriptions.repository.js';
@@ -81,6 +82,7 @@ export class StripeWebhooks implements OnModuleInit {
     } catch {
       throw ApiError.badRequest('The webhook signature is not valid.', 'invalid_signature');
     }
+    assertStorable(event);
     const result = await this.inbox.receive({
       provider: PROVIDER,
       eventId: event.id,

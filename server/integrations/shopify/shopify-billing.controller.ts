@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { BillingMerchantsRepository } from '../../billing/billing-merchants.repository.js';
+import { Inputs } from '../../common/route-inputs.js';
 import { SubscriptionsRepository } from '../../billing/subscriptions.repository.js';
 import { ShopifyBilling } from './shopify-billing.service.js';
 
@@ -30,6 +31,7 @@ export class ShopifyBillingController {
   ) {}
 
   @Get('return/')
+  @Inputs({ query: ZReturn })
   async return(@Query() query: unknown, @Res() reply: FastifyReply): Promise<void> {
     const parsed = ZReturn.safeParse(query);
     const origin = new URL(this.config.publicUrl).origin;
