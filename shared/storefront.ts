@@ -27,16 +27,36 @@ export interface TPublicReview {
   customer_name: string;
   created_at: string;
   video_url: string | null;
+  /** Seconds, once media processing has measured the video; null until then. */
+  video_duration: number | null;
   thumbnail_url: string | null;
   photo_url: string | null;
   /** The reviewer bought this product (an order the store's platform reported, same email). */
   verified_purchase: boolean;
 }
 
+/** The product as the store's catalogue knows it (image and price once a platform synced it). */
+export interface TPublicProduct {
+  name: string;
+  image: string | null;
+  url: string | null;
+  sku: string | null;
+  /** A decimal string with the currency's digits ("49.00", "1200" for JPY), as schema.org's Offer wants it. */
+  price: string | null;
+  currency: string | null;
+}
+
+export const RATINGS = [1, 2, 3, 4, 5] as const;
+/** How many approved reviews gave each number of stars. */
+export type TRatingDistribution = Record<(typeof RATINGS)[number], number>;
+
 /** GET /api/reviews/public/?product_id=&merchant_id= */
 export interface TPublicReviews {
   count: number;
   average_rating: number | null;
+  distribution: TRatingDistribution;
+  /** Null for a product the store has no record of yet. */
+  product: TPublicProduct | null;
   next: string | null;
   previous: string | null;
   results: TPublicReview[];

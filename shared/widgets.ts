@@ -12,6 +12,10 @@ export const WIDGET_POSITIONS = [
 ] as const;
 export type TWidgetPosition = (typeof WIDGET_POSITIONS)[number];
 
+/** How the storefront widget lays out its reviews: a grid filling the width, a swipeable carousel, or a list. */
+export const WIDGET_LAYOUTS = ['grid', 'carousel', 'list'] as const;
+export type TWidgetLayout = (typeof WIDGET_LAYOUTS)[number];
+
 export const OVERRIDE_POSITIONS = [
   'global',
   'after_description',
@@ -40,6 +44,7 @@ export const WIDGET_DEFAULTS = {
   widget_title: 'Customer Video Reviews',
   position: 'after_description',
   custom_selector: null,
+  layout: 'grid',
 } as const satisfies TWidgetSettings;
 
 const ZColor = z
@@ -75,6 +80,7 @@ const ZWidgetSettingsFields = z.object({
   widget_title: z.string().trim().max(WIDGET_TITLE_MAX_LENGTH, `At most ${WIDGET_TITLE_MAX_LENGTH} characters.`),
   position: z.enum(WIDGET_POSITIONS, { error: 'Choose one of the positions.' }),
   custom_selector: ZCustomSelector,
+  layout: z.enum(WIDGET_LAYOUTS, { error: 'One of grid, carousel or list.' }),
 });
 
 /** The saved settings: every field, and a selector whenever the position is custom. */

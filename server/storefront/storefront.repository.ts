@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { ApiError } from '../common/api-error.js';
 import { isUuid } from '../common/uuid.pipe.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
-import { merchants, productWidgetOverrides, products, reviews, widgetSettings } from '../database/schema.js';
+import { media, merchants, productWidgetOverrides, products, reviews, widgetSettings } from '../database/schema.js';
 
 export type PublicMerchant = Pick<typeof merchants.$inferSelect, 'id' | 'storeId'>;
 
@@ -70,25 +70,35 @@ export class StorefrontRepository {
       eq(reviews.status, 'approved'),
       isNull(reviews.deletedAt),
     );
-    const [rows, [summary]] = await Promise.all([
+    const [rows, ratings, [product]] = await Promise.all([
       this.db
-        .select({ review: reviews })
+        .select({ review: reviews, durationMs: media.durationMs })
         .from(reviews)
         .innerJoin(products, eq(products.id, reviews.productId))
+        .leftJoin(media, eq(media.key, reviews.videoKey))
         .where(where)
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize),
       this.db
-        .select({ total: count(), average: sql<string | null>`avg(${reviews.rating})` })
+        .select({ rating: reviews.rating, total: count() })
         .from(reviews)
         .innerJoin(products, eq(products.id, reviews.productId))
-        .where(where),
+        .where(where)
+        .groupBy(reviews.rating),
+      this.db
+        .select({
+          name: products.name,
+          imageUrl: products.imageUrl,
+          url: products.url,
+          sku: products.sku,
+          priceAmount: products.priceAmount,
+          currency: products.currency,
+        })
+        .from(products)
+        .where(and(eq(products.merchantId, merchantId), eq(products.externalId, externalProductId)))
+        .limit(1),
     ]);
-    return {
-      count: summary.total,
-      average: summary.average === null ? null : Number(summary.average),
-      rows: rows.map((row) => row.review),
-    };
+    return { ratings, product: product ?? null, rows };
   }
 }

@@ -16,6 +16,13 @@ const ZPublicReviewsQuery = ZMerchantQuery.extend({
   page_size: z.coerce.number().int().min(1).max(100).default(10),
 });
 
+/** Route options: no @fastify/compress (these answers are compressed once, see below); the inputs the route catalog lists. */
+const CONFIGURATION_ROUTE = {
+  compress: false,
+  config: { inputs: { query: ZMerchantQuery, params: z.object({ productId: z.string() }) } },
+} as const;
+const PUBLIC_REVIEWS_ROUTE = { compress: false, config: { inputs: { query: ZPublicReviewsQuery } } } as const;
+
 /** Smaller answers are sent as they are: compressing them saves less than the encoding header costs. */
 const COMPRESS_MIN_BYTES = 1024;
 
@@ -34,14 +41,14 @@ export class StorefrontRoutes implements OnModuleInit {
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    fastify.get('/api/widgets/configuration/:productId/', { compress: false }, (request, reply) =>
+    fastify.get('/api/widgets/configuration/:productId/', CONFIGURATION_ROUTE, (request, reply) =>
       answer(request, reply, () => {
         const { productId } = request.params as { productId: string };
         const query = ZMerchantQuery.parse(request.query);
         return this.storefront.configuration(query.merchant_id, productId.slice(0, 200));
       }),
     );
-    fastify.get('/api/reviews/public/', { compress: false }, (request, reply) =>
+    fastify.get('/api/reviews/public/', PUBLIC_REVIEWS_ROUTE, (request, reply) =>
       answer(request, reply, () => {
         const query = ZPublicReviewsQuery.parse(request.query);
         return this.storefront.reviews(query.merchant_id, query.product_id, query.page, query.page_size);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH } from '../../shared/reviews.js';
-import type { TPublicReview, TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
+import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { WIDGET_DEFAULTS } from '../../shared/widgets.js';
 import { CACHE } from '../cache/cache.module.js';
@@ -12,6 +12,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
 import { mapSettings } from '../widgets/widgets.mapper.js';
 import { StorefrontCache } from './storefront-cache.js';
+import { mapPublicProduct, mapPublicReview, ratingSummary } from './storefront.mapper.js';
 import { StorefrontRepository, type PublicMerchant } from './storefront.repository.js';
 
 /** A cached answer: the JSON text and its ETag, so hits cost no serialisation. */
@@ -110,27 +111,18 @@ export class StorefrontService {
   async reviews(merchantRef: string, productId: string, page: number, pageSize: number): Promise<CachedJson> {
     const merchant = await this.merchant(merchantRef);
     return this.versions.wrap(merchant.id, ['reviews', productId, page, pageSize], TTL_S, async () => {
-      const { count, average, rows } = await this.storefront.approvedReviews(merchant.id, productId, page, pageSize);
+      const { ratings, product, rows } = await this.storefront.approvedReviews(merchant.id, productId, page, pageSize);
+      const summary = ratingSummary(ratings);
       // Storefronts live on other origins: media URLs must be absolute.
       const url = (key: string | null) => (key ? new URL(this.storage.urlOf(key), this.config.publicUrl).href : null);
       const link = (p: number) =>
         `/api/reviews/public/?${new URLSearchParams({ product_id: productId, merchant_id: merchant.storeId, page: String(p), page_size: String(pageSize) })}`;
       return cached({
-        count,
-        average_rating: average === null ? null : Math.round(average * 10) / 10,
-        next: page * pageSize < count ? link(page + 1) : null,
+        ...summary,
+        product: mapPublicProduct(product),
+        next: page * pageSize < summary.count ? link(page + 1) : null,
         previous: page > 1 ? link(page - 1) : null,
-        results: rows.map((review): TPublicReview => ({
-          id: review.id,
-          rating: review.rating,
-          comment: review.comment,
-          customer_name: review.customerName,
-          created_at: review.createdAt.toISOString(),
-          video_url: url(review.videoKey),
-          thumbnail_url: url(review.thumbnailKey),
-          photo_url: url(review.photoKey),
-          verified_purchase: review.verifiedPurchase,
-        })),
+        results: rows.map((row) => mapPublicReview(row.review, row.durationMs, url)),
       } satisfies TPublicReviews);
     });
   }

@@ -16,6 +16,7 @@ export function mapSettings(row: SettingsRow | null): TWidgetSettings {
     widget_title: row.widgetTitle,
     position: row.position,
     custom_selector: row.customSelector,
+    layout: row.layout,
   };
 }
 

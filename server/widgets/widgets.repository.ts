@@ -42,6 +42,7 @@ export class WidgetsRepository {
       widgetTitle: settings.widget_title,
       position: settings.position,
       customSelector: settings.custom_selector,
+      layout: settings.layout,
       updatedAt: new Date(),
     };
     const [row] = await this.db

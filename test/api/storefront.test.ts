@@ -1,10 +1,14 @@
 import request from 'supertest';
+import { eq } from 'drizzle-orm';
 import { createApp } from '../../server/app.js';
+import { media, reviews } from '../../server/database/schema.js';
+import { CatalogService } from '../../server/products/catalog.service.js';
 import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH } from '../../shared/reviews.js';
+import type { TPublicReview } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { fixture, seedReviews } from '../factories/reviews.factory.js';
 import { PUBLIC_URL, registerOwner } from '../support/accounts.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let http: ReturnType<typeof request>;
@@ -43,6 +47,7 @@ describe('GET /api/reviews/public/', () => {
         'rating',
         'thumbnail_url',
         'verified_purchase',
+        'video_duration',
         'video_url',
       ].sort(),
     );
@@ -130,6 +135,121 @@ describe('GET /api/reviews/public/', () => {
   });
 });
 
+describe('the rating summary, the catalogue and video lengths in the public answer', () => {
+  it('counts approved reviews per number of stars, and follows moderation at once', async () => {
+    const { agent, merchantId, storeId } = await registerOwner(t);
+    const other = await registerOwner(t);
+    // Ratings 1, 2, 3, 4, 5, 1, 2.
+    const ids = await seedReviews(t, merchantId, 7, { productId: 'kettle', status: 'approved' });
+    await seedReviews(t, merchantId, 5, { productId: 'kettle' }); // pending: not counted
+    await seedReviews(t, merchantId, 3, { productId: 'toaster', status: 'approved' });
+    await seedReviews(t, other.merchantId, 3, { productId: 'kettle', status: 'approved' });
+    const summary = async () => {
+      const { count, average_rating, distribution } = (await publicReviews(storeId, 'kettle').expect(200)).body;
+      return { count, average_rating, distribution };
+    };
+    expect(await summary()).toEqual({
+      count: 7,
+      average_rating: 2.6,
+      distribution: { 1: 2, 2: 2, 3: 1, 4: 1, 5: 1 },
+    });
+    // Every page carries the whole product's summary.
+    const second = await http
+      .get(`/api/reviews/public/?product_id=kettle&merchant_id=${storeId}&page=2&page_size=5`)
+      .expect(200);
+    expect(second.body.distribution).toEqual({ 1: 2, 2: 2, 3: 1, 4: 1, 5: 1 });
+    expect(second.body.results).toHaveLength(2);
+
+    await agent.post(`/api/reviews/${ids[0]}/reject/`).expect(200);
+    await agent.delete(`/api/reviews/${ids[4]}/`).expect(204);
+    expect(await summary()).toEqual({
+      count: 5,
+      average_rating: 2.4,
+      distribution: { 1: 1, 2: 2, 3: 1, 4: 1, 5: 0 },
+    });
+    // No approved review: zeros, and no average.
+    expect((await publicReviews(storeId, 'no-reviews')).body).toMatchObject({
+      count: 0,
+      average_rating: null,
+      distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+      product: null,
+    });
+  });
+
+  it('carries the catalogue’s image and price in the currency’s digits, and follows a catalogue change at once', async () => {
+    const { merchantId, storeId } = await registerOwner(t);
+    for (const productId of ['tee', 'bowl', 'lamp', 'plain']) {
+      await seedReviews(t, merchantId, 1, { productId, productName: productId, status: 'approved' });
+    }
+    const catalogue = t.app.get(CatalogService);
+    const synced = (externalId: string, priceAmount: number | null, currency: string | null) => ({
+      externalId,
+      name: `Synced ${externalId}`,
+      sku: `SKU-${externalId}`,
+      imageUrl: `https://cdn.shop.example/${externalId}.jpg`,
+      priceAmount,
+      currency,
+      url: `https://shop.example/products/${externalId}`,
+      archived: false,
+    });
+    // Read once before the sync, so the answers are cached when the catalogue changes.
+    expect((await publicReviews(storeId, 'tee').expect(200)).body.product).toEqual({
+      name: 'tee',
+      image: null,
+      url: null,
+      sku: null,
+      price: null,
+      currency: null,
+    });
+    await catalogue.apply(merchantId, [
+      synced('tee', 4900, 'usd'),
+      synced('bowl', 1200, 'JPY'),
+      synced('lamp', 12345, 'KWD'),
+      synced('plain', null, null),
+    ]);
+    const product = async (id: string) => (await publicReviews(storeId, id).expect(200)).body.product;
+    expect(await product('tee')).toEqual({
+      name: 'Synced tee',
+      image: 'https://cdn.shop.example/tee.jpg',
+      url: 'https://shop.example/products/tee',
+      sku: 'SKU-tee',
+      price: '49.00',
+      currency: 'USD',
+    });
+    expect(await product('bowl')).toMatchObject({ price: '1200', currency: 'JPY' });
+    expect(await product('lamp')).toMatchObject({ price: '12.345', currency: 'KWD' });
+    expect(await product('plain')).toMatchObject({
+      price: null,
+      currency: null,
+      image: 'https://cdn.shop.example/plain.jpg',
+    });
+  });
+
+  it('gives a video’s length in seconds once media processing has measured it, else null', async () => {
+    const { agent, storeId } = await registerOwner(t);
+    const upload = (thumbnail: boolean) => {
+      const request = http
+        .post('/api/reviews/upload/')
+        .field('merchant_id', storeId)
+        .field('product_id', 'camera')
+        .field('customer_name', 'Ida')
+        .field('rating', '5')
+        .attach('video', fixture('review.mp4'), 'v.mp4');
+      return (thumbnail ? request.attach('thumbnail', fixture('thumbnail.jpg'), 't.jpg') : request).expect(201);
+    };
+    const measured = (await upload(true)).body.id as string;
+    const unmeasured = (await upload(false)).body.id as string;
+    const [row] = await databaseOf(t).select({ key: reviews.videoKey }).from(reviews).where(eq(reviews.id, measured));
+    await databaseOf(t).update(media).set({ durationMs: 42_400 }).where(eq(media.key, row.key!));
+    for (const id of [measured, unmeasured]) await agent.post(`/api/reviews/${id}/approve/`).expect(200);
+    const results = (await publicReviews(storeId, 'camera').expect(200)).body.results as TPublicReview[];
+    expect(Object.fromEntries(results.map((review) => [review.id, review.video_duration]))).toEqual({
+      [measured]: 42,
+      [unmeasured]: null,
+    });
+  });
+});
+
 describe('GET /api/widgets/configuration/{product_id}/', () => {
   it('merges the global settings with the product override, and follows saves at once', async () => {
     const { agent, merchantId, storeId } = await registerOwner(t);
@@ -155,6 +275,7 @@ describe('GET /api/widgets/configuration/{product_id}/', () => {
         background_color: '#ffffff',
         initial_videos_count: 3,
         widget_title: 'Customer Video Reviews',
+        layout: 'grid',
       },
       strings: WIDGET_STRINGS.en,
       limits: {
@@ -171,10 +292,13 @@ describe('GET /api/widgets/configuration/{product_id}/', () => {
 
     await agent
       .post('/api/widgets/global-settings/')
-      .send({ primary_color: '#112233', position: 'after_gallery' })
+      .send({ primary_color: '#112233', position: 'after_gallery', layout: 'carousel' })
       .expect(200);
     const saved = (await http.get(url).expect(200)).body;
-    expect(saved).toMatchObject({ position: 'after_gallery', settings: { primary_color: '#112233' } });
+    expect(saved).toMatchObject({
+      position: 'after_gallery',
+      settings: { primary_color: '#112233', layout: 'carousel' },
+    });
 
     await agent
       .post('/api/widgets/product-overrides/set_override/')

@@ -1,6 +1,12 @@
 import request from 'supertest';
 import type { TPage } from '../../shared/reviews.js';
-import { WIDGET_DEFAULTS, type TProduct, type TProductOverride, type TWidgetSettings } from '../../shared/widgets.js';
+import {
+  WIDGET_DEFAULTS,
+  WIDGET_LAYOUTS,
+  type TProduct,
+  type TProductOverride,
+  type TWidgetSettings,
+} from '../../shared/widgets.js';
 import { seedReviews } from '../factories/reviews.factory.js';
 import { PUBLIC_URL, registerOwner } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -28,12 +34,23 @@ describe('global widget settings', () => {
       compact_mode: true,
       widget_title: 'Our fans',
     } satisfies TWidgetSettings);
+    expect(WIDGET_DEFAULTS.layout).toBe('grid');
     await agent
       .post('/api/widgets/global-settings/')
       .send({ position: 'custom', custom_selector: '#reviews-here' })
       .expect(200);
     const current = (await agent.get('/api/widgets/global-settings/current/').expect(200)).body as TWidgetSettings;
     expect(current).toMatchObject({ primary_color: '#7c3aed', position: 'custom', custom_selector: '#reviews-here' });
+  });
+
+  it('saves each layout on its own, keeping the other settings', async () => {
+    const { agent } = await registerOwner(t);
+    await agent.post('/api/widgets/global-settings/').send({ primary_color: '#112233' }).expect(200);
+    for (const layout of WIDGET_LAYOUTS) {
+      const saved = await agent.post('/api/widgets/global-settings/').send({ layout }).expect(200);
+      expect(saved.body).toEqual({ ...WIDGET_DEFAULTS, primary_color: '#112233', layout });
+      expect((await agent.get('/api/widgets/global-settings/current/').expect(200)).body.layout).toBe(layout);
+    }
   });
 
   it('refuses every invalid field with a message on that field, keeping what was saved', async () => {
@@ -49,6 +66,8 @@ describe('global widget settings', () => {
       [{ position: 'custom', custom_selector: '</script><script>' }, 'custom_selector'],
       [{ custom_selector: 'a'.repeat(201) }, 'custom_selector'],
       [{ show_rating: 'yes' }, 'show_rating'],
+      [{ layout: 'masonry' }, 'layout'],
+      [{ layout: null }, 'layout'],
     ];
     for (const [body, field] of cases) {
       const res = await agent.post('/api/widgets/global-settings/').send(body).expect(400);

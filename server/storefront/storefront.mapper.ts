@@ -1,0 +1,67 @@
+import { RATINGS, type TPublicProduct, type TPublicReview, type TRatingDistribution } from '../../shared/storefront.js';
+import type { products, reviews } from '../database/schema.js';
+
+type ProductFields = Pick<
+  typeof products.$inferSelect,
+  'name' | 'imageUrl' | 'url' | 'sku' | 'priceAmount' | 'currency'
+>;
+
+/** Integer minor units as a decimal string with the currency's own digits (2 for USD, 0 for JPY). */
+export function decimalPrice(amount: number, currency: string): string {
+  let digits = 2;
+  try {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    // An unknown currency code: the platforms' usual two digits.
+  }
+  return (amount / 10 ** digits).toFixed(digits);
+}
+
+export function mapPublicProduct(product: ProductFields | null): TPublicProduct | null {
+  if (!product) return null;
+  const priced = product.priceAmount !== null && product.currency !== null;
+  return {
+    name: product.name,
+    image: product.imageUrl,
+    url: product.url,
+    sku: product.sku,
+    price: priced ? decimalPrice(product.priceAmount!, product.currency!) : null,
+    currency: priced ? product.currency!.toUpperCase() : null,
+  };
+}
+
+/** Count, average (one decimal) and distribution from the number of approved reviews per rating. */
+export function ratingSummary(ratings: Array<{ rating: number; total: number }>): {
+  count: number;
+  average_rating: number | null;
+  distribution: TRatingDistribution;
+} {
+  const distribution = Object.fromEntries(RATINGS.map((n) => [n, 0])) as TRatingDistribution;
+  let count = 0;
+  let sum = 0;
+  for (const { rating, total } of ratings) {
+    distribution[rating as keyof TRatingDistribution] = total;
+    count += total;
+    sum += rating * total;
+  }
+  return { count, average_rating: count ? Math.round((sum / count) * 10) / 10 : null, distribution };
+}
+
+export function mapPublicReview(
+  review: typeof reviews.$inferSelect,
+  durationMs: number | null,
+  url: (key: string | null) => string | null,
+): TPublicReview {
+  return {
+    id: review.id,
+    rating: review.rating,
+    comment: review.comment,
+    customer_name: review.customerName,
+    created_at: review.createdAt.toISOString(),
+    video_url: url(review.videoKey),
+    video_duration: review.videoKey && durationMs !== null ? Math.round(durationMs / 1000) : null,
+    thumbnail_url: url(review.thumbnailKey),
+    photo_url: url(review.photoKey),
+    verified_purchase: review.verifiedPurchase,
+  };
+}
