@@ -1,4 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { ApiDocsModule } from './api-docs/api-docs.module.js';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
@@ -61,6 +63,8 @@ export class AppModule {
         TiendaNubeModule,
         OtherAppsModule,
         HealthModule,
+        ApiDocsModule,
+        MetricsModule,
         // Last: its catch-all GET route must come after every API route.
         SsrModule,
       ],

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { HttpAdapterHost, ModulesContainer } from '@nestjs/core';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { routeCatalogOf } from '../common/route-catalog.js';
+import { API_REFERENCE_CSP, apiReferencePage } from './api-reference.page.js';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi.document.js';
+
+/** `GET /api/docs/`: the API reference; `GET /api/docs/openapi.json`: the OpenAPI 3.1 document it is made from. */
+@Controller('api/docs')
+export class ApiDocsController {
+  private document?: OpenApiDocument;
+  private page?: string;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly modules: ModulesContainer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('openapi.json')
+  @Header('cache-control', 'public, max-age=300')
+  openApi(): OpenApiDocument {
+    return this.built();
+  }
+
+  @Get()
+  @Header('content-type', 'text/html; charset=utf-8')
+  @Header('content-security-policy', API_REFERENCE_CSP)
+  @Header('cache-control', 'public, max-age=300')
+  reference(): string {
+    this.page ??= apiReferencePage(this.built());
+    return this.page;
+  }
+
+  /** Built on first use: every route is registered by then, and none is added later. */
+  private built(): OpenApiDocument {
+    if (!this.document) {
+      const pkg = JSON.parse(readFileSync(join(this.config.rootDir, 'package.json'), 'utf8')) as { version: string };
+      const routes = routeCatalogOf(this.adapterHost.httpAdapter.getInstance(), this.modules);
+      this.document = buildOpenApiDocument(routes, { version: pkg.version, url: this.config.publicUrl });
+    }
+    return this.document;
+  }
+}
