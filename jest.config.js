@@ -1,6 +1,6 @@
 // ESM-only packages that CommonJS dependencies require() (@fastify/static → content-disposition): Node 20
-// cannot require(esm), so jest compiles them to CJS. `cookie` is imported, never required: only left untouched.
-const ESM_REQUIRED_FROM_CJS = ['content-disposition'];
+// cannot require(esm), so jest compiles them to CJS (swagger-parser → json-schema-ref-parser too). `cookie` is imported, never required: only left untouched.
+const ESM_REQUIRED_FROM_CJS = ['content-disposition', '@apidevtools/json-schema-ref-parser'];
 
 /** @type {import('jest').Config} */
 export default {
