@@ -9,6 +9,8 @@ const NO_SESSION_PATHS = [
   '/api/auth/token-obtain/',
   REFRESH_PATH,
   '/api/auth/register/',
+  '/api/auth/register/confirm/',
+  '/api/auth/users/confirm-email/',
   '/api/auth/users/forgot-password/',
   '/api/auth/users/reset-password/',
   '/api/auth/logout/',

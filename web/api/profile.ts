@@ -1,6 +1,13 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { usePageContext } from 'vike-react/usePageContext';
-import type { TChangePasswordBody, TMerchant, TProfileUpdate, TUser } from '../../shared/accounts.js';
+import type {
+  TChangePasswordBody,
+  TEmailChangeState,
+  TMerchant,
+  TProfileUpdate,
+  TStoreUpdate,
+  TUser,
+} from '../../shared/accounts.js';
 import { toSessionUser, type TSessionUser } from '../../shared/session.js';
 import { storeUser } from '../session/session';
 import { apiFetch } from './client';
@@ -44,13 +51,33 @@ export function updateProfile(body: TProfileUpdate): Promise<TUser> {
   return apiFetch<TUser>(ME_PATH, { method: 'PATCH', body });
 }
 
+const EMAIL_CHANGE_PATH = '/api/auth/users/email-change/';
+export const EMAIL_CHANGE_QUERY_KEY = ['auth', 'email-change'] as const;
+
+/** The sign-in email change waiting for its mailed link, if any (read in the browser only). */
+export function useEmailChange() {
+  return useQuery({
+    queryKey: EMAIL_CHANGE_QUERY_KEY,
+    queryFn: () => apiFetch<TEmailChangeState>(EMAIL_CHANGE_PATH),
+  });
+}
+
+export function resendEmailChange(): Promise<TEmailChangeState> {
+  return apiFetch<TEmailChangeState>(`${EMAIL_CHANGE_PATH}resend/`, { method: 'POST' });
+}
+
+export function cancelEmailChange(): Promise<void> {
+  return apiFetch<void>(EMAIL_CHANGE_PATH, { method: 'DELETE' });
+}
+
 export function changePassword(body: TChangePasswordBody): Promise<{ detail: string }> {
   return apiFetch<{ detail: string }>('/api/auth/users/change-password/', { method: 'POST', body });
 }
 
+export function updateStore(merchantId: string, body: TStoreUpdate): Promise<TMerchant> {
+  return apiFetch<TMerchant>(`/api/stores/${encodeURIComponent(merchantId)}/`, { method: 'PATCH', body });
+}
+
 export function updateStoreLanguage(merchantId: string, mainLanguage: TMerchant['main_language']): Promise<TMerchant> {
-  return apiFetch<TMerchant>(`/api/stores/${encodeURIComponent(merchantId)}/`, {
-    method: 'PATCH',
-    body: { main_language: mainLanguage },
-  });
+  return updateStore(merchantId, { main_language: mainLanguage });
 }

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { REVIEWS_PAGE_SIZE } from '../../shared/constants.js';
+import { REVIEWS_PAGE_SIZE, SIGNED_MEDIA_PERIOD_S } from '../../shared/constants.js';
 import type { TLimitInfo, TPlanLimitError, TUsageDetails } from '../../shared/billing.js';
 import type { TPage, TReview, TReviewFilter, TReviewStats } from '../../shared/reviews.js';
 import { ApiError, apiFetch } from './client';
 
+const REVIEWS_QUERY_PREFIX = ['reviews'] as const;
 export const REVIEWS_LIST_QUERY_KEY = ['reviews', 'list'] as const;
 export const REVIEW_STATS_QUERY_KEY = ['reviews', 'stats'] as const;
 export const USAGE_DETAILS_QUERY_KEY = ['reviews', 'usage_details'] as const;
@@ -26,12 +27,16 @@ export function fetchReviews({ page, search, status }: TReviewListParams): Promi
   return apiFetch<TPage<TReview>>(`/api/reviews/?${query}`);
 }
 
-/** The previous page stays on screen while the next one loads, so the table does not flash empty. */
+/**
+ * The previous page stays on screen while the next one loads, so the table does not flash empty. Its media links
+ * are signed for a limited time: a page left open refetches them well before they expire.
+ */
 export function useReviews(params: TReviewListParams) {
   return useQuery({
     queryKey: [...REVIEWS_LIST_QUERY_KEY, params],
     queryFn: () => fetchReviews(params),
     placeholderData: keepPreviousData,
+    refetchInterval: (SIGNED_MEDIA_PERIOD_S * 1000) / 3,
   });
 }
 
@@ -65,13 +70,9 @@ export function deleteReview(id: string): Promise<void> {
   return apiFetch<void>(reviewPath(id), { method: 'DELETE' });
 }
 
-/** Every moderation action can change the list, the counts and the plan usage. */
+/** Every moderation action can change the list, the counts, the plan usage, an open review and its history. */
 export async function invalidateReviewQueries(queryClient: QueryClient): Promise<void> {
-  await Promise.all(
-    [REVIEWS_LIST_QUERY_KEY, REVIEW_STATS_QUERY_KEY, USAGE_DETAILS_QUERY_KEY].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
+  await queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_PREFIX });
 }
 
 export interface TPlanLimit {

@@ -194,6 +194,14 @@ export const ImageIcon = () => (
   </Icon>
 );
 
+/** A parcel: stands in for a product without a picture. */
+export const ProductIcon = () => (
+  <Icon>
+    <path d="M21 8 12 3 3 8v8l9 5 9-5z" />
+    <path d="m3 8 9 5 9-5M12 13v8M7.5 5.5l9 5" />
+  </Icon>
+);
+
 export const ArrowUpIcon = () => (
   <Icon>
     <path d="M12 19V5M5 12l7-7 7 7" />
@@ -217,5 +225,12 @@ export const ExternalLinkIcon = () => (
   <Icon>
     <path d="M14 4h6v6M20 4l-9 9" />
     <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </Icon>
+);
+
+export const DetailsIcon = () => (
+  <Icon>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M14 4v16M17 9h1M17 13h1" />
   </Icon>
 );

@@ -13,6 +13,9 @@ import dashboardPt from './dashboard/pt.json';
 import integrationsEn from './integrations/en.json';
 import integrationsEs from './integrations/es.json';
 import integrationsPt from './integrations/pt.json';
+import moderationEn from './moderation/en.json';
+import moderationEs from './moderation/es.json';
+import moderationPt from './moderation/pt.json';
 import reviewsEn from './reviews/en.json';
 import reviewsEs from './reviews/es.json';
 import reviewsPt from './reviews/pt.json';
@@ -26,8 +29,8 @@ import widgetsEn from './widgets/en.json';
 import widgetsEs from './widgets/es.json';
 import widgetsPt from './widgets/pt.json';
 
-// One file per area (shell, auth pages, dashboard, settings pages, integrations, reviews, widget settings), merged
-// into one namespace per language.
+// One file per area (shell, auth pages, dashboard, settings pages, integrations, reviews, bulk moderation and review
+// details, widget settings), merged into one namespace per language.
 // Typed against the English bundle so a key missing from a translation fails the typecheck.
 export const en = {
   ...shellEn,
@@ -37,6 +40,7 @@ export const en = {
   integrations: integrationsEn,
   billing: billingEn,
   reviews: reviewsEn,
+  moderation: moderationEn,
   widgets: widgetsEn,
 };
 const es: typeof en = {
@@ -47,6 +51,7 @@ const es: typeof en = {
   integrations: integrationsEs,
   billing: billingEs,
   reviews: reviewsEs,
+  moderation: moderationEs,
   widgets: widgetsEs,
 };
 const pt: typeof en = {
@@ -57,6 +62,7 @@ const pt: typeof en = {
   integrations: integrationsPt,
   billing: billingPt,
   reviews: reviewsPt,
+  moderation: moderationPt,
   widgets: widgetsPt,
 };
 

@@ -3,13 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TProfileUpdate } from '../../../shared/accounts.js';
 import type { TSessionUser } from '../../../shared/session.js';
-import { setProfile, updateProfile } from '../../api/profile';
+import { EMAIL_CHANGE_QUERY_KEY, setProfile, updateProfile } from '../../api/profile';
 import { ActionButton } from '../ActionButton';
 import { apiDetail, apiFieldErrors, type TFieldErrors } from '../form/apiErrors';
 import { TextField, type TextFieldProps } from '../form/TextField';
 import { useToast } from '../toast/ToastProvider';
 
-type TProfileField = keyof Required<TProfileUpdate>;
+type TProfileField = Exclude<keyof Required<TProfileUpdate>, 'current_password' | 'hide_upgrade_prompt'>;
 type TValues = Record<TProfileField, string>;
 
 const FIELDS = [
@@ -33,7 +33,10 @@ function valuesOf(user: TSessionUser): TValues {
   return { email: user.email, first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '' };
 }
 
-/** Email, names and phone: read-only until Edit, then a form saved with PATCH /api/auth/users/me/. */
+/**
+ * Email, names and phone: read-only until Edit, then a form saved with PATCH /api/auth/users/me/. A new email also asks
+ * for the current password and only takes effect through the link mailed to it (EmailChangeNotice shows it pending).
+ */
 export function ProfileDetails({ user }: { user: TSessionUser }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -76,13 +79,21 @@ function ProfileForm({ initial, onDone }: { initial: TValues; onDone: () => void
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(initial);
+  const [currentPassword, setCurrentPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
+  const newEmail = values.email.trim().toLowerCase();
+  const changesEmail = newEmail !== '' && newEmail !== initial.email;
 
   const save = useMutation({
     mutationFn: updateProfile,
-    onSuccess: (updated) => {
+    onSuccess: (updated, changes) => {
       setProfile(queryClient, updated);
-      showToast(t('settingsPages.account.saved'), 'success');
+      if (changes.email) {
+        void queryClient.invalidateQueries({ queryKey: EMAIL_CHANGE_QUERY_KEY });
+        showToast(t('settingsPages.account.emailChangeSent', { email: changes.email }), 'success');
+      } else {
+        showToast(t('settingsPages.account.saved'), 'success');
+      }
       onDone();
     },
     onError: (error) => {
@@ -102,11 +113,14 @@ function ProfileForm({ initial, onDone }: { initial: TValues; onDone: () => void
     for (const { name, required } of FIELDS) {
       if (required && !trimmed[name]) missing[name] = [t('settingsPages.common.required')];
     }
+    if (changesEmail && !currentPassword) missing.current_password = [t('settingsPages.common.required')];
     setFieldErrors(missing);
     if (Object.keys(missing).length > 0) return;
 
     const changes: TProfileUpdate = {};
     for (const { name } of FIELDS) if (trimmed[name] !== initial[name]) changes[name] = trimmed[name];
+    if (!changesEmail) delete changes.email;
+    else changes.current_password = currentPassword;
     if (Object.keys(changes).length === 0) onDone();
     else save.mutate(changes);
   };
@@ -130,6 +144,20 @@ function ProfileForm({ initial, onDone }: { initial: TValues; onDone: () => void
           />
         ))}
       </div>
+      {changesEmail && (
+        <TextField
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          label={t('settingsPages.account.currentPassword')}
+          description={t('settingsPages.account.currentPasswordHint')}
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          errors={fieldErrors.current_password}
+          isRequired
+          isReadOnly={save.isPending}
+        />
+      )}
       <div className="section-actions">
         <ActionButton variant="secondary" testId="profile-cancel" isDisabled={save.isPending} onPress={onDone}>
           {t('settingsPages.common.cancel')}

@@ -52,11 +52,25 @@ function MetricCard({
             {view?.value ?? NO_VALUE}
           </span>
           {view && direction && (
-            <span className="metric-trend" data-testid="metric-trend" data-direction={direction}>
-              {TrendIcon && <TrendIcon />}
-              <span className="visually-hidden">{t(`dashboard.trend.${direction}`)} </span>
-              <span className="metric-change">{view.change}</span>{' '}
-              <span className="metric-period">{t('dashboard.trend.vsLastMonth')}</span>
+            <span
+              className="metric-trend"
+              data-testid="metric-trend"
+              data-direction={direction}
+              data-from-zero={view.trend.from_zero || undefined}
+            >
+              {view.trend.from_zero ? (
+                <>
+                  <span className="metric-change">{view.change}</span>{' '}
+                  <span className="metric-period">{t('dashboard.trend.noneLastMonth')}</span>
+                </>
+              ) : (
+                <>
+                  {TrendIcon && <TrendIcon />}
+                  <span className="visually-hidden">{t(`dashboard.trend.${direction}`)} </span>
+                  <span className="metric-change">{view.change}</span>{' '}
+                  <span className="metric-period">{t('dashboard.trend.vsLastMonth')}</span>
+                </>
+              )}
             </span>
           )}
         </>

@@ -49,6 +49,11 @@ export function useMetricViews(): (metrics: TDashboardMetrics, key: TMetricKey) 
       }),
     } satisfies Record<TMetricKey, (metrics: TDashboardMetrics) => Omit<TMetricView, 'trend'>>;
 
-    return (metrics, key) => ({ ...views[key](metrics), trend: metrics[`${key}_trend`] });
+    return (metrics, key) => {
+      const trend = metrics[`${key}_trend`];
+      // From none to some: a percentage of nothing would mean nothing.
+      const view = trend.from_zero ? { ...views[key](metrics), change: t('dashboard.trend.new') } : views[key](metrics);
+      return { ...view, trend };
+    };
   }, [language, t]);
 }

@@ -6,6 +6,9 @@ import { DEFAULT_DASHBOARD_PERIOD } from '../../../shared/constants.js';
 import { reviewActivityQuery, topProductsQuery, useReviewActivity, useTopProducts } from '../../api/analytics';
 import { useToast } from '../toast/ToastProvider';
 
+/** One word on the period at a time: the latest choice's. */
+const PERIOD_TOAST = { kind: 'dashboard.period' };
+
 /**
  * The charts' period and data (SPEC §2, §8). A first load that fails says which chart failed; a period change
  * asks the server again for both charts and says whether that worked.
@@ -42,10 +45,10 @@ export function useDashboardCharts() {
     ]).then(
       () => {
         if (latestChoice.current === next)
-          showToast(t('dashboard.toasts.updateDataSuccess', { days: next }), 'success');
+          showToast(t('dashboard.toasts.updateDataSuccess', { days: next }), 'success', PERIOD_TOAST);
       },
       () => {
-        if (latestChoice.current === next) showToast(t('dashboard.toasts.updateDataError'), 'error');
+        if (latestChoice.current === next) showToast(t('dashboard.toasts.updateDataError'), 'error', PERIOD_TOAST);
       },
     );
   };

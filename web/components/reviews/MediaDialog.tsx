@@ -3,6 +3,7 @@ import type { TReview } from '../../../shared/reviews.js';
 import { ActionButton } from '../ActionButton';
 import { ModalDialog } from '../ModalDialog';
 import { customerName, productName } from './reviewDisplay';
+import { ReviewMediaPlayer } from './ReviewMediaPlayer';
 
 /** Plays the review's video (its thumbnail as the poster) or shows its photo; closed while `review` is null. */
 export function MediaDialog({ review, onClose }: { review: TReview | null; onClose: () => void }) {
@@ -22,26 +23,7 @@ export function MediaDialog({ review, onClose }: { review: TReview | null; onClo
       {review && (
         <>
           <div className="media-frame">
-            {review.video_url ? (
-              <video
-                className="media-player"
-                src={review.video_url}
-                poster={review.thumbnail_url ?? undefined}
-                controls
-                playsInline
-                preload="metadata"
-              >
-                {t('reviews.media.noVideoSupport')}
-              </video>
-            ) : (
-              review.photo_url && (
-                <img
-                  className="media-player"
-                  src={review.photo_url}
-                  alt={t('reviews.media.photoAlt', { customer, product: productName(review) })}
-                />
-              )
-            )}
+            <ReviewMediaPlayer review={review} />
           </div>
           <p className="media-caption">{productName(review)}</p>
           <div className="modal-actions">

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TReview } from '../../../shared/reviews.js';
-import { CheckIcon, CloseIcon, EditIcon, RestoreIcon, TrashIcon } from '../icons';
+import { CheckIcon, CloseIcon, DetailsIcon, EditIcon, RestoreIcon, TrashIcon } from '../icons';
 
-export type TRowAction = 'approve' | 'reject' | 'edit' | 'restore' | 'delete';
+export type TRowAction = 'details' | 'approve' | 'reject' | 'edit' | 'restore' | 'delete';
 
 const ICONS = {
+  details: DetailsIcon,
   approve: CheckIcon,
   reject: CloseIcon,
   edit: EditIcon,
@@ -13,11 +14,11 @@ const ICONS = {
   delete: TrashIcon,
 } satisfies Record<TRowAction, () => ReactNode>;
 
-/** SPEC §4 Review status: what each status offers; a deleted review can only come back. */
+/** SPEC §4 Review status: what each status offers; a deleted review can only come back. Any opens in the drawer. */
 export function actionsFor(review: TReview): TRowAction[] {
-  if (review.deleted) return ['restore'];
+  if (review.deleted) return ['details', 'restore'];
   const byStatus = { pending: ['approve', 'reject'], approved: ['edit'], rejected: ['restore'] } as const;
-  return [...byStatus[review.status], 'delete'];
+  return ['details', ...byStatus[review.status], 'delete'];
 }
 
 export interface ReviewActionsProps {
@@ -41,9 +42,13 @@ export function ReviewActions({ review, customer, isBusy, onAction }: ReviewActi
             className="icon-button review-action"
             data-action={action}
             data-testid={`${action}-review`}
-            aria-label={t(`reviews.actions.${action}`, { customer })}
-            aria-haspopup={action === 'edit' || action === 'delete' ? 'dialog' : undefined}
-            title={t(`reviews.actions.${action}Short`)}
+            aria-label={
+              action === 'details'
+                ? t('moderation.details.open', { customer })
+                : t(`reviews.actions.${action}`, { customer })
+            }
+            aria-haspopup={action === 'details' || action === 'edit' || action === 'delete' ? 'dialog' : undefined}
+            title={action === 'details' ? t('moderation.details.openShort') : t(`reviews.actions.${action}Short`)}
             disabled={isBusy}
             onClick={() => onAction(action, review)}
           >

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { TReview } from '../../../shared/reviews.js';
 import { useDateFormat } from '../../lib/useDateFormat';
+import { ProductThumb } from '../ProductThumb';
 import { RatingStars } from './RatingStars';
 import { ReviewActions, type TRowAction } from './ReviewActions';
 import { ReviewMediaThumb } from './ReviewMediaThumb';
 import { ReviewStatusChip } from './ReviewStatusChip';
 import { customerName, productName } from './reviewDisplay';
 import { VerifiedBadge } from './VerifiedBadge';
+import { SelectRowCell } from './bulk/SelectionCells';
 
 export interface ReviewRowProps {
   review: TReview;
@@ -23,14 +25,17 @@ export function ReviewRow({ review, canModerate, isBusy, onOpenMedia, onAction }
   const product = productName(review);
 
   return (
-    <tr data-testid="review-row" data-id={review.id} data-status={review.status} data-deleted={String(review.deleted)}>
-      <td>
+    <tr
+      className="review-row"
+      data-testid="review-row"
+      data-id={review.id}
+      data-status={review.status}
+      data-deleted={String(review.deleted)}
+    >
+      <SelectRowCell review={review} customer={customer} />
+      <td data-column="product">
         <span className="review-product">
-          {review.product.image ? (
-            <img className="review-product-image" src={review.product.image} alt="" loading="lazy" decoding="async" />
-          ) : (
-            <span className="review-product-image" aria-hidden="true" />
-          )}
+          <ProductThumb image={review.product.image} />
           {review.product.url ? (
             <a className="review-product-name" href={review.product.url} target="_blank" rel="noopener noreferrer">
               {product}
@@ -40,31 +45,31 @@ export function ReviewRow({ review, canModerate, isBusy, onOpenMedia, onAction }
           )}
         </span>
       </td>
-      <td>
+      <td data-column="media">
         <ReviewMediaThumb review={review} customer={customer} onOpen={() => onOpenMedia(review)} />
       </td>
-      <td>
+      <td data-column="customer">
         <span className="review-customer">
           <span className={review.customer.name.trim() ? 'review-customer-name' : 'review-muted'}>{customer}</span>
           {review.verified_purchase && <VerifiedBadge />}
           <span className="review-note">{formatDate(review.created_at)}</span>
         </span>
       </td>
-      <td className="review-comment-cell">
+      <td data-column="comment" className="review-comment-cell">
         {review.comment.trim() ? (
           <p className="review-comment">{review.comment}</p>
         ) : (
           <span className="review-muted">{t('reviews.noComment')}</span>
         )}
       </td>
-      <td>
+      <td data-column="rating">
         <RatingStars rating={review.rating} />
       </td>
-      <td>
+      <td data-column="status">
         <ReviewStatusChip review={review} />
       </td>
       {canModerate && (
-        <td className="table-actions">
+        <td className="table-actions" data-column="actions">
           <ReviewActions review={review} customer={customer} isBusy={isBusy} onAction={onAction} />
         </td>
       )}

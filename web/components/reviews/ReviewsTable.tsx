@@ -5,6 +5,9 @@ import type { TReview } from '../../../shared/reviews.js';
 import type { TRowAction } from './ReviewActions';
 import { ReviewRow } from './ReviewRow';
 import { SkeletonRows } from '../SkeletonRows';
+import { TableScroll } from '../TableScroll';
+import { useSelectionContext } from './bulk/ReviewSelectionContext';
+import { SelectPageCell } from './bulk/SelectionCells';
 
 export interface ReviewsTableProps {
   reviews: readonly TReview[];
@@ -32,10 +35,11 @@ export function ReviewsTable({
   ...rowProps
 }: ReviewsTableProps) {
   const { t } = useTranslation();
-  const columnCount = COLUMNS.length + (canModerate ? 1 : 0);
+  const selectable = useSelectionContext() !== null;
+  const columnCount = COLUMNS.length + (canModerate ? 1 : 0) + (selectable ? 1 : 0);
 
   return (
-    <div className="table-scroll">
+    <TableScroll label={t('reviews.table.caption')} className="reviews-table-frame">
       <table
         className="data-table reviews-table"
         data-testid="reviews-table"
@@ -45,13 +49,14 @@ export function ReviewsTable({
         <caption className="visually-hidden">{t('reviews.table.caption')}</caption>
         <thead>
           <tr>
+            <SelectPageCell />
             {COLUMNS.map((column) => (
-              <th key={column} scope="col">
+              <th key={column} scope="col" data-column={column}>
                 {t(`reviews.table.${column}`)}
               </th>
             ))}
             {canModerate && (
-              <th scope="col">
+              <th scope="col" data-column="actions">
                 <span className="visually-hidden">{t('reviews.table.actions')}</span>
               </th>
             )}
@@ -78,6 +83,6 @@ export function ReviewsTable({
             ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TReview } from '../../../shared/reviews.js';
+import type { TModerationAction, TReview } from '../../../shared/reviews.js';
 import { ApiError } from '../../api/client';
 import {
   approveReview,
@@ -14,7 +14,7 @@ import {
 import { useToast, type TToastSeverity } from '../toast/ToastProvider';
 import { DELETED_RETENTION_DAYS } from '../../../shared/constants.js';
 
-export type TModerationAction = 'approve' | 'reject' | 'restore' | 'delete';
+export type { TModerationAction };
 
 export interface TModerationRequest {
   action: TModerationAction;
@@ -44,6 +44,9 @@ const ERRORS = {
   delete: 'reviews.toasts.deleteError',
 } as const satisfies Record<TModerationAction, string>;
 
+/** One moderation outcome on screen at a time: the latest. */
+const MODERATION_TOAST = { kind: 'reviews.moderation' };
+
 const LIMIT_DEFAULTS = {
   approve: 'reviews.limit.approveDefault',
   restore: 'reviews.limit.restoreDefault',
@@ -64,11 +67,11 @@ export function useReviewModeration(onPlanLimit: (limit: TPlanLimit) => void) {
     },
     onSuccess: (_, { action, fromStatusDialog }) => {
       if (fromStatusDialog) {
-        showToast(t('reviews.toasts.statusUpdated'), 'success');
+        showToast(t('reviews.toasts.statusUpdated'), 'success', MODERATION_TOAST);
         return;
       }
       const [key, severity] = SUCCESS[action];
-      showToast(t(key, { days: DELETED_RETENTION_DAYS }), severity);
+      showToast(t(key, { days: DELETED_RETENTION_DAYS }), severity, MODERATION_TOAST);
     },
     onError: (error, { action, fromStatusDialog }) => {
       const limitDefault = action === 'approve' || action === 'restore' ? LIMIT_DEFAULTS[action] : undefined;
@@ -78,12 +81,12 @@ export function useReviewModeration(onPlanLimit: (limit: TPlanLimit) => void) {
         return;
       }
       if (error instanceof ApiError && error.code === 'pending_not_supported') {
-        showToast(t('reviews.toasts.pendingNotSupported'), 'error');
+        showToast(t('reviews.toasts.pendingNotSupported'), 'error', MODERATION_TOAST);
         return;
       }
       const fallback = fromStatusDialog ? 'reviews.toasts.updateStatusError' : ERRORS[action];
       // The translated message: the server's detail is English and, for a 500, says nothing useful.
-      showToast(t(fallback), 'error');
+      showToast(t(fallback), 'error', MODERATION_TOAST);
     },
     onSettled: () => invalidateReviewQueries(queryClient),
   });

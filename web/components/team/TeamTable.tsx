@@ -3,6 +3,7 @@ import type { TInvitation, TTeamMember } from '../../../shared/accounts.js';
 import { useDateFormat } from '../../lib/useDateFormat';
 import { CloseIcon } from '../icons';
 import { SkeletonRows } from '../SkeletonRows';
+import { TableScroll } from '../TableScroll';
 
 export type TTeamRow = { kind: 'member'; member: TTeamMember } | { kind: 'invitation'; invitation: TInvitation };
 
@@ -25,17 +26,25 @@ export function TeamTable({ rows, isLoading, canManage, ...rowProps }: TeamTable
   const columns = canManage ? 5 : 4;
 
   return (
-    <div className="table-scroll">
-      <table className="data-table" data-testid="team-table" aria-busy={isLoading || undefined}>
+    <TableScroll label={t('settingsPages.team.tableCaption')}>
+      <table className="data-table team-table" data-testid="team-table" aria-busy={isLoading || undefined}>
         <caption className="visually-hidden">{t('settingsPages.team.tableCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('settingsPages.team.columns.member')}</th>
-            <th scope="col">{t('settingsPages.team.columns.role')}</th>
-            <th scope="col">{t('settingsPages.team.columns.status')}</th>
-            <th scope="col">{t('settingsPages.team.columns.date')}</th>
+            <th scope="col" data-column="member">
+              {t('settingsPages.team.columns.member')}
+            </th>
+            <th scope="col" data-column="role">
+              {t('settingsPages.team.columns.role')}
+            </th>
+            <th scope="col" data-column="status">
+              {t('settingsPages.team.columns.status')}
+            </th>
+            <th scope="col" data-column="date">
+              {t('settingsPages.team.columns.date')}
+            </th>
             {canManage && (
-              <th scope="col">
+              <th scope="col" data-column="actions">
                 <span className="visually-hidden">{t('settingsPages.team.columns.actions')}</span>
               </th>
             )}
@@ -65,7 +74,7 @@ export function TeamTable({ rows, isLoading, canManage, ...rowProps }: TeamTable
             )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -78,8 +87,14 @@ function MemberRow({ member, canManage, currentUserId, onRemoveMember }: TRowPro
   const isOwner = member.role === 'owner';
 
   return (
-    <tr data-testid="team-row" data-email={member.email} data-status="active" data-role={member.role}>
-      <td>
+    <tr
+      className="team-row"
+      data-testid="team-row"
+      data-email={member.email}
+      data-status="active"
+      data-role={member.role}
+    >
+      <td data-column="member">
         <span className="team-person">
           <span className="team-name">
             {name}
@@ -88,15 +103,15 @@ function MemberRow({ member, canManage, currentUserId, onRemoveMember }: TRowPro
           {name !== member.email && <span className="team-email">{member.email}</span>}
         </span>
       </td>
-      <td>
+      <td data-column="role">
         <RoleChip role={member.role} />
       </td>
-      <td>
+      <td data-column="status">
         <span className="chip chip-tint chip-active">{t('settingsPages.team.status.active')}</span>
       </td>
-      <td>{formatDate(member.date_joined)}</td>
+      <td data-column="date">{formatDate(member.date_joined)}</td>
       {canManage && (
-        <td className="table-actions">
+        <td className="table-actions" data-column="actions">
           {!isOwner && (
             <button
               type="button"
@@ -124,8 +139,14 @@ function InvitationRow({
   const formatDate = useDateFormat();
 
   return (
-    <tr data-testid="team-row" data-email={invitation.email} data-status="invited" data-role="member">
-      <td>
+    <tr
+      className="team-row"
+      data-testid="team-row"
+      data-email={invitation.email}
+      data-status="invited"
+      data-role="member"
+    >
+      <td data-column="member">
         <span className="team-person">
           <span className="team-name">{invitation.email}</span>
           <span className="team-email">
@@ -133,15 +154,15 @@ function InvitationRow({
           </span>
         </span>
       </td>
-      <td>
+      <td data-column="role">
         <RoleChip role="member" />
       </td>
-      <td>
+      <td data-column="status">
         <span className="chip chip-tint chip-invited">{t('settingsPages.team.status.invited')}</span>
       </td>
-      <td>{formatDate(invitation.created_at)}</td>
+      <td data-column="date">{formatDate(invitation.created_at)}</td>
       {canManage && (
-        <td className="table-actions">
+        <td className="table-actions" data-column="actions">
           <button
             type="button"
             className="icon-button"

@@ -9,11 +9,20 @@ interface ToastItem {
   id: number;
   message: string;
   severity: TToastSeverity;
+  kind: string;
+}
+
+export interface ToastOptions {
+  /**
+   * What the toast is about (e.g. the reviews filter): a new toast of the same kind replaces the one showing, so
+   * quick clicks never stack. Defaults to the message itself.
+   */
+  kind?: string;
 }
 
 interface ToastContextValue {
   /** `message` is shown as given: pass text that is already translated. */
-  showToast: (message: string, severity?: TToastSeverity) => void;
+  showToast: (message: string, severity?: TToastSeverity, options?: ToastOptions) => void;
 }
 
 const ToastContext = createContext<ToastContextValue | null>(null);
@@ -29,10 +38,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const lastId = useRef(0);
 
-  const showToast = useCallback((message: string, severity: TToastSeverity = 'info') => {
+  const showToast = useCallback((message: string, severity: TToastSeverity = 'info', options: ToastOptions = {}) => {
     lastId.current += 1;
-    const id = lastId.current;
-    setToasts((list) => [...list, { id, message, severity }]);
+    const toast = { id: lastId.current, message, severity, kind: options.kind ?? message };
+    // The newest goes last, with its own 6 seconds.
+    setToasts((list) => [...list.filter((other) => other.kind !== toast.kind), toast]);
   }, []);
 
   const dismiss = useCallback((id: number) => {
@@ -68,6 +78,7 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number)
       className="toast"
       role={toast.severity === 'error' ? 'alert' : 'status'}
       data-testid="toast"
+      data-toast-id={toast.id}
       data-severity={toast.severity}
     >
       <SeverityIcon />

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { INITIAL_VIDEOS_CHOICES, type TWidgetSettings } from '../../../shared/widgets.js';
+import { INITIAL_VIDEOS_CHOICES, WIDGET_LAYOUTS, type TWidgetSettings } from '../../../shared/widgets.js';
 import { ActionButton } from '../ActionButton';
 import { FormAlert } from '../form/FormAlert';
 import { apiDetail, apiFieldErrors, type TFieldErrors } from '../form/apiErrors';
@@ -27,11 +27,13 @@ export interface AppearanceFormProps {
   canEdit: boolean;
 }
 
-/** SPEC §2 Appearance: display options, how many videos show at first, and the four colours. */
+/** SPEC §2 Appearance: the layout, display options, how many videos show at first, and the four colours. */
 export function AppearanceForm({ draft, onChange, canEdit }: AppearanceFormProps) {
   const { t } = useTranslation();
   const save = useSaveWidgetSettings();
   const videosLabelId = useId();
+  const layoutLabelId = useId();
+  const layoutHelpId = useId();
   const [clientErrors, setClientErrors] = useState<TFieldErrors>({});
   const errors = { ...apiFieldErrors(save.error), ...clientErrors };
   const detail = save.isError && Object.keys(errors).length === 0 ? apiDetail(save.error) : undefined;
@@ -63,6 +65,40 @@ export function AppearanceForm({ draft, onChange, canEdit }: AppearanceFormProps
     <form className="form widget-form" onSubmit={submit} noValidate>
       <h2 className="section-title">{t('widgets.appearance.title')}</h2>
       {detail && <FormAlert severity="error">{detail}</FormAlert>}
+
+      <div className="widget-fieldset">
+        <p className="widget-legend" id={layoutLabelId}>
+          {t('widgets.appearance.layout')}
+        </p>
+        <ToggleButtonGroup
+          className="segmented"
+          data-testid="widget-layout"
+          aria-labelledby={layoutLabelId}
+          aria-describedby={layoutHelpId}
+          selectionMode="single"
+          disallowEmptySelection
+          isDisabled={!canEdit}
+          selectedKeys={[draft.layout]}
+          onSelectionChange={(keys) => {
+            const layout = WIDGET_LAYOUTS.find((choice) => keys.has(choice));
+            if (layout) change({ layout });
+          }}
+        >
+          {WIDGET_LAYOUTS.map((layout) => (
+            <ToggleButton key={layout} id={layout} className="segmented-option" data-value={layout}>
+              {t(`widgets.appearance.layouts.${layout}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <p className="field-description" id={layoutHelpId}>
+          {t(`widgets.appearance.layoutHelp.${draft.layout}`)}
+        </p>
+        {errors.layout && (
+          <p className="field-error" role="alert">
+            {errors.layout.join(' ')}
+          </p>
+        )}
+      </div>
 
       <fieldset className="widget-fieldset" disabled={!canEdit}>
         <legend className="widget-legend">{t('widgets.appearance.display')}</legend>

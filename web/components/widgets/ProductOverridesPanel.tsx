@@ -9,6 +9,7 @@ import { SearchBox } from '../SearchBox';
 import { SkeletonRows } from '../SkeletonRows';
 import { useProductOverride } from './useProductOverride';
 import { usePageFor, useSearchInput } from '../../lib/useListControls';
+import { TableScroll } from '../TableScroll';
 
 const COLUMNS = ['product', 'sku', 'price', 'position', 'enabled'] as const;
 
@@ -66,7 +67,7 @@ export function ProductOverridesPanel({ canEdit }: { canEdit: boolean }) {
         />
       </div>
 
-      <div className="table-scroll">
+      <TableScroll label={t('widgets.products.table.caption')}>
         <table
           className="data-table products-table"
           data-testid="products-table"
@@ -115,7 +116,7 @@ export function ProductOverridesPanel({ canEdit }: { canEdit: boolean }) {
               ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
 
       {products.data && total > 0 && (
         <Pagination

@@ -3,6 +3,7 @@ import type { TProductWithOverride } from '../../api/widgets';
 import { useLanguage } from '../../i18n/useLanguage';
 import { formatMinorUnits } from '../../lib/formatMoney';
 import { EditIcon } from '../icons';
+import { ProductThumb } from '../ProductThumb';
 import { SwitchField } from './SwitchField';
 
 export interface ProductRowProps {
@@ -30,11 +31,7 @@ export function ProductRow({ product, canEdit, isBusy, onEdit, onToggle }: Produ
     >
       <td>
         <span className="review-product">
-          {product.image ? (
-            <img className="review-product-image" src={product.image} alt="" loading="lazy" decoding="async" />
-          ) : (
-            <span className="review-product-image" aria-hidden="true" />
-          )}
+          <ProductThumb image={product.image} />
           {product.url ? (
             <a className="review-product-name" href={product.url} target="_blank" rel="noopener noreferrer">
               {product.name}

@@ -1,6 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TPublicReview, TPublicReviews, TWidgetConfiguration } from '../../../shared/storefront.js';
+import type {
+  TPublicReview,
+  TPublicReviews,
+  TRatingDistribution,
+  TWidgetConfiguration,
+} from '../../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../../shared/widget-strings.js';
 import type { TWidgetSettings } from '../../../shared/widgets.js';
 import { useProfile } from '../../api/profile';
@@ -78,6 +83,7 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
           customer_name: review.customer.name,
           created_at: review.created_at,
           video_url: review.video_url,
+          video_duration: null,
           thumbnail_url: review.thumbnail_url,
           photo_url: review.photo_url,
           verified_purchase: review.verified_purchase,
@@ -89,14 +95,20 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
           customer_name: sample.name,
           created_at: new Date(LOADED_AT - (i + 1) * 3 * DAY_MS).toISOString(),
           video_url: null,
+          video_duration: null,
           thumbnail_url: null,
           photo_url: null,
           verified_purchase: false,
         }));
     const average = results.reduce((sum, review) => sum + review.rating, 0) / results.length;
+    const distribution: TRatingDistribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+    for (const review of results) distribution[review.rating as keyof TRatingDistribution] += 1;
     return {
       count: real.length ? (approved.data?.count ?? results.length) : results.length,
+      // The stars' distribution is the one of the reviews shown.
       average_rating: Math.round(average * 10) / 10,
+      distribution,
+      product: null,
       next: null,
       previous: null,
       results,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
+import '../../../styles/moderation.css';
 import { REVIEWS_PAGE_SIZE } from '../../../../shared/constants.js';
 import type { TReview, TReviewStatus } from '../../../../shared/reviews.js';
 import { can } from '../../../../shared/session.js';
@@ -15,6 +16,12 @@ import { Pagination, pageCount } from '../../../components/reviews/Pagination';
 import type { TRowAction } from '../../../components/reviews/ReviewActions';
 import { ReviewsEmpty, ReviewsLoadError } from '../../../components/reviews/ReviewsEmpty';
 import { ReviewsTable } from '../../../components/reviews/ReviewsTable';
+import { BulkActionBar } from '../../../components/reviews/bulk/BulkActionBar';
+import { BulkDeleteDialog } from '../../../components/reviews/bulk/BulkDeleteDialog';
+import { ReviewSelectionContext } from '../../../components/reviews/bulk/ReviewSelectionContext';
+import { useBulkModeration } from '../../../components/reviews/bulk/useBulkModeration';
+import { useReviewSelection } from '../../../components/reviews/bulk/useReviewSelection';
+import { ReviewDrawer } from '../../../components/reviews/details/ReviewDrawer';
 import { StatusFilter, type TStatusOption } from '../../../components/reviews/StatusFilter';
 import { PaymentFailedBanner } from '../../../components/billing/PaymentFailedBanner';
 import { UpgradeWidget } from '../../../components/reviews/UpgradeWidget';
@@ -39,7 +46,8 @@ export default function Page() {
   const [status, setStatus] = useState<TStatusOption>('all');
   const { page, goToPage } = usePageFor(`${status}\n${search}`);
 
-  const reviews = useReviews({ page, search, status: status === 'all' ? undefined : status });
+  const filterStatus = status === 'all' ? undefined : status;
+  const reviews = useReviews({ page, search, status: filterStatus });
   const stats = useReviewStats();
 
   const total = reviews.data?.count ?? 0;
@@ -56,21 +64,47 @@ export default function Page() {
   const [deleting, setDeleting] = useState<TReview | null>(null);
   const [limit, setLimit] = useState<TPlanLimit | null>(null);
 
+  const [details, setDetails] = useState<TReview | null>(null);
+  const [bulkDeleting, setBulkDeleting] = useState(false);
+
   const { moderate, busyId } = useReviewModeration((refusal) => {
     setEditing(null);
     setLimit(refusal);
   });
 
-  const onAction = (action: TRowAction, review: TReview) => {
-    if (action === 'edit') setEditing(review);
-    else if (action === 'delete') setDeleting(review);
-    else moderate({ action, review });
+  const selection = useReviewSelection({
+    filter: { status: filterStatus, search: search || undefined },
+    pageReviews: reviews.data?.results ?? [],
+    total,
+  });
+  const bulk = useBulkModeration({
+    onDone: () => {
+      setBulkDeleting(false);
+      selection.clear();
+    },
+    onPlanLimit: setLimit,
+  });
+  const onBulkAction = (action: TModerationAction) => {
+    if (action === 'delete') setBulkDeleting(true);
+    else bulk.run({ action, ...selection.target() });
   };
 
-  // SPEC §8 Reviews: a success toast says which reviews the filter now shows.
+  const onAction = (action: TRowAction, review: TReview) => {
+    if (action === 'details') setDetails(review);
+    else if (action === 'edit') setEditing(review);
+    else if (action === 'delete') setDeleting(review);
+    else {
+      selection.deselect(review.id);
+      moderate({ action, review });
+    }
+  };
+
+  // SPEC §8 Reviews: a success toast says which reviews the filter now shows; one at a time, however fast the clicks.
   const changeStatus = (next: TStatusOption) => {
     setStatus(next);
-    showToast(t('reviews.toasts.filtered', { filter: t(`reviews.filter.${next}`) }), 'success');
+    showToast(t('reviews.toasts.filtered', { filter: t(`reviews.filter.${next}`) }), 'success', {
+      kind: 'reviews.filter',
+    });
   };
 
   const clearFilters = () => {
@@ -98,22 +132,27 @@ export default function Page() {
         <StatusFilter value={status} onChange={changeStatus} stats={stats.data} />
       </div>
 
-      <ReviewsTable
-        reviews={reviews.data?.results ?? []}
-        isLoading={reviews.isPending}
-        isRefreshing={reviews.isPlaceholderData}
-        placeholder={
-          reviews.isError ? (
-            <ReviewsLoadError onRetry={() => void reviews.refetch()} />
-          ) : (
-            <ReviewsEmpty search={search} status={status} onClear={clearFilters} />
-          )
-        }
-        canModerate={canModerate}
-        busyId={busyId}
-        onOpenMedia={setMediaReview}
-        onAction={onAction}
-      />
+      <ReviewSelectionContext value={canModerate ? selection : null}>
+        {canModerate && (
+          <BulkActionBar selection={selection} pendingAction={bulk.pendingAction} onAction={onBulkAction} />
+        )}
+        <ReviewsTable
+          reviews={reviews.data?.results ?? []}
+          isLoading={reviews.isPending}
+          isRefreshing={reviews.isPlaceholderData}
+          placeholder={
+            reviews.isError ? (
+              <ReviewsLoadError onRetry={() => void reviews.refetch()} />
+            ) : (
+              <ReviewsEmpty search={search} status={status} onClear={clearFilters} />
+            )
+          }
+          canModerate={canModerate}
+          busyId={busyId}
+          onOpenMedia={setMediaReview}
+          onAction={onAction}
+        />
+      </ReviewSelectionContext>
 
       {reviews.data && total > 0 && (
         <Pagination
@@ -142,9 +181,19 @@ export default function Page() {
           <DeleteReviewDialog
             review={deleting}
             isPending={deleting !== null && busyId === deleting.id}
-            onConfirm={(review) => moderate({ action: 'delete', review }, { onSettled: () => setDeleting(null) })}
+            onConfirm={(review) => {
+              selection.deselect(review.id);
+              moderate({ action: 'delete', review }, { onSettled: () => setDeleting(null) });
+            }}
             onClose={() => setDeleting(null)}
           />
+          <BulkDeleteDialog
+            count={bulkDeleting ? selection.count : null}
+            isPending={bulk.pendingAction === 'delete'}
+            onConfirm={() => bulk.run({ action: 'delete', ...selection.target() })}
+            onClose={() => setBulkDeleting(false)}
+          />
+          <ReviewDrawer review={details} busyId={busyId} onAction={onAction} onClose={() => setDetails(null)} />
           <LimitModal limit={limit} onClose={() => setLimit(null)} />
         </>
       )}

@@ -1,23 +1,28 @@
 import { useTranslation } from 'react-i18next';
+import { usePageContext } from 'vike-react/usePageContext';
+import type { TPermission } from '../../../../shared/permissions.js';
+import { can } from '../../../../shared/session.js';
 import { LinkCards, type LinkCard } from '../../../components/LinkCards';
 import { PageTitle } from '../../../components/PageTitle';
 
-const CARDS: readonly LinkCard[] = [
+/** `permission`: only users who have it see the card (the server refuses the page's calls to others). */
+const CARDS: ReadonlyArray<LinkCard & { permission?: TPermission }> = [
   { href: '/settings/account', page: 'account' },
   { href: '/settings/team', page: 'team' },
-  { href: '/settings/billing', page: 'billing' },
-  { href: '/settings/integrations', page: 'integrations' },
+  { href: '/settings/billing', page: 'billing', permission: 'manage_billing' },
+  { href: '/settings/integrations', page: 'integrations', permission: 'manage_integrations' },
   { href: '/settings/other-apps', page: 'otherApps' },
   { href: null, page: 'sessionSettings' },
 ];
 
 export default function Page() {
   const { t } = useTranslation();
+  const { user } = usePageContext();
   return (
     <>
       <PageTitle page="settings" />
       <p className="page-lead">{t('pages.settings.description')}</p>
-      <LinkCards cards={CARDS} />
+      <LinkCards cards={CARDS.filter(({ permission }) => !permission || can(user, permission))} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
@@ -13,6 +13,7 @@ import { GlobalSetupForm } from '../../../components/widgets/GlobalSetupForm';
 import { InstallationCard } from '../../../components/widgets/InstallationCard';
 import { ProductOverridesPanel } from '../../../components/widgets/ProductOverridesPanel';
 import { WidgetPreview } from '../../../components/widgets/WidgetPreview';
+import { useSelectedInView } from '../../../lib/useSelectedInView';
 
 const TABS = ['global', 'products', 'appearance'] as const;
 type TTab = (typeof TABS)[number];
@@ -36,6 +37,9 @@ export default function Page() {
   };
 
   const [tab, setTab] = useState<TTab>('global');
+  // On a phone the tab row scrolls sideways: the chosen tab is brought fully into view.
+  const tabList = useRef<HTMLDivElement>(null);
+  useSelectedInView(tabList, tab);
 
   const settingsPlaceholder = settings.isError ? (
     <div className="reviews-empty" data-testid="settings-load-error">
@@ -65,7 +69,7 @@ export default function Page() {
           if (next) setTab(next);
         }}
       >
-        <TabList className="widget-tab-list" aria-label={t('widgets.tabs.label')}>
+        <TabList ref={tabList} className="widget-tab-list" aria-label={t('widgets.tabs.label')}>
           {TABS.map((name) => (
             <Tab key={name} id={name} className="widget-tab" data-testid={`tab-${name}`}>
               {t(`widgets.tabs.${name}`)}

@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from 'vike-react/useConfig';
 import { usePageContext } from 'vike-react/usePageContext';
-import type { TAuthResponse, TRegisterBody } from '../../../../shared/accounts.js';
+import type { TAuthResponse, TRegisterBody, TSignupPending } from '../../../../shared/accounts.js';
 import { ApiError, apiFetch } from '../../../api/client';
 import { InstallFailedAlert, InstallStoreAlert } from '../../../components/auth/InstallStoreAlert';
 import { registerModeOf, type TRegisterMode } from '../../../components/auth/registerMode';
+import { SignupSent } from '../../../components/auth/SignupSent';
 import { useCompleteSignIn } from '../../../components/auth/useCompleteSignIn';
 import { useInstallStore, type TInstallStore } from '../../../components/auth/useInstallStore';
 import { useInvitation } from '../../../components/auth/useInvitation';
@@ -14,10 +15,18 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField, type TextFieldProps } from '../../../components/form/TextField';
 
-type TFieldName = 'first_name' | 'last_name' | 'phone' | 'email' | 'password' | 'confirm_password';
+type TFieldName = 'first_name' | 'last_name' | 'phone' | 'store_name' | 'email' | 'password' | 'confirm_password';
 type TValues = Record<TFieldName, string>;
 
-const EMPTY: TValues = { first_name: '', last_name: '', phone: '', email: '', password: '', confirm_password: '' };
+const EMPTY: TValues = {
+  first_name: '',
+  last_name: '',
+  phone: '',
+  store_name: '',
+  email: '',
+  password: '',
+  confirm_password: '',
+};
 
 /** What the sign-up says it is for: an invitation, a store's install, or neither. */
 function accountFields(
@@ -48,6 +57,8 @@ export default function Page() {
   const [status, setStatus] = useState<'idle' | 'pending' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
+  // A regular sign-up waits for its mailed link: what was sent, kept to send it again.
+  const [sent, setSent] = useState<TRegisterBody | null>(null);
 
   const title =
     mode.kind === 'install'
@@ -57,11 +68,8 @@ export default function Page() {
 
   const invitationEmail = invitation.data?.email ?? '';
   const invitationName = invitation.data?.store_name || invitation.data?.workspace_name;
-  const invitationError = invitation.isError
-    ? invitation.error instanceof ApiError && invitation.error.status < 500
-      ? t('auth.register.invalidInvitation')
-      : t('auth.register.verifyFailed')
-    : null;
+  // A link that no longer works (used, cancelled, expired) answers 4xx; anything else may work on a retry.
+  const invitationGone = invitation.isError && invitation.error instanceof ApiError && invitation.error.status < 500;
   // SPEC §5: nothing to submit until the invitation is checked or the store to connect is known.
   const isReady = isInvite ? invitation.isSuccess : mode.kind !== 'install' || !!store;
   const isBusy = status !== 'idle' || installStore?.status === 'signing_in';
@@ -101,14 +109,19 @@ export default function Page() {
         phone: values.phone.trim(),
         password: values.password,
         ...(!isInvite && { email: values.email.trim() }),
+        // Only a regular sign-up makes a store of its own to name; an empty name is left for the platform to fill.
+        ...(mode.kind === 'regular' && values.store_name.trim() && { store_name: values.store_name.trim() }),
         ...accountFields(mode, store),
       } satisfies TRegisterBody;
+      if (mode.kind === 'regular') {
+        await apiFetch<TSignupPending>('/api/auth/register/', { method: 'POST', body });
+        setStatus('idle');
+        setSent(body);
+        return;
+      }
       const response = await apiFetch<TAuthResponse>('/api/auth/register/', { method: 'POST', body });
       setStatus('done');
-      // Signed up to connect a BigCommerce store: its connect page is the next step.
-      const next =
-        mode.kind === 'regular' && mode.platform === 'bigcommerce' ? '/settings/integrations/bigcommerce' : '/';
-      completeSignIn(response, t('auth.register.success'), next);
+      completeSignIn(response, t('auth.register.success'), '/');
     } catch (caught) {
       setStatus('idle');
       const fields = apiFieldErrors(caught);
@@ -117,7 +130,42 @@ export default function Page() {
     }
   }
 
-  const shownError = error ?? invitationError;
+  if (sent) return <SignupSent body={sent} onStartOver={() => setSent(null)} />;
+
+  // No form to fill: say what is wrong with the link and what to do next.
+  if (isInvite && invitation.isError) {
+    return (
+      <>
+        <h1 className="page-title">{title}</h1>
+        <FormAlert severity="error" testId="invitation-error">
+          {invitationGone ? (
+            <>
+              <p>{t('auth.register.invalidInvitation')}</p>
+              <p>{t('auth.register.invitationNextStep')}</p>
+            </>
+          ) : (
+            <p>{t('auth.register.verifyFailed')}</p>
+          )}
+        </FormAlert>
+        <div className="section-actions">
+          {invitationGone ? (
+            <a className="button" data-testid="invitation-sign-in" href="/login">
+              {t('auth.register.login')}
+            </a>
+          ) : (
+            <button
+              type="button"
+              className="button"
+              data-testid="invitation-retry"
+              onClick={() => void invitation.refetch()}
+            >
+              {t('auth.register.retry')}
+            </button>
+          )}
+        </div>
+      </>
+    );
+  }
 
   if (invitation.data?.user_exists) {
     return (
@@ -156,12 +204,20 @@ export default function Page() {
         )}
         {installStore && mode.kind === 'install' && <InstallStoreAlert state={installStore} platform={mode.platform} />}
         {mode.kind === 'regular' && search.install_error && <InstallFailedAlert />}
-        {shownError && <FormAlert severity="error">{shownError}</FormAlert>}
+        {error && <FormAlert severity="error">{error}</FormAlert>}
         <div className="form-row">
           <TextField {...field('first_name')} autoComplete="given-name" label={t('auth.fields.firstName')} isRequired />
           <TextField {...field('last_name')} autoComplete="family-name" label={t('auth.fields.lastName')} isRequired />
         </div>
         <TextField {...field('phone')} type="tel" autoComplete="tel" label={t('auth.fields.phone')} isRequired />
+        {mode.kind === 'regular' && (
+          <TextField
+            {...field('store_name')}
+            autoComplete="organization"
+            label={t('auth.fields.storeName')}
+            description={t('auth.register.storeNameHint')}
+          />
+        )}
         <TextField
           {...field('email')}
           {...(isInvite && { value: invitationEmail, onChange: () => {}, isDisabled: true })}

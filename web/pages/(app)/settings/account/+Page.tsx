@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { can } from '../../../../../shared/session.js';
 import { useProfile } from '../../../../api/profile';
 import { ChangePasswordDialog } from '../../../../components/account/ChangePasswordDialog';
+import { EmailChangeNotice } from '../../../../components/account/EmailChangeNotice';
 import { ProfileDetails } from '../../../../components/account/ProfileDetails';
 import { ProfilePhoto } from '../../../../components/account/ProfilePhoto';
+import { StoreDetails } from '../../../../components/account/StoreDetails';
 import { PageTitle } from '../../../../components/PageTitle';
 
 export default function Page() {
@@ -33,8 +36,18 @@ export default function Page() {
           <h2 id="profile-heading" className="section-title">
             {t('settingsPages.account.profileTitle')}
           </h2>
+          <EmailChangeNotice currentEmail={user.email} />
           <ProfileDetails user={user} />
         </section>
+        {user.merchant && can(user, 'manage_store') && (
+          <section className="card settings-section" aria-labelledby="store-heading" data-testid="store-section">
+            <h2 id="store-heading" className="section-title">
+              {t('settingsPages.store.title')}
+            </h2>
+            <p className="section-text">{t('settingsPages.store.lead')}</p>
+            <StoreDetails merchant={user.merchant} />
+          </section>
+        )}
         <section className="card settings-section" aria-labelledby="password-heading">
           <h2 id="password-heading" className="section-title">
             {t('settingsPages.password.title')}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import type { TReview } from '../../../shared/reviews.js';
+import { customerName, productName } from './reviewDisplay';
+
+/** The review's video (its thumbnail as the poster) or photo, through the signed dashboard links; nothing without. */
+export function ReviewMediaPlayer({ review }: { review: TReview }) {
+  const { t } = useTranslation();
+  if (review.video_url) {
+    return (
+      <video
+        className="media-player"
+        src={review.video_url}
+        poster={review.thumbnail_url ?? undefined}
+        controls
+        playsInline
+        preload="metadata"
+      >
+        {t('reviews.media.noVideoSupport')}
+      </video>
+    );
+  }
+  if (!review.photo_url) return null;
+  return (
+    <img
+      className="media-player"
+      src={review.photo_url}
+      alt={t('reviews.media.photoAlt', {
+        customer: customerName(review, t('reviews.anonymous')),
+        product: productName(review),
+      })}
+    />
+  );
+}
