@@ -2,13 +2,14 @@ import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefro
 import { h, warn } from './dom.js';
 import { sessionId, tracker } from './events.js';
 import { injectJsonLd } from './jsonld.js';
+import { chunkAt, later } from './later.js';
 import { detectProduct } from './platform/detect.js';
 import { place } from './platform/placement.js';
 import { PAGE_SIZE, render } from './render.js';
 import type { Product } from './types.js';
 
 // The storefront widget's initial bundle (DESIGN §7): find the product, fetch configuration and reviews,
-// insert one fully rendered Shadow DOM host, send events. The form loads on demand from `data-form`.
+// insert one fully rendered Shadow DOM host, send events. The player and the form load on demand from `data-form`.
 
 const script = document.currentScript as HTMLScriptElement | null;
 
@@ -30,28 +31,9 @@ function storage(key: string, value?: number): string | null {
   return null;
 }
 
-let formScript: Promise<void> | undefined;
-
-function loadForm(src: string): Promise<void> {
-  formScript ||= new Promise<void>((resolve, reject) => {
-    const element = h('script');
-    element.async = true;
-    element.src = src;
-    element.onload = () => resolve();
-    element.onerror = () => {
-      formScript = undefined;
-      element.remove();
-      reject(new Error('The review form did not load.'));
-    };
-    document.head.appendChild(element);
-  });
-  return formScript;
-}
-
 function mount(
   store: string,
   api: string,
-  form: string,
   product: Product,
   configuration: TWidgetConfiguration,
   data: TPublicReviews,
@@ -73,7 +55,7 @@ function mount(
     write: (slot, button) => {
       const open = slot.querySelector<HTMLElement>('.vr-form input');
       if (open) return open.focus();
-      loadForm(form).then(
+      later().then(
         () =>
           window.__vrForm?.({
             container: slot,
@@ -98,7 +80,7 @@ function mount(
   injectJsonLd(product, data);
 }
 
-function start(store: string, api: string, form: string): void {
+function start(store: string, api: string): void {
   const product = detectProduct();
   if (!product) return;
   const placeholder = product.placeholder;
@@ -112,7 +94,7 @@ function start(store: string, api: string, form: string): void {
     ),
     getJson<TPublicReviews>(`${api}/api/reviews/public/?${reviews}`, 'no-cache'),
   ])
-    .then(([configuration, data]) => mount(store, api, form, product, configuration, data))
+    .then(([configuration, data]) => mount(store, api, product, configuration, data))
     .catch((error: Error) => {
       if (placeholder) placeholder.style.minHeight = '';
       warn(error.message);
@@ -127,17 +109,17 @@ if (!window.__vrLoaded) {
     },
   };
   const data = script?.dataset;
+  chunkAt(data?.form || '');
   const api = data?.store && (data.api || new URL((script as HTMLScriptElement).src).origin).replace(/\/+$/, '');
   // The app's own pages (the dashboard loads the loader for its preview) are never a storefront.
   if (data?.store && api && api !== location.origin) {
     const store = data.store;
     // What merchants are told to look for in the console to see that the widget runs on their store.
     console.info('[video-reviews] Running for store ' + store);
-    const form = data.form || '';
     if (document.readyState === 'loading') {
-      document.addEventListener('DOMContentLoaded', () => start(store, api, form));
+      document.addEventListener('DOMContentLoaded', () => start(store, api));
     } else {
-      start(store, api, form);
+      start(store, api);
     }
   }
 }

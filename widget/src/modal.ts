@@ -1,5 +1,6 @@
 import type { TPublicReview } from '../../shared/storefront.js';
 import { h } from './dom.js';
+import css from './modal.css';
 import { details, mediaLabel, type View } from './parts.js';
 
 /** The review player: a modal dialog inside the shadow root, focus kept inside until it closes. */
@@ -10,6 +11,7 @@ export function openModal(parent: HTMLElement, review: TPublicReview, view: View
     'aria-modal': 'true',
     'aria-label': mediaLabel(review, view.configuration),
   });
+  modal.append(h('style', '', css));
   const dialog = modal.appendChild(h('div', 'vr-dialog', null, { tabindex: '-1' }));
   const close = dialog.appendChild(
     h('button', 'vr-close', '×', { type: 'button', 'aria-label': strings.close, title: strings.close }),

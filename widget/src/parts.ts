@@ -23,7 +23,7 @@ export function nameOf(review: TPublicReview, configuration: TWidgetConfiguratio
 export function details(review: TPublicReview, view: View, body: HTMLElement): HTMLElement {
   const { settings, strings } = view.configuration;
   if (settings.show_rating) body.append(stars(review.rating, strings.stars));
-  // The badge shares the name's line (see widget.css for who gives way): tiles keep one height either way.
+  // The badge wraps under the name when both do not fit: names are never cut.
   const who = body.appendChild(h('span', 'vr-who'));
   who.append(h('span', 'vr-name', nameOf(review, view.configuration)));
   if (review.verified_purchase) {
@@ -41,4 +41,29 @@ export function details(review: TPublicReview, view: View, body: HTMLElement): H
 export function mediaLabel(review: TPublicReview, configuration: TWidgetConfiguration): string {
   const { strings } = configuration;
   return fill(review.video_url ? strings.play_video : strings.view_photo, { name: nameOf(review, configuration) });
+}
+
+/** "0:42", "12:05": a video's length as players show it. */
+export function clock(seconds: number): string {
+  return Math.floor(seconds / 60) + ':' + String(seconds % 60).padStart(2, '0');
+}
+
+/** The media box (fixed ratio): thumbnail or photo, and for videos the play button, the duration when known and,
+ * with autoplay, the muted preview played while visible. */
+export function mediaBox(review: TPublicReview, box: HTMLElement, autoplay: IntersectionObserver | null): HTMLElement {
+  const picture = review.thumbnail_url || review.photo_url;
+  if (picture) box.append(h('img', 'vr-thumb', null, { loading: 'lazy', alt: '', src: picture }));
+  if (review.video_url) {
+    if (autoplay) {
+      const video = h('video', 'vr-autoplay', null, { muted: '', playsinline: '', loop: '', preload: 'none' });
+      video.muted = true;
+      video.src = review.video_url;
+      if (picture) video.poster = picture;
+      box.append(video);
+      autoplay.observe(video);
+    }
+    box.append(h('span', 'vr-play'));
+    if (review.video_duration) box.append(h('span', 'vr-duration', clock(review.video_duration)));
+  }
+  return box;
 }

@@ -1,7 +1,8 @@
 import type { TPublicReview, TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
+import { carousel } from './carousel.js';
 import { fill, h, warn } from './dom.js';
-import { openModal } from './modal.js';
-import { details, mediaLabel, stars, type View } from './parts.js';
+import { later } from './later.js';
+import { details, mediaBox, mediaLabel, stars, type View } from './parts.js';
 import css from './widget.css';
 
 /** Reviews per request; also the batch when initial_videos_count is 0 (all). */
@@ -18,30 +19,75 @@ export interface Hooks {
 
 const cleanups = new WeakMap<ShadowRoot, () => void>();
 
+/** Black or white, whichever reads better on the merchant's primary colour (buttons' text). */
+function onColor(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((at) => {
+    const c = parseInt(hex.slice(at, at + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.179 ? '#000' : '#fff';
+}
+
+/** A grid or carousel tile is one button opening the review; a list row shows everything, its media opens it. */
 function tile(review: TPublicReview, view: View, parent: HTMLElement, autoplay: IntersectionObserver | null) {
-  const picture = review.thumbnail_url || review.photo_url;
-  const button = h('button', 'vr-tile', null, { type: 'button', 'data-review-id': review.id });
-  if (review.video_url || picture) {
-    button.setAttribute('aria-label', mediaLabel(review, view.configuration));
-    const box = button.appendChild(h('span', 'vr-media'));
-    if (picture) box.append(h('img', 'vr-thumb', null, { loading: 'lazy', alt: '', src: picture }));
-    if (review.video_url) {
-      if (autoplay) {
-        const video = h('video', 'vr-autoplay', null, { muted: '', playsinline: '', loop: '', preload: 'none' });
-        video.muted = true;
-        video.src = review.video_url;
-        if (picture) video.poster = picture;
-        box.append(video);
-        autoplay.observe(video);
-      }
-      box.append(h('span', 'vr-play'));
-    }
+  const row = view.configuration.settings.layout === 'list';
+  const media = review.video_url || review.thumbnail_url || review.photo_url;
+  const element = h(row ? 'div' : 'button', 'vr-tile', null, { 'data-review-id': review.id });
+  let opener: HTMLElement = element;
+  if (media) {
+    const label = mediaLabel(review, view.configuration);
+    const box = element.appendChild(h(row ? 'button' : 'span', 'vr-media'));
+    // A list's media button shows no text: it is named. A tile is named by its content, so the action is said first
+    // and what shows (name, date, comment) is read too.
+    if (row) (opener = box).setAttribute('aria-label', label);
+    else box.append(h('span', 'vr-sr', label));
+    mediaBox(review, box, autoplay);
   } else {
-    button.classList.add('vr-text');
+    element.classList.add('vr-text');
   }
-  button.append(details(review, view, h('span', 'vr-body')));
-  button.onclick = () => openModal(parent, review, view, button);
-  return button;
+  element.append(details(review, view, h('span', 'vr-body')));
+  if (opener instanceof HTMLButtonElement) {
+    opener.type = 'button';
+    opener.onclick = () =>
+      later().then(
+        () => window.__vrModal?.(parent, review, view, opener),
+        (error: Error) => warn(error.message),
+      );
+  }
+  return element;
+}
+
+/** Average, stars and count, with how many reviews gave each number of stars. */
+function summary(data: TPublicReviews, configuration: TWidgetConfiguration): HTMLElement {
+  const { settings, strings } = configuration;
+  const element = h('div', 'vr-summary');
+  const score = element.appendChild(h('div', 'vr-score'));
+  if (settings.show_rating && data.average_rating != null) {
+    score.append(
+      h('span', 'vr-average', data.average_rating.toFixed(1)),
+      stars(data.average_rating, strings.stars, 'vr-summary-stars'),
+    );
+  }
+  score.append(
+    h('span', 'vr-count', fill(data.count === 1 ? strings.reviews_one : strings.reviews_many, { n: data.count })),
+  );
+  if (settings.show_rating && data.distribution) {
+    const bars = element.appendChild(h('div', 'vr-distribution'));
+    const counts: Record<string, number> = data.distribution;
+    // Relative to the counts themselves (a preview's are of the reviews it shows, fewer than its count).
+    const total = Object.keys(counts).reduce((sum, n) => sum + counts[n], 0) || 1;
+    for (let n = 5; n > 0; n--) {
+      const count = counts[n] || 0;
+      const track = h('span', 'vr-bar');
+      track.appendChild(h('span')).style.width = (count * 100) / total + '%';
+      bars
+        .appendChild(
+          h('div', 'vr-bar-row', null, { role: 'img', 'aria-label': fill(strings.distribution_row, { n, count }) }),
+        )
+        .append(h('span', 'vr-bar-stars', n + ' ★'), track, h('span', 'vr-bar-count', String(count)));
+    }
+  }
+  return element;
 }
 
 /** Renders (or re-renders) the whole widget into `root`, synchronously, from data already at hand. */
@@ -54,8 +100,10 @@ export function render(
 ): void {
   cleanups.get(root)?.();
   const { settings, strings, language } = configuration;
+  const layout = settings.layout || 'grid';
   const colors: Record<string, string> = {
     primary: settings.primary_color,
+    'on-primary': onColor(settings.primary_color),
     secondary: settings.secondary_color,
     text: settings.text_color,
     bg: settings.background_color,
@@ -79,25 +127,39 @@ export function render(
           }
         })
       : null;
-  cleanups.set(root, () => autoplay?.disconnect());
+  let stop = () => undefined as void;
+  cleanups.set(root, () => {
+    autoplay?.disconnect();
+    stop();
+  });
 
-  const wrap = h('div', 'vr-root' + (settings.compact_mode ? ' vr-compact' : ''), null, { lang: language });
+  const wrap = h('div', 'vr-root' + (settings.compact_mode ? ' vr-compact' : ''), null, {
+    lang: language,
+    'data-layout': layout,
+  });
+  // The player and the form are fetched on the first sign of interest, so a click rarely waits for them.
+  wrap.addEventListener('pointerover', () => later().catch(() => undefined), { once: true });
+  wrap.addEventListener('focusin', () => later().catch(() => undefined), { once: true });
   if (settings.widget_title) wrap.append(h('h2', 'vr-title', settings.widget_title));
   const actions = h('div', 'vr-actions');
   if (data.count) {
-    const summary = wrap.appendChild(h('div', 'vr-summary'));
-    if (settings.show_rating && data.average_rating != null) {
-      summary.append(
-        h('span', 'vr-average', data.average_rating.toFixed(1)),
-        stars(data.average_rating, strings.stars, 'vr-summary-stars'),
-      );
+    wrap.append(summary(data, configuration));
+    const grid = h('div', 'vr-grid');
+    if (layout === 'carousel') {
+      const [region, cleanup] = carousel(grid, strings, settings.widget_title || strings.carousel);
+      stop = cleanup;
+      wrap.append(region);
+    } else {
+      wrap.append(grid);
     }
-    summary.append(
-      h('span', 'vr-count', fill(data.count === 1 ? strings.reviews_one : strings.reviews_many, { n: data.count })),
-    );
-    const grid = wrap.appendChild(h('div', 'vr-grid'));
     const list = data.results.slice();
-    const batch = settings.initial_videos_count || PAGE_SIZE;
+    // A carousel holds everything loaded: it scrolls instead of growing.
+    const batch = (layout !== 'carousel' && settings.initial_videos_count) || PAGE_SIZE;
+    // As many grid columns as the first batch needs (up to 4, 6 when compact): a few reviews fill the width.
+    grid.style.setProperty(
+      '--vr-cols',
+      String(Math.max(1, Math.min(batch, list.length, settings.compact_mode ? 6 : 4))),
+    );
     let next = hooks.more ? data.next : null;
     let shown = 0;
     const more = actions.appendChild(h('button', 'vr-btn vr-more', strings.show_more, { type: 'button' }));

@@ -1,4 +1,5 @@
 import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
+import type { openModal } from './modal.js';
 
 export type TPlatform = 'generic' | 'shopify' | 'bigcommerce' | 'tiendanube';
 
@@ -42,6 +43,7 @@ declare global {
     };
     __vrLoaded?: boolean;
     __vrForm?: (context: FormContext) => void;
+    __vrModal?: typeof openModal;
     ShopifyAnalytics?: { meta?: { product?: { id?: number | string } } };
     LS?: { product?: { id?: number | string } };
   }

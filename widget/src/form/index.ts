@@ -4,8 +4,8 @@ import css from './form.css';
 import { canRecord, record, type Recording } from './recorder.js';
 import { thumbnail, upload, type UploadError } from './upload.js';
 
-// The submission form and camera recorder (DESIGN §7), loaded on demand by the widget's "write a review"
-// button. It checks what the server checks before sending anything, then uploads with progress.
+// The submission form and camera recorder (DESIGN §7), in the on-demand chunk the widget's "write a review"
+// button waits for. It checks what the server checks before sending anything, then uploads with progress.
 
 const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'];
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -27,7 +27,6 @@ function renderForm(context: FormContext): void {
   let file: File | null = null;
   let recording: Recording | null = null;
   let request: XMLHttpRequest | null = null;
-  let sent: FormData | null = null;
 
   const form = h('form', 'vr-form', null, { novalidate: '', 'aria-labelledby': 'vr-form-title' });
   form.append(h('h3', 'vr-form-title', strings.form_title, { id: 'vr-form-title' }));
@@ -111,8 +110,8 @@ function renderForm(context: FormContext): void {
   const progressText = progress.appendChild(h('span', 'vr-progress-text'));
 
   const buttons = form.appendChild(h('div', 'vr-buttons'));
+  // One button sends, and after a failure sends again (named "try again" when only the network or server failed).
   const submit = buttons.appendChild(h('button', 'vr-btn vr-submit', strings.submit, { type: 'submit' }));
-  const retry = buttons.appendChild(h('button', 'vr-btn vr-retry', strings.retry, { type: 'button', hidden: '' }));
   const cancel = buttons.appendChild(h('button', 'vr-btn vr-cancel', strings.cancel, { type: 'button' }));
 
   function checkedRating(): string {
@@ -189,14 +188,14 @@ function renderForm(context: FormContext): void {
   /** The same checks as the server, so nothing is uploaded that it would refuse. */
   const check = (): Partial<Record<TField, string>> => {
     const problems: Partial<Record<TField, string>> = {};
-    if (!value('customer_name')) problems.customer_name = strings.required;
+    if (!value('customer_name')) problems.customer_name = strings.name_required;
     const email = value('customer_email');
-    if (!email) problems.customer_email = strings.required;
+    if (!email) problems.customer_email = strings.email_required;
     else if (!EMAIL.test(email)) problems.customer_email = strings.invalid_email;
-    if (!checkedRating()) problems.rating = strings.required;
+    if (!checkedRating()) problems.rating = strings.rating_required;
     const length = value('comment').length;
     if (length > limits.comment_length) problems.comment = `${length} / ${limits.comment_length}`;
-    const mediaProblem = file ? fileProblem(file) : strings.required;
+    const mediaProblem = file ? fileProblem(file) : strings.media_required;
     if (mediaProblem) problems.media = mediaProblem;
     return problems;
   };
@@ -208,12 +207,19 @@ function renderForm(context: FormContext): void {
     progressText.textContent = fill(strings.uploading, { n: percent });
   };
 
+  /** Everything the shopper typed and chose stays: only the message and the button's name change. */
   const failed = (answer: UploadError) => {
     request = null;
     submit.disabled = false;
     progress.hidden = true;
-    retry.hidden = false;
-    setAlert(answer.detail || strings.upload_failed);
+    const status = answer.status || 0;
+    submit.textContent = status && status < 500 ? strings.submit : strings.retry;
+    if (status === 429 && answer.retryAfter) {
+      const minutes = Math.ceil(answer.retryAfter / 60);
+      setAlert(fill(minutes > 1 ? strings.throttled_many : strings.throttled_one, { n: minutes }));
+    } else {
+      setAlert((status < 500 && answer.detail) || strings.upload_failed);
+    }
     for (const [name, messages] of Object.entries(answer.fields || {})) {
       const target = (SERVER_FIELDS[name] || name) as TField;
       if (errors[target]) setError(target, messages.join(' '));
@@ -229,9 +235,7 @@ function renderForm(context: FormContext): void {
     thanks.focus();
   };
   const send = (body: FormData) => {
-    sent = body;
     submit.disabled = true;
-    retry.hidden = true;
     setAlert('');
     showProgress(0);
     request = upload(context.api + '/api/reviews/upload/', body, showProgress, (answer) =>
@@ -249,8 +253,8 @@ function renderForm(context: FormContext): void {
       if (problems[name] && !first) first = name;
     }
     if (first) {
-      const messages = Object.values(problems);
-      setAlert(messages.includes(strings.required) ? strings.required : messages[0] || '');
+      // One summary on top; each field says what it is missing.
+      setAlert(strings.check_fields);
       const target = first === 'rating' ? rating.querySelector('input') : controls[first];
       target?.focus();
       return;
@@ -280,9 +284,9 @@ function renderForm(context: FormContext): void {
   form.oninput = (event) => {
     const name = (event.target as HTMLInputElement).name as TField;
     if (name !== 'media' && errors[name]) setError(name, '');
-  };
-  retry.onclick = () => {
-    if (sent && !request) send(sent);
+    if (alert.textContent === strings.check_fields && !Object.values(errors).some((error) => error.textContent)) {
+      setAlert('');
+    }
   };
 
   function shut() {

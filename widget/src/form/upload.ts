@@ -1,7 +1,9 @@
-/** What a refused upload answered (DESIGN §4 error body); empty for a network failure. */
+/** What a refused upload answered (DESIGN §4 error body, status, Retry-After seconds); empty for a network failure. */
 export interface UploadError {
   detail?: string;
   fields?: Record<string, string[]>;
+  status?: number;
+  retryAfter?: number;
 }
 
 const THUMBNAIL_TIMEOUT_MS = 3000;
@@ -67,7 +69,10 @@ export function upload(
   };
   xhr.onload = () => {
     if (xhr.status >= 200 && xhr.status < 300) return done(null);
-    done(parse(xhr.responseText));
+    const answer = parse(xhr.responseText);
+    answer.status = xhr.status;
+    answer.retryAfter = Number(xhr.getResponseHeader('Retry-After')) || 0;
+    done(answer);
   };
   xhr.onerror = () => done({});
   xhr.send(body);

@@ -1,0 +1,7 @@
+import './form/index.js';
+import { openModal } from './modal.js';
+
+// The on-demand chunk (`data-form`): the review player and the submission form. The initial bundle loads it on the
+// shopper's first pointer or focus on the widget, so it is usually there by the first click.
+
+window.__vrModal = openModal;
