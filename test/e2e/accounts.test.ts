@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration } from '../support/browser.js';
+import { expectToast, launchBrowser, waitForHydration } from '../support/browser.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { linkIn, startSmtpServer, type SmtpTestServer } from '../support/smtp.js';
 import { createTestEnv, type TestEnv } from '../support/test-env.js';
@@ -12,7 +13,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  testEnv = await createTestEnv({ SMTP_URL: smtp.url });
+  // Behind a (pretend) proxy, so the sign-in attempts of the proof-of-work test can come from other addresses.
+  testEnv = await createTestEnv({ SMTP_URL: smtp.url, TRUST_PROXY: 'true' });
   server = await startServerProcess(testEnv.env);
   browser = await launchBrowser();
 });
@@ -28,7 +30,13 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
 });
 
-const EXPECTED_REFUSALS = ['/api/auth/token-obtain/', '/api/auth/users/change-password/'];
+const EXPECTED_REFUSALS = [
+  '/api/auth/token-obtain/',
+  '/api/auth/users/change-password/',
+  '/api/auth/users/me/',
+  '/api/auth/register/confirm/',
+  '/api/auth/users/confirm-email/',
+];
 
 /** A fresh browser profile whose console errors (CSP violations included) fail the test. */
 async function newPage(): Promise<{ page: Page; problems: string[] }> {
@@ -49,18 +57,41 @@ async function fill(page: Page, values: Record<string, string>): Promise<void> {
   for (const [name, value] of Object.entries(values)) await page.locator(`input[name="${name}"]`).fill(value);
 }
 
-async function register(page: Page, email: string, password: string): Promise<void> {
+async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Fills in and sends the sign-up form (the store name is optional); the page then says to check the mailbox. */
+async function submitSignup(page: Page, email: string, password: string, storeName?: string): Promise<void> {
   await page.goto('/register');
   await waitForHydration(page, '[data-testid="register-form"] button[type="submit"]');
   await fill(page, {
     first_name: 'Rosa',
     last_name: 'Prado',
     phone: '+54 11 4000-0000',
+    ...(storeName && { store_name: storeName }),
     email,
     password,
     confirm_password: password,
   });
   await page.locator('[data-testid="register-form"] button[type="submit"]').click();
+  await page.getByTestId('signup-sent').getByText(email).waitFor();
+}
+
+/** The newest mail to `to` with a link under `path`, and that link. */
+async function mailedLink(to: string, path: string, seen: string[] = []): Promise<string> {
+  const mail = await smtp.waitForMail((m) => {
+    const link = linkIn(m, path);
+    return m.to.includes(to) && !!link && !seen.includes(link);
+  });
+  return linkIn(mail, path)!;
+}
+
+/** Signs up as a merchant does: the form, then the link from the mailbox, which lands on the dashboard. */
+async function register(page: Page, email: string, password: string, storeName?: string): Promise<void> {
+  await submitSignup(page, email, password, storeName);
+  await page.goto(await mailedLink(email, '/register/confirm'));
   await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
 }
 
@@ -77,6 +108,134 @@ async function logout(page: Page): Promise<void> {
 }
 
 describe('accounts in the browser', () => {
+  it('explains the next step after signing up, sends the link again, and finishes on the mailed link', async () => {
+    const { page, problems } = await newPage();
+    const email = 'lena@example.com';
+    await submitSignup(page, email, 'lena-password-1');
+    const sent = page.getByTestId('signup-sent');
+    await sent.getByText('Nothing arrived? Check your spam folder').waitFor();
+    await expectAccessible(page);
+    const first = await mailedLink(email, '/register/confirm');
+    await sent.getByTestId('signup-resend').click();
+    await sent.getByText(`We sent the link again to ${email}.`).waitFor();
+    const second = await mailedLink(email, '/register/confirm', [first]);
+
+    // Nothing exists before a link is opened: the sign-in is refused like any unknown account.
+    await page.goto('/login');
+    await login(page, email, 'lena-password-1');
+    await page.getByTestId('form-error').waitFor();
+
+    await page.goto(second);
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    await page.getByTestId('sidebar').getByText(email).waitFor();
+    // The other link cannot make a second account; its page says what to do instead.
+    await page.goto(first);
+    const failed = page.locator('[data-testid="signup-confirm"][data-status="failed"]');
+    await failed.getByText('An account with this email already exists. Sign in instead').waitFor();
+    await failed.getByRole('link', { name: 'Sign in' }).waitFor();
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+  });
+
+  it('answers a sign-up with a registered email like any other, and mails its owner instead', async () => {
+    const owner = await newPage();
+    await register(owner.page, 'known@example.com', 'known-password-1');
+    const { page } = await newPage();
+    await submitSignup(page, 'known@example.com', 'other-password-1');
+    const note = await smtp.waitForMail((m) => m.to.includes('known@example.com') && /already have/.test(m.subject));
+    expect(linkIn(note, '/login')).toBe(`${server.url}/login`);
+    await page.goto('/register/confirm?token=made-up');
+    await page
+      .locator('[data-testid="signup-confirm"][data-status="failed"]')
+      .getByRole('link', { name: 'Sign up again' })
+      .waitFor();
+  });
+
+  it('solves the proof of work an account under attack asks for, and signs in', async () => {
+    const { page, problems } = await newPage();
+    const email = 'guarded@example.com';
+    await register(page, email, 'guarded-password-1');
+    await logout(page);
+    // A botnet's wrong guesses, each from its own address, past the account's ceiling.
+    for (let i = 1; i <= 8; i += 1) {
+      await fetch(`${server.url}/api/auth/token-obtain/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` },
+        body: JSON.stringify({ email, password: `wrong-guess-${i}` }),
+      });
+    }
+
+    const answers: Array<{ status: number; code?: string }> = [];
+    page.on('response', (response) => {
+      if (!response.url().endsWith('/api/auth/token-obtain/')) return;
+      void response
+        .json()
+        .then((body: { code?: string }) => answers.push({ status: response.status(), code: body.code }));
+    });
+    await login(page, email, 'guarded-password-1');
+    await page
+      .getByTestId('login-proof')
+      .getByText(/Checking your browser…|Signing in…/)
+      .waitFor();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
+    expect(answers).toEqual([{ status: 429, code: 'proof_required' }, expect.objectContaining({ status: 200 })]);
+    expect(problems).toEqual([]);
+  });
+
+  it('changes the sign-in email only through the link mailed to the new address', async () => {
+    const { page, problems } = await newPage();
+    await register(page, 'before@example.com', 'before-password-1');
+    await page.goto('/settings/account');
+    await waitForHydration(page, '[data-testid="profile-edit"]');
+    await page.getByTestId('profile-edit').click();
+    await page.locator('input[name="email"]').fill('after@example.com');
+    // A new email asks for the current password.
+    await page.locator('input[name="current_password"]').waitFor();
+    await page.getByTestId('profile-save').click();
+    await page.getByText('This field is required.').waitFor();
+    await fill(page, { current_password: 'not-my-password' });
+    await page.getByTestId('profile-save').click();
+    await page.getByText('Your current password is incorrect.').waitFor();
+    await fill(page, { current_password: 'before-password-1' });
+    await expectToast(page, 'success', 'We sent a confirmation link to after@example.com', () =>
+      page.getByTestId('profile-save').click(),
+    );
+    await page.getByTestId('profile-email').getByText('before@example.com').waitFor();
+    const pending = page.getByTestId('email-change-pending');
+    await pending.getByText('Confirm the link we sent to after@example.com').waitFor();
+    await expectAccessible(page);
+    const notice = await smtp.waitForMail(
+      (m) => m.to.includes('before@example.com') && /sign-in email/.test(m.subject),
+    );
+    expect(notice.text).toContain('after@example.com');
+
+    await expectToast(page, 'success', 'We sent the link again to after@example.com.', () =>
+      pending.getByTestId('email-change-resend').click(),
+    );
+    const first = await mailedLink('after@example.com', '/confirm-email');
+    const link = await mailedLink('after@example.com', '/confirm-email', [first]);
+    await page.goto(link);
+    const done = page.locator('[data-testid="email-confirm"][data-status="done"]');
+    await done.getByText('Your sign-in email is now after@example.com.').waitFor();
+    await done.getByText('this browser stays signed in').waitFor();
+    await expectAccessible(page);
+    await done.getByRole('link', { name: 'Go to your account' }).click();
+    await page.getByTestId('profile-email').getByText('after@example.com').waitFor();
+    expect(await page.getByTestId('email-change-pending').count()).toBe(0);
+
+    // The first link was replaced by the second; the used one cannot be used again.
+    await page.goto(first);
+    await page
+      .locator('[data-testid="email-confirm"][data-status="failed"]')
+      .getByRole('link', { name: 'Account settings' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/settings/account');
+    await logout(page);
+    await login(page, 'after@example.com', 'before-password-1');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(problems).toEqual([]);
+  });
+
   it('signs up, logs out, is refused a wrong password, recovers the account by mail and signs in again', async () => {
     const { page, problems } = await newPage();
     const email = 'rosa@example.com';
@@ -118,6 +277,8 @@ describe('accounts in the browser', () => {
 
     await login(page, email, 'first-password-1');
     await page.getByTestId('form-error').waitFor();
+    // The old password fails: the red error alone, no green "password has been reset" beside it.
+    expect(await page.getByTestId('form-success').count()).toBe(0);
     await login(page, email, 'second-password-2');
     await page.waitForURL((url) => url.pathname === '/');
     expect(problems).toEqual([]);
@@ -164,6 +325,18 @@ describe('accounts in the browser', () => {
     });
     await mate.page.locator('[data-testid="register-form"] button[type="submit"]').click();
     await mate.page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+
+    // The link again, now spent: what went wrong and what to do, not a form that cannot be sent.
+    const again = await newPage();
+    await again.page.goto(link!);
+    const spent = again.page.getByTestId('invitation-error');
+    await spent.waitFor();
+    expect(await spent.textContent()).toContain('Invalid or expired invitation link.');
+    expect(await spent.textContent()).toContain('ask the store owner to send you a new invitation');
+    expect(await again.page.getByTestId('register-form').count()).toBe(0);
+    await again.page.getByTestId('invitation-sign-in').click();
+    await again.page.waitForURL((url) => url.pathname === '/login');
+
     // Members see the team but none of its management controls.
     await mate.page.goto('/settings/team');
     await mate.page.locator('[data-testid="team-row"][data-email="owner@example.com"][data-role="owner"]').waitFor();
@@ -205,7 +378,7 @@ describe('accounts in the browser', () => {
     await beta.page
       .locator('[data-testid="team-row"][data-email="alpha@example.com"][data-status="invited"]')
       .waitFor();
-    const mail = await smtp.waitForMail((m) => m.to.includes('alpha@example.com'));
+    const mail = await smtp.waitForMail((m) => m.to.includes('alpha@example.com') && /invit/i.test(m.subject));
 
     await alpha.page.goto(linkIn(mail, '/register')!);
     await alpha.page.getByTestId('accept-by-login').click();
@@ -262,9 +435,21 @@ describe('accounts in the browser', () => {
   it('edits the profile, uploads a photo, changes the password and the store language, with SPEC §4 toasts', async () => {
     const { page, problems } = await newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
-    await register(page, 'profile@example.com', 'profile-password-1');
+    await register(page, 'profile@example.com', 'profile-password-1', 'Casa Prado');
     await page.goto('/settings/account');
     await waitForHydration(page, '[data-testid="profile-edit"]');
+
+    // The store name given at sign-up, which its owner can change.
+    expect(await page.getByTestId('store-name').textContent()).toBe('Casa Prado');
+    await page.getByTestId('store-edit').click();
+    await page.locator('input[name="store_name"]').fill('Casa Prado & Filhos');
+    await expectToast(page, 'success', 'The store name was updated.', () => page.getByTestId('store-save').click());
+    await page.getByTestId('store-name').getByText('Casa Prado & Filhos').waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.merchant?.store_name)).toBe(
+      'Casa Prado & Filhos',
+    );
+    await page.getByTestId('toast').locator('button').click();
+    await page.getByTestId('toast').waitFor({ state: 'detached' });
 
     await page.getByTestId('profile-edit').click();
     await page.locator('input[name="first_name"]').fill('Renata');

@@ -50,7 +50,7 @@ beforeAll(async () => {
   server = await startServerProcess(testEnv.env);
   stripe.setWebhookUrl(`${server.url}/api/webhooks/stripe/`);
   browser = await launchBrowser();
-  owner = await registerByApi(server.url, 'billing@example.com', 'billing-pass-1');
+  owner = await registerByApi(server.url, 'billing@example.com', 'billing-pass-1', testEnv);
   for (let i = 1; i <= 6; i += 1) {
     await uploadByApi(
       server.url,

@@ -145,7 +145,14 @@ describe('routing rules', () => {
   it('serves the public pages without a session', async () => {
     context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
-    for (const path of ['/login', '/register', '/forgot-password', '/reset-password']) {
+    for (const path of [
+      '/login',
+      '/register',
+      '/register/confirm',
+      '/forgot-password',
+      '/reset-password',
+      '/confirm-email',
+    ]) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       expect(new URL(page.url()).pathname).toBe(path);

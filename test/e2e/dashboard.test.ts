@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import en from '../../web/i18n/dashboard/en.json' with { type: 'json' };
+import reviewsEn from '../../web/i18n/reviews/en.json' with { type: 'json' };
+import shellEn from '../../web/i18n/en.json' with { type: 'json' };
 import { insertDatedReviews, insertSessionDays } from '../factories/analytics.factory.js';
-import { seedUser, withTestDatabase, type SeededUser } from '../factories/users.factory.js';
+import { seedMember, seedUser, withTestDatabase, type SeededUser } from '../factories/users.factory.js';
 import { expectToast, launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestEnv, JWT_SECRET, type TestEnv } from '../support/test-env.js';
@@ -12,6 +14,7 @@ let server: ServerProcess;
 let browser: Browser;
 let merchant: SeededUser;
 let shopify: SeededUser;
+let member: SeededUser;
 let pendingLinen: string;
 let context: BrowserContext | undefined;
 const problems: string[] = [];
@@ -21,12 +24,13 @@ const problems: string[] = [];
 //   (5 approved, 2 rejected), Canvas tote ×4 twenty days ago (4, 4 approved; 5, 1 pending);
 //   the period before: Denim jacket ×2 forty days ago (3, 2 approved).
 //   Totals 11 reviews, 3 pending, approved average 27 / 7 = 3.9; received 9 against 2 (+350 %), pending 3 against
-//   0 (+100 %), approved average 4.4 against 2.5 (+1.9 pts). Widget sessions: 6 of 40 added to the cart five
+//   0 (new), approved average 4.4 against 2.5 (+1.9 pts). Widget sessions: 6 of 40 added to the cart five
 //   days ago (15 %), 5 of 50 thirty-five days ago (10 %): +5 pp.
 beforeAll(async () => {
   testEnv = await createTestEnv();
   merchant = await seedUser(testEnv.env, JWT_SECRET, { email: 'analytics@example.com' });
   shopify = await seedUser(testEnv.env, JWT_SECRET, { email: 'shopify@example.com', platform: 'shopify' });
+  member = await seedMember(testEnv.env, JWT_SECRET, merchant, { email: 'member@example.com' });
   await withTestDatabase(testEnv.env, async (handle) => {
     const ids = await insertDatedReviews(handle, merchant.merchantId, [
       { product: 'Linen shirt', daysAgo: 1, status: 'approved', rating: 5 },
@@ -61,10 +65,11 @@ afterEach(async () => {
   expect(problems.splice(0)).toEqual([]);
 });
 
-async function open(user: SeededUser, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+async function open(user: SeededUser, options: { javaScriptEnabled?: boolean; path?: string } = {}): Promise<Page> {
+  const { path = '/', ...contextOptions } = options;
   context = await signedInContext(browser, server.url, user.accessToken, {
     viewport: { width: 1280, height: 1000 },
-    ...options,
+    ...contextOptions,
   });
   const page = await context.newPage();
   page.on('console', (message: ConsoleMessage) => {
@@ -72,7 +77,7 @@ async function open(user: SeededUser, options: { javaScriptEnabled?: boolean } =
     if (message.type() === 'error' && !/status of 500/.test(message.text())) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto('/');
+  await page.goto(path);
   return page;
 }
 
@@ -110,8 +115,12 @@ describe('the dashboard', () => {
       trend: expect.stringMatching(/350\.0%.*vs last month/),
       direction: 'up',
     });
-    expect(await metric(page, 'pending_reviews')).toMatchObject({ value: '3', direction: 'up' });
-    expect((await metric(page, 'pending_reviews')).trend).toContain('100.0%');
+    // 3 pending against none the month before: no meaningless "↑ 100.0 %", just new.
+    expect(await metric(page, 'pending_reviews')).toEqual({
+      value: '3',
+      trend: `${en.trend.new} ${en.trend.noneLastMonth}`,
+      direction: 'up',
+    });
     expect(await metric(page, 'average_rating')).toMatchObject({ value: '3.9', direction: 'up' });
     expect((await metric(page, 'average_rating')).trend).toContain('1.9 pts');
     expect(await metric(page, 'conversion_rate')).toMatchObject({ value: '15.0%', direction: 'up' });
@@ -197,6 +206,8 @@ describe('the dashboard', () => {
     await choose(30, 'day');
     await drawn(page, 'review-activity-chart', 30);
     await drawn(page, 'top-products-chart', 3);
+    // Four periods in a row, one toast: each replaced the one before instead of stacking over the charts.
+    expect(await page.getByTestId('toast').allTextContents()).toEqual([updated(30)]);
     // The metric cards keep the 30-day comparison whatever the charts show.
     expect((await metric(page, 'total_reviews')).value).toBe('11');
 
@@ -210,6 +221,7 @@ describe('the dashboard', () => {
     await expectToast(page, 'error', en.toasts.updateDataError, () =>
       page.locator('[data-testid="period-selector"] [data-value="7"]').click(),
     );
+    expect(await page.getByTestId('toast').allTextContents()).toEqual([en.toasts.updateDataError]);
   });
 
   it('shows a moderation at once', async () => {
@@ -268,13 +280,93 @@ describe('the dashboard notices', () => {
     expect(await next.getByTestId('no-reviews-notice').count()).toBe(1);
   });
 
-  it('hides the upgrade card for the browser session once dismissed', async () => {
+  it('shows the upgrade card as one line above the figures, its details a click away', async () => {
     const page = await open(merchant);
     await waitForHydration(page);
+    const widget = page.getByTestId('upgrade-widget');
+    const box = (await widget.boundingBox())!;
+    // Issue 17: it took ~320 px and pushed the charts below the fold.
+    expect(box.height).toBeLessThanOrEqual(64);
+    expect((await card(page, 'total_reviews').boundingBox())!.y).toBeLessThan(box.y + box.height + 40);
+    expect(await widget.locator('.upgrade-line').getByTestId('usage-active').textContent()).toContain('7 / 5');
+    const details = widget.getByTestId('upgrade-details');
+    expect(await details.isVisible()).toBe(false);
+    const toggle = widget.getByTestId('upgrade-details-toggle');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await details.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await details.textContent()).toContain(reviewsEn.upgrade.reasons.reached_active_limit);
+    expect(await details.getByTestId('upgrade-plan').count()).toBeGreaterThan(0);
+    // Seven approved reviews on a plan of five: the limit is reached, and the card cannot be hidden.
+    expect(await widget.getByTestId('upgrade-limit-reached').isVisible()).toBe(true);
+    expect(await widget.getByTestId('upgrade-dismiss').count()).toBe(0);
+    expect(await widget.getByTestId('upgrade-cta').getAttribute('href')).toMatch(/^\/settings\/billing\?plan=/);
+  });
+
+  it('comes with the server render of the reviews page too, so it never pushes the table down', async () => {
+    const page = await open(merchant, { javaScriptEnabled: false, path: '/reviews' });
+    expect(await page.getByTestId('upgrade-widget').count()).toBe(1);
+  });
+
+  it('hides the card for a week when its owner asks, in every browser, unless a limit is reached', async () => {
+    const page = await open(shopify);
+    await waitForHydration(page);
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/auth/users/me/') && r.request().method() === 'PATCH',
+    );
     await page.getByTestId('upgrade-dismiss').click();
+    expect((await saved).status()).toBe(200);
     await page.getByTestId('upgrade-widget').waitFor({ state: 'detached' });
-    const html = await (await page.reload())!.text();
-    expect(html).toContain('data-testid="metric-total_reviews"');
-    expect(html).not.toContain('data-testid="upgrade-widget"');
+    await context!.close();
+    // Another browser, no cookie of its own: the server remembers, and its render leaves the card out.
+    for (const path of ['/', '/reviews']) {
+      const elsewhere = await open(shopify, { javaScriptEnabled: false, path });
+      expect(
+        await elsewhere.getByTestId('metric-total_reviews').or(elsewhere.getByTestId('reviews-table')).count(),
+      ).toBe(1);
+      expect(await elsewhere.getByTestId('upgrade-widget').count()).toBe(0);
+      await context!.close();
+    }
+
+    // A store over its limit shows the card to an owner who hid it all the same.
+    const hidden = await fetch(`${server.url}/api/auth/users/me/`, {
+      method: 'PATCH',
+      headers: { authorization: `JWT ${merchant.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ hide_upgrade_prompt: true }),
+    });
+    expect(
+      ((await hidden.json()) as { upgrade_prompt_hidden_until: string | null }).upgrade_prompt_hidden_until,
+    ).not.toBeNull();
+    const over = await open(merchant, { javaScriptEnabled: false });
+    expect(await over.getByTestId('upgrade-widget').count()).toBe(1);
+  });
+});
+
+describe('what members see', () => {
+  it('no upgrade card, which they could not act on', async () => {
+    for (const path of ['/', '/reviews']) {
+      const page = await open(member, { path });
+      await waitForHydration(page);
+      await page.getByTestId('metric-total_reviews').or(page.getByTestId('review-row').first()).waitFor();
+      expect(await page.getByTestId('upgrade-widget').count()).toBe(0);
+      await context!.close();
+      context = undefined;
+    }
+  });
+
+  it('no Billing or Integrations cards in settings, which the server would refuse them', async () => {
+    const page = await open(member, { path: '/settings' });
+    const titles = await page.locator('.card-title').allTextContents();
+    expect(titles).toContain(shellEn.pages.account.title);
+    expect(titles).toContain(shellEn.pages.team.title);
+    expect(titles).not.toContain(shellEn.pages.billing.title);
+    expect(titles).not.toContain(shellEn.pages.integrations.title);
+    expect(await page.locator('a[href="/settings/billing"], a[href="/settings/integrations"]').count()).toBe(0);
+    await context!.close();
+    // The owner of the same store sees both.
+    const owner = await open(merchant, { path: '/settings' });
+    expect(await owner.locator('a[href="/settings/billing"]').count()).toBe(1);
+    expect(await owner.locator('a[href="/settings/integrations"]').count()).toBe(1);
   });
 });

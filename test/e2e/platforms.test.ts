@@ -86,7 +86,7 @@ describe('BigCommerce', () => {
   beforeAll(async () => {
     store = bc.addStore({ name: 'Canvas Goods' });
     bc.addProducts(store.hash, [{ id: 111, name: 'Canvas Tote', price: '35.00' }]);
-    owner = await registerByApi(server.url, 'maya@canvas.example', 'bigcommerce-pass-1');
+    owner = await registerByApi(server.url, 'maya@canvas.example', 'bigcommerce-pass-1', testEnv);
   });
 
   it('connects through the form: disabled until complete, the error banner, then connected', async () => {
@@ -223,7 +223,7 @@ describe('Tienda Nube', () => {
 
 describe('Other apps and Sessions', () => {
   it('lists the sibling apps, each opening its listing in a new tab; Sessions is coming soon, not a link', async () => {
-    const user = await registerByApi(server.url, 'apps@example.com', 'other-apps-pass-1');
+    const user = await registerByApi(server.url, 'apps@example.com', 'other-apps-pass-1', testEnv);
     const page = await signedInPage(user);
     await page.goto('/settings/other-apps');
     await waitForHydration(page);

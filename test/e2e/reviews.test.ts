@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import type { TAuthResponse } from '../../shared/accounts.js';
 import en from '../../web/i18n/reviews/en.json' with { type: 'json' };
 import { expectToast, launchBrowser, waitForHydration } from '../support/browser.js';
@@ -25,7 +25,7 @@ async function upload(fields: Record<string, string>, [field, name, type]: [stri
 beforeAll(async () => {
   testEnv = await createTestEnv();
   server = await startServerProcess(testEnv.env);
-  owner = await registerByApi(server.url, 'moderator@example.com', 'moderator-pass-1');
+  owner = await registerByApi(server.url, 'moderator@example.com', 'moderator-pass-1', testEnv);
   const store = owner.merchant!.store_id;
   // 12 reviews, oldest first: the video one is the newest, so it tops the list.
   for (let i = 1; i <= 10; i += 1) {
@@ -132,12 +132,28 @@ describe('moderating reviews in the browser', () => {
     await row(ids.video).waitFor();
   });
 
-  it('plays a video review in the player dialog', async () => {
+  it('says which reviews a filter shows in one toast, however many filters are clicked in a row', async () => {
+    for (const value of ['pending', 'approved', 'rejected', 'deleted', 'all']) {
+      await page.locator(`[data-testid="status-filter"] [data-value="${value}"]`).click();
+    }
+    await row(ids.video).waitFor();
+    const filtered = (name: string) => en.toasts.filtered.replace('{{filter}}', name);
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: filtered(en.filter.all) })
+      .waitFor();
+    // Issue 17: they stacked 2–4 deep over the table; each click now replaces the one before.
+    expect(await page.getByTestId('toast').allTextContents()).toEqual([filtered(en.filter.all)]);
+  });
+
+  it('plays a pending video review in the player dialog, through a signed link while the public one is closed', async () => {
     await row(ids.video).getByTestId('review-media').click();
     const dialog = page.getByTestId('media-dialog');
     await dialog.waitFor();
     const video = dialog.locator('video');
-    expect(await video.getAttribute('src')).toMatch(/^\/media\/reviews\/.+\.webm$/);
+    const src = await video.getAttribute('src');
+    expect(src).toMatch(/^\/media\/reviews\/.+\.webm\?expires=\d+&signature=[\w-]+$/);
+    expect((await page.request.get(src!.split('?')[0])).status()).toBe(404);
     await video.evaluate(async (element: HTMLVideoElement) => {
       element.muted = true;
       await element.play();
@@ -146,6 +162,18 @@ describe('moderating reviews in the browser', () => {
       () => (document.querySelector('[data-testid="media-dialog"] video') as HTMLVideoElement).currentTime > 0,
     );
     expect(await video.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBe(64);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('shows a pending photo review, its thumbnail and in the dialog', async () => {
+    // decode() rejects when the image could not be fetched.
+    const width = (image: Locator) =>
+      image.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
+    expect(await width(row(ids.zelda).locator('[data-testid="review-media"] img'))).toBeGreaterThan(0);
+    await row(ids.zelda).getByTestId('review-media').click();
+    const dialog = page.getByTestId('media-dialog');
+    expect(await width(dialog.locator('img'))).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });

@@ -188,7 +188,7 @@ describe('connecting from the dashboard', () => {
   it('an owner who signed up here connects their Shopify store by its address, and comes back connected', async () => {
     const shop = 'wool-works.myshopify.com';
     shopify.addShop({ domain: shop, name: 'Wool Works' });
-    const owner = await registerByApi(server.url, 'owner@wool.example', 'wool-pass-1');
+    const owner = await registerByApi(server.url, 'owner@wool.example', 'wool-pass-1', testEnv);
     const context = await signedInContext(browser, server.url, owner.access, { viewport: { width: 375, height: 800 } });
     contexts.push(context);
     const page = await context.newPage();

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import type { TAuthResponse } from '../../shared/accounts.js';
-import type { TWidgetSettings } from '../../shared/widgets.js';
+import { WIDGET_LAYOUTS, type TWidgetSettings } from '../../shared/widgets.js';
 import en from '../../web/i18n/widgets/en.json' with { type: 'json' };
 import { launchBrowser, waitForHydration } from '../support/browser.js';
 import { registerByApi, uploadByApi } from '../support/server-api.js';
@@ -26,7 +26,7 @@ async function settings(): Promise<TWidgetSettings> {
 beforeAll(async () => {
   testEnv = await createTestEnv();
   server = await startServerProcess(testEnv.env);
-  owner = await registerByApi(server.url, 'widgets@example.com', 'widgets-pass-1');
+  owner = await registerByApi(server.url, 'widgets@example.com', 'widgets-pass-1', testEnv);
   // A shopper's review creates the product the per-product tab lists.
   await uploadByApi(
     server.url,
@@ -156,5 +156,41 @@ describe('widget settings in the browser', () => {
       show_date: true,
       widget_title: 'What our customers say',
     });
+  });
+
+  it('previews each layout live, explains it, and saves the one chosen', async () => {
+    await page.getByTestId('tab-appearance').click();
+    const group = page.getByTestId('widget-layout');
+    expect(await group.locator('[data-selected]').getAttribute('data-value')).toBe('grid');
+    for (const layout of [...WIDGET_LAYOUTS].reverse()) {
+      await group.locator(`[data-value="${layout}"]`).click();
+      await page.waitForFunction(
+        (chosen) =>
+          document
+            .querySelector('[data-testid="widget-preview"]')
+            ?.shadowRoot?.querySelector('.vr-root')
+            ?.getAttribute('data-layout') === chosen,
+        layout,
+      );
+      await page.getByText(en.appearance.layoutHelp[layout]).waitFor();
+    }
+    await group.locator('[data-value="carousel"]').click();
+    const preview = page.getByTestId('widget-preview');
+    await preview.locator('.vr-carousel .vr-next').waitFor();
+    expect(await preview.locator('.vr-carousel .vr-tile').count()).toBe(en.preview.samples.length);
+    expect((await settings()).layout).toBe('grid');
+
+    const saving = page.waitForResponse(
+      (r) => r.url().endsWith('/api/widgets/global-settings/') && r.request().method() === 'POST',
+    );
+    await page.getByTestId('save-appearance').click();
+    expect((await saving).status()).toBe(200);
+    expect((await settings()).layout).toBe('carousel');
+    await page.reload();
+    await waitForHydration(page, '[data-testid="tab-global"]');
+    await page.getByTestId('tab-appearance').click();
+    expect(await page.getByTestId('widget-layout').locator('[data-selected]').getAttribute('data-value')).toBe(
+      'carousel',
+    );
   });
 });

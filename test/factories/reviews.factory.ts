@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TReviewStatus } from '../../shared/reviews.js';
 import { ReviewsRepository } from '../../server/reviews/reviews.repository.js';
-import { databaseOf, type TestApp } from '../support/test-app.js';
+import type { DatabaseHandle } from '../../server/database/database.js';
+import { handleOf, type TestApp } from '../support/test-app.js';
 import { reviews } from '../../server/database/schema.js';
 import { ROOT_DIR } from '../support/pglite-template.js';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -15,10 +16,11 @@ export function fixture(name: string): Buffer {
 
 /**
  * Reviews created through the real repository (the way an upload stores them, minus the files), for tests
- * that need many: the upload route itself is throttled per address.
+ * that need many: the upload route itself is throttled per address. `target`: an app in this process, or the
+ * database of a server process that is not running yet (withTestDatabase).
  */
 export async function seedReviews(
-  t: TestApp,
+  target: TestApp | DatabaseHandle,
   merchantId: string,
   count: number,
   options: {
@@ -26,10 +28,13 @@ export async function seedReviews(
     productId?: string;
     productName?: string;
     customerName?: (i: number) => string;
+    customerEmail?: (i: number) => string;
+    verifiedPurchase?: (i: number) => boolean;
     comment?: (i: number) => string;
   } = {},
 ): Promise<string[]> {
-  const repository = t.app.get(ReviewsRepository);
+  const handle = 'app' in target ? handleOf(target) : target;
+  const repository = new ReviewsRepository(handle);
   const product = await repository.upsertProduct(merchantId, {
     externalId: options.productId ?? 'seed-product',
     name: options.productName ?? 'Seed product',
@@ -41,7 +46,8 @@ export async function seedReviews(
         merchantId,
         productId: product.id,
         customerName: options.customerName?.(i) ?? `Customer ${i}`,
-        customerEmail: '',
+        customerEmail: options.customerEmail?.(i) ?? '',
+        verifiedPurchase: options.verifiedPurchase?.(i) ?? false,
         rating: (i % 5) + 1,
         comment: options.comment?.(i) ?? '',
         source: 'import',
@@ -52,7 +58,7 @@ export async function seedReviews(
     ids.push(row.id);
   }
   if (options.status && options.status !== 'pending') {
-    await databaseOf(t)
+    await handle.db
       .update(reviews)
       .set({ status: options.status })
       .where(and(eq(reviews.merchantId, merchantId), inArray(reviews.id, ids)));

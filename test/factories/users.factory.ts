@@ -3,7 +3,8 @@ import { JwtService } from '@nestjs/jwt';
 import { eq } from 'drizzle-orm';
 import type { TPlatform } from '../../shared/accounts.js';
 import { AccountsRepository } from '../../server/accounts/accounts.repository.js';
-import { AuthTokensService } from '../../server/auth/auth-tokens.service.js';
+import { InvitationsRepository } from '../../server/accounts/invitations.repository.js';
+import { AuthTokensService, hashSecret } from '../../server/auth/auth-tokens.service.js';
 import { hashPassword } from '../../server/auth/password-hasher.js';
 import { migrationsFolder, openDatabase, type DatabaseHandle } from '../../server/database/database.js';
 import { merchants } from '../../server/database/schema.js';
@@ -48,30 +49,83 @@ export async function withTestDatabase<T>(
 export async function seedUser(
   env: Record<string, string | undefined>,
   jwtSecret: string,
-  user: { email: string; firstName?: string; lastName?: string; platform?: TPlatform } = {
-    email: 'owner@example.com',
-  },
+  user: SeededUserInput = { email: 'owner@example.com' },
+): Promise<SeededUser> {
+  return withTestDatabase(env, (handle) => createSeededUser(handle, jwtSecret, user));
+}
+
+export interface SeededUserInput {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  platform?: TPlatform;
+}
+
+/** `seedUser` on a database already open (e.g. to seed several accounts and their data in one go). */
+export async function createSeededUser(
+  handle: DatabaseHandle,
+  jwtSecret: string,
+  user: SeededUserInput,
+): Promise<SeededUser> {
+  const created = await new AccountsRepository(handle).createOwnerAccount(
+    {
+      email: user.email,
+      passwordHash: await hashPassword(SEEDED_PASSWORD),
+      firstName: user.firstName ?? 'Ana',
+      lastName: user.lastName ?? 'Souza',
+    },
+    {
+      platform: user.platform ?? 'tiendanube',
+      storeId: `seed${randomBytes(6).toString('hex')}`,
+      storeName: 'Seeded store',
+    },
+    'Seeded workspace',
+  );
+  if (!created) throw new Error(`${user.email} is already registered`);
+  const [merchant] = await handle.db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(eq(merchants.workspaceId, created.workspaceId));
+  const accessToken = await new AuthTokensService(new JwtService({ secret: jwtSecret })).signAccess(created.userId, 0);
+  return {
+    id: created.userId,
+    email: user.email,
+    password: SEEDED_PASSWORD,
+    workspaceId: created.workspaceId,
+    merchantId: merchant.id,
+    accessToken,
+  };
+}
+
+/**
+ * A member of `owner`'s workspace: an invitation created and accepted through the real repositories (as the sign-up
+ * of an invited address does), with an access token minted like `seedUser`'s.
+ */
+export async function seedMember(
+  env: Record<string, string | undefined>,
+  jwtSecret: string,
+  owner: SeededUser,
+  user: { email: string; firstName?: string; lastName?: string },
 ): Promise<SeededUser> {
   return withTestDatabase(env, async (handle) => {
-    const created = await new AccountsRepository(handle).createOwnerAccount(
+    const invitation = await new InvitationsRepository(handle).create({
+      workspaceId: owner.workspaceId,
+      email: user.email,
+      tokenHash: hashSecret(randomBytes(16).toString('hex')),
+      invitedBy: owner.id,
+      expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    });
+    if (!invitation) throw new Error(`${user.email} is already invited`);
+    const created = await new AccountsRepository(handle).createMemberAccount(
       {
         email: user.email,
         passwordHash: await hashPassword(SEEDED_PASSWORD),
-        firstName: user.firstName ?? 'Ana',
-        lastName: user.lastName ?? 'Souza',
+        firstName: user.firstName ?? 'Mia',
+        lastName: user.lastName ?? 'Costa',
       },
-      {
-        platform: user.platform ?? 'tiendanube',
-        storeId: `seed${randomBytes(6).toString('hex')}`,
-        storeName: 'Seeded store',
-      },
-      'Seeded workspace',
+      invitation.id,
     );
-    if (!created) throw new Error(`${user.email} is already registered`);
-    const [merchant] = await handle.db
-      .select({ id: merchants.id })
-      .from(merchants)
-      .where(eq(merchants.workspaceId, created.workspaceId));
+    if (typeof created === 'string') throw new Error(`${user.email}: ${created}`);
     const accessToken = await new AuthTokensService(new JwtService({ secret: jwtSecret })).signAccess(
       created.userId,
       0,
@@ -80,8 +134,8 @@ export async function seedUser(
       id: created.userId,
       email: user.email,
       password: SEEDED_PASSWORD,
-      workspaceId: created.workspaceId,
-      merchantId: merchant.id,
+      workspaceId: owner.workspaceId,
+      merchantId: owner.merchantId,
       accessToken,
     };
   });

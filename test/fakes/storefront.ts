@@ -21,6 +21,10 @@ const STYLE = `
   .gallery-thumbs { height: 96px; margin-top: 12px; background: #f4f4f4; }
   .related { height: 400px; background: #fafafa; margin: 24px; }
   footer { height: 200px; background: #222; }
+  @media (max-width: 700px) {
+    .layout { grid-template-columns: minmax(0, 1fr); gap: 16px; padding: 16px; }
+    .gallery-main { width: 100%; height: auto; aspect-ratio: 1; }
+  }
 `;
 
 function gallery(cls: string): string {
@@ -31,15 +35,42 @@ function gallery(cls: string): string {
 function page(title: string, head: string, body: string, snippet: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${title}</title>
 <meta property="og:title" content="${title}"><meta property="og:image" content="https://cdn.shop.example/${title.replace(/\W+/g, '-')}.jpg">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <style>${STYLE}</style>${head}${snippet}</head><body><header>Demo Store</header>${body}
 <section class="related">You may also like</section><footer></footer></body></html>`;
+}
+
+/** The Product JSON-LD a Shopify theme (Dawn) puts on its product pages, with its own id, url and offer. */
+export function themeProduct(id: string, name: string) {
+  const url = `https://demo-store.example/products/${encodeURIComponent(name.toLowerCase().replace(/\W+/g, '-'))}`;
+  return {
+    '@context': 'http://schema.org/',
+    '@type': 'Product',
+    '@id': `${url}#product`,
+    name,
+    url,
+    image: [`https://cdn.shop.example/${name.replace(/\W+/g, '-')}.jpg`],
+    description: 'Soft washed linen, relaxed fit.',
+    sku: `${id}-01`,
+    brand: { '@type': 'Brand', name: 'Demo' },
+    offers: [
+      {
+        '@type': 'Offer',
+        availability: 'http://schema.org/InStock',
+        price: 49.0,
+        priceCurrency: 'USD',
+        url: `${url}?variant=${id}01`,
+      },
+    ],
+  };
 }
 
 const PAGES: Record<FakePlatform, (product: FakeProduct, snippet: string) => string> = {
   shopify: ({ id, name }, snippet) =>
     page(
       name,
-      `<script>window.ShopifyAnalytics = { meta: { page: { pageType: 'product' }, product: { id: ${Number(id)}, vendor: 'Demo' } } };</script>`,
+      `<script>window.ShopifyAnalytics = { meta: { page: { pageType: 'product' }, product: { id: ${Number(id)}, vendor: 'Demo' } } };</script>
+<script type="application/ld+json">${JSON.stringify(themeProduct(id, name))}</script>`,
       `<main class="layout product">${gallery('product__media-wrapper')}
 <div class="product__info-container"><h1>${name}</h1><p>$49.00</p>
 <form method="post" action="/cart/add" class="product-form"><input type="hidden" name="id" value="${id}01">

@@ -45,25 +45,37 @@ export async function waitForHydration(page: Page, selector = '[data-testid="the
   }, selector);
 }
 
-/** Runs `action` and waits for a new toast of this severity and text (older ones may still be showing). */
+/**
+ * Runs `action` and waits for a new toast of this severity and text: one shown after the action started (a toast of
+ * the same kind replaces the one showing, so the count alone does not tell).
+ */
 export async function expectToast(
   page: Page,
   severity: string,
   text: string,
   action: () => Promise<unknown>,
 ): Promise<void> {
-  const selector = `[data-testid="toast"][data-severity="${severity}"]`;
-  const count = () =>
-    page.evaluate(
-      ([sel, txt]) => [...document.querySelectorAll(sel)].filter((e) => e.textContent?.includes(txt)).length,
-      [selector, text] as const,
-    );
-  const before = await count();
+  const lastId = await page.evaluate(() =>
+    Math.max(
+      0,
+      ...[...document.querySelectorAll('[data-testid="toast"]')].map((e) => Number(e.getAttribute('data-toast-id'))),
+    ),
+  );
   await action();
   await page.waitForFunction(
-    ([sel, txt, n]) =>
-      [...document.querySelectorAll(sel as string)].filter((e) => e.textContent?.includes(txt as string)).length >
-      (n as number),
-    [selector, text, before] as const,
+    ([sev, txt, after]) =>
+      [...document.querySelectorAll(`[data-testid="toast"][data-severity="${sev}"]`)].some(
+        (e) => Number(e.getAttribute('data-toast-id')) > (after as number) && e.textContent?.includes(txt as string),
+      ),
+    [severity, text, lastId] as const,
+  );
+}
+
+/** Finite animations (a dialog fading in) have ended: colours and boxes are the final ones. Spinners loop forever. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
 }

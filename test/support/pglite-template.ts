@@ -6,7 +6,7 @@ import { migrationsFolder, openDatabase } from '../../server/database/database.j
 
 export const ROOT_DIR = join(import.meta.dirname, '..', '..');
 
-function migrationsHash(): string {
+export function migrationsHash(): string {
   const folder = migrationsFolder(ROOT_DIR);
   const hash = createHash('sha256');
   for (const file of readdirSync(folder)

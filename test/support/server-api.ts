@@ -1,15 +1,33 @@
 import type { TAuthResponse } from '../../shared/accounts.js';
 import { fixture } from '../factories/reviews.factory.js';
+import { mailOf, waitForLink } from './mailbox.js';
+import type { TestEnv } from './test-env.js';
 
-/** Signs up through the running server's API (as the register page does) and returns the session. */
-export async function registerByApi(baseUrl: string, email: string, password: string): Promise<TAuthResponse> {
+/**
+ * Signs up through the running server's API as the register page does, then opens the link it mailed (`testEnv`: the
+ * server's environment, whose outbox or SMTP server gets the mail), and returns the session.
+ */
+export async function registerByApi(
+  baseUrl: string,
+  email: string,
+  password: string,
+  testEnv: TestEnv,
+): Promise<TAuthResponse> {
+  const headers = { 'content-type': 'application/json', origin: baseUrl };
   const res = await fetch(`${baseUrl}/api/auth/register/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
+    headers,
     body: JSON.stringify({ email, password, first_name: 'Test', last_name: 'Merchant' }),
   });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as TAuthResponse;
+  if (res.status !== 202) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+  const link = await waitForLink(mailOf(testEnv), email, '/register/confirm');
+  const confirmed = await fetch(`${baseUrl}/api/auth/register/confirm/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
+  });
+  if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status}: ${await confirmed.text()}`);
+  return (await confirmed.json()) as TAuthResponse;
 }
 
 /** A shopper's upload from a storefront (no session), as the widget sends it: fields first, then files. */

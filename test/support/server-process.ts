@@ -39,7 +39,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 30_000;
+  // Generous: a loaded CI machine (two jest workers, browsers) can take a while to load the build.
+  const deadline = Date.now() + 45_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {

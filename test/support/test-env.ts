@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { postgresTemplate } from './postgres-template.js';
 import { pgliteTemplateDir } from './pglite-template.js';
 
 /** An isolated place for one app: its own DATA_DIR, its own database, its own Redis key prefix. */
@@ -20,7 +21,11 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-export async function createTestEnv(extra: Record<string, string> = {}): Promise<TestEnv> {
+/** `blank`: a PostgreSQL database with no migrations applied yet (the app applies them as it opens it). */
+export async function createTestEnv(
+  extra: Record<string, string> = {},
+  options: { blank?: boolean } = {},
+): Promise<TestEnv> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vr-test-'));
   const suffix = randomBytes(6).toString('hex');
   const env: Record<string, string> = {
@@ -36,9 +41,10 @@ export async function createTestEnv(extra: Record<string, string> = {}): Promise
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
     const database = `vr_test_${suffix}`;
+    const template = options.blank ? 'template1' : await postgresTemplate(adminUrl);
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database "${database}"`);
+    await admin.query(`create database "${database}" template "${template}"`);
     await admin.end();
     env.DATABASE_URL = withDatabase(adminUrl, database);
     cleanups.push(async () => {
