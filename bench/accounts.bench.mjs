@@ -1,24 +1,14 @@
 // The cost of being signed in: an authenticated API call (JWT check, user and workspace lookups) and a
 // server-rendered private page, beside /api/health; and what one password sign-in costs (scrypt).
-import { load, printRows, startApp } from './support.mjs';
+import { load, printRows, signUp, startApp } from './support.mjs';
 
 // Its own Redis prefix and email: login limits must not carry over from an earlier run.
 const run = Date.now().toString(36);
 const app = await startApp({ REDIS_KEY_PREFIX: `vr-bench-${run}:` });
 try {
   const origin = { 'content-type': 'application/json', origin: app.url };
-  const body = {
-    email: `bench-${run}@example.com`,
-    password: 'bench-password-1',
-    first_name: 'Bench',
-    last_name: 'Mark',
-  };
-  const registered = await fetch(`${app.url}/api/auth/register/`, {
-    method: 'POST',
-    headers: origin,
-    body: JSON.stringify(body),
-  });
-  const { access } = await registered.json();
+  const body = { email: `bench-${run}@example.com`, password: 'bench-password-1' };
+  const { access } = await signUp(app, body.email);
   const auth = { authorization: `JWT ${access}` };
 
   await load(`${app.url}/api/health`, { duration: 1 });

@@ -320,7 +320,7 @@ let db;
 const benchStarted = performance.now();
 try {
   app = await startApp(env, dataDir);
-  const user = await signUp(app.url, email);
+  const user = await signUp(app, email);
   const merchantId = user.merchant.id;
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();

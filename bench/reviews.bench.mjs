@@ -126,7 +126,7 @@ function upload(url, storeId, bytes) {
 const dataDir = onPostgres ? undefined : mkdtempSync(join(tmpdir(), 'vr-bench-reviews-'));
 let app = await startApp(env, dataDir);
 try {
-  const user = await signUp(app.url, `reviews-${run}@example.com`);
+  const user = await signUp(app, `reviews-${run}@example.com`);
   const auth = { authorization: `JWT ${user.access}` };
   if (!onPostgres) await app.stop();
   const fillMs = await fill(user.merchant.id, dataDir);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,25 +49,60 @@ export async function startApp(extraEnv = {}, keepDataDir) {
   };
 }
 
-/** A merchant account on the running app: its user, tokens and store. */
-export async function signUp(url, email) {
-  const res = await fetch(`${url}/api/auth/register/`, {
+/**
+ * A merchant account on the running app (`startApp`'s, which mails to its outbox): signs up, opens the mailed link,
+ * and returns the user, tokens and store.
+ */
+export async function signUp(app, email) {
+  const headers = { 'content-type': 'application/json', origin: app.url };
+  const res = await fetch(`${app.url}/api/auth/register/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
+    headers,
     body: JSON.stringify({ email, password: 'bench-password-1', first_name: 'B', last_name: 'M' }),
   });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}`);
-  return res.json();
+  if (res.status !== 202) throw new Error(`register answered ${res.status}`);
+  const token = await mailedSignupToken(join(app.dataDir, 'outbox'), email);
+  const confirmed = await fetch(`${app.url}/api/auth/register/confirm/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ token }),
+  });
+  if (confirmed.status !== 200) throw new Error(`register/confirm answered ${confirmed.status}`);
+  return confirmed.json();
 }
 
-/** Fresh tokens for an account made by `signUp`, for benches that outlast an access token (15 minutes). */
-export async function signIn(url, email) {
+/** The token of the sign-up link mailed to `email`, read from the outbox's .eml files (quoted-printable). */
+async function mailedSignupToken(outbox, email) {
+  for (let i = 0; i < 200; i++) {
+    for (const file of existsSync(outbox) ? readdirSync(outbox) : []) {
+      const eml = readFileSync(join(outbox, file), 'latin1')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+      if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}\\s*$`, 'm').test(eml)) continue;
+      const token = /\/register\/confirm\?token=([\w-]+)/.exec(eml)?.[1];
+      if (token) return token;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`No sign-up mail to ${email} in ${outbox}`);
+}
+
+/**
+ * Fresh tokens for an account made by `signUp`, for benches that outlast an access token (15 minutes) or measure
+ * sign-ins; `headers` may add e.g. an `x-forwarded-for` address.
+ */
+export async function signIn(url, email, headers = {}) {
   const res = await fetch(`${url}/api/auth/token-obtain/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
+    headers: { 'content-type': 'application/json', origin: url, ...headers },
     body: JSON.stringify({ email, password: 'bench-password-1' }),
   });
-  if (res.status !== 200) throw new Error(`token-obtain answered ${res.status}`);
+  if (res.status !== 200) {
+    throw Object.assign(new Error(`token-obtain answered ${res.status}`), {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+    });
+  }
   return res.json();
 }
 

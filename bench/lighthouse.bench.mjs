@@ -1,0 +1,140 @@
+// Lighthouse (desktop preset, simulated throttling) on Debian's Chromium: every dashboard page signed in with a few
+// dozen reviews, the public sign-in page, and a product page with and without the storefront widget. Goals: each
+// dashboard page ≥ 90 with CLS 0 and TBT ≤ 150 ms; the widget costs a product page at most 1 point.
+// `npm run bench lighthouse`; `node bench/lighthouse.bench.mjs /reviews` runs one dashboard path, `… product` the
+// product page pair only.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { ROOT, signUp, startApp } from './support.mjs';
+
+const DASHBOARD_PAGES = [
+  '/',
+  '/reviews',
+  '/widget-settings',
+  '/settings',
+  '/settings/account',
+  '/settings/team',
+  '/billing',
+  '/settings/integrations',
+];
+const only = process.argv[2];
+
+async function upload(app, user, i) {
+  const form = new FormData();
+  form.set('merchant_id', user.merchant.store_id);
+  form.set('product_id', `product-${i % 4}`);
+  form.set('product_name', ['Linen shirt', 'Wool scarf', 'Canvas tote', 'Denim jacket'][i % 4]);
+  form.set('customer_name', `Shopper number ${i}`);
+  form.set('rating', String(1 + (i % 5)));
+  form.set('comment', `Review ${i}: fits well, good fabric, would buy again.`);
+  const photo = readFileSync(join(ROOT, 'test', 'fixtures', 'media', 'photo.jpg'));
+  form.set('photo', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+  const res = await fetch(`${app.url}/api/reviews/upload/`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `JWT ${user.access}` },
+  });
+  const { id } = await res.json();
+  if (i % 3 !== 0) {
+    await fetch(`${app.url}/api/reviews/${id}/approve/`, {
+      method: 'POST',
+      headers: { authorization: `JWT ${user.access}` },
+    });
+  }
+}
+
+/**
+ * A product page from its own origin, with the merchant's snippet or without it: the test storefront's layout (a
+ * 560 px gallery beside the product column, related products and a footer below), the widget's placeholder last in
+ * the product column.
+ */
+function startProductPage(snippet) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<link rel="icon" href="data:,"><title>Linen shirt</title><meta name="description" content="A linen shirt.">
+<style>body{margin:0;font:16px/1.5 system-ui,sans-serif}header{height:72px;border-bottom:1px solid #ddd}
+.layout{display:grid;grid-template-columns:560px 1fr;gap:32px;max-width:1200px;margin:0 auto;padding:24px}
+.gallery-main{width:560px;height:560px;background:#eee}.gallery-thumbs{height:96px;margin-top:12px;background:#f4f4f4}
+.related{height:400px;background:#fafafa;margin:24px}footer{height:200px;background:#222}</style>
+${snippet}</head><body><header><a href="/">Demo Store</a></header><main class="layout"><div><div class="gallery-main"></div>
+<div class="gallery-thumbs"></div></div><div><h1>Linen shirt</h1><p>$49.00</p><button type="button">Add to cart</button>
+<p>Soft washed linen, relaxed fit.</p><div data-video-reviews data-product-id="product-0"></div></div></main>
+<section class="related">You may also like</section><footer></footer></body></html>`;
+  return new Promise((resolve) => {
+    const server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html);
+    });
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}/`, server }));
+  });
+}
+
+async function audit(chrome, url, headers = {}) {
+  const result = await lighthouse(
+    url,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders: headers,
+      disableStorageReset: false,
+    },
+    desktopConfig,
+  );
+  const { audits, categories } = result.lhr;
+  const js = audits['network-requests']?.details?.items
+    ?.filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return {
+    score: Math.round(categories.performance.score * 100),
+    cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+    tbt: Math.round(audits['total-blocking-time'].numericValue),
+    lcp: Math.round(audits['largest-contentful-paint'].numericValue),
+    js: js === undefined ? '—' : (js / 1024).toFixed(0),
+  };
+}
+
+function row(name, r) {
+  const ok = r.score >= 90 && r.cls === 0 && r.tbt <= 150 ? '' : ' ✗';
+  console.log(`| ${name} | ${r.score}${ok} | ${r.cls} | ${r.tbt} | ${r.lcp} | ${r.js} |`);
+}
+
+const app = await startApp();
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+try {
+  const user = await signUp(app, `lighthouse-${Date.now().toString(36)}@example.com`);
+  for (let i = 0; i < 36; i++) await upload(app, user, i);
+  const cookie = { Cookie: `access_token=${user.access}` };
+
+  console.log('| page | score | CLS | TBT ms | LCP ms | JS KB (transfer) |');
+  console.log('|---|---|---|---|---|---|');
+  if (!only || only === '/login') row('/login', await audit(chrome, `${app.url}/login`));
+  for (const path of DASHBOARD_PAGES.filter((p) => !only || p === only)) {
+    row(path, await audit(chrome, `${app.url}${path}`, cookie));
+  }
+
+  if (!only || only === 'product') {
+    const snippet = `<script src="${app.url}/widget/v1/${user.merchant.store_id}.js" async></script>`;
+    const without = await startProductPage('');
+    const withWidget = await startProductPage(snippet);
+    const plain = await audit(chrome, without.url);
+    const widget = await audit(chrome, withWidget.url);
+    console.log('\n| product page | score | CLS | TBT ms | LCP ms | JS KB (transfer) |');
+    console.log('|---|---|---|---|---|---|');
+    row('without the widget', plain);
+    row('with the widget', widget);
+    console.log(`\nPoints the widget costs the product page: ${plain.score - widget.score} (goal ≤ 1)`);
+    without.server.close();
+    withWidget.server.close();
+  }
+} finally {
+  await chrome.kill();
+  await app.stop();
+}
