@@ -1,12 +1,28 @@
 import type { TAnalyticsReader } from './analytics.js';
+import type { TInvitation, TListOf, TTeamMember } from './accounts.js';
 import type { TUsageDetails } from './billing.js';
+import type { TPage, TReview, TReviewFilter, TReviewStats } from './reviews.js';
+import type { TWidgetSettings } from './widgets.js';
+
+/** A page of the merchant's reviews as the reviews page asks for it (its page size). */
+export interface TReviewsRead {
+  page: number;
+  search: string;
+  status: TReviewFilter | undefined;
+}
 
 /**
- * `pageContext.serverApi`: the reads a server render makes in process for the signed-in user's current store, so a
- * page arrives with its data. Each is null when signed out, without a store, or without the permission its API
- * route needs.
+ * `pageContext.serverApi`: the reads a server render makes in process for the signed-in user's current store (or
+ * workspace), so a page arrives with its data. Each is null when signed out, without a store, or without the
+ * permission its API route needs.
  */
 export interface TServerApi {
   analytics: TAnalyticsReader | null;
   usageDetails: (() => Promise<TUsageDetails>) | null;
+  reviews: ((query: TReviewsRead) => Promise<TPage<TReview>>) | null;
+  reviewStats: (() => Promise<TReviewStats>) | null;
+  widgetSettings: (() => Promise<TWidgetSettings>) | null;
+  /** Bound to the current workspace: a team exists before its store does. */
+  teamMembers: (() => Promise<TListOf<TTeamMember>>) | null;
+  invitations: (() => Promise<TListOf<TInvitation>>) | null;
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { z } from 'zod';
 import type { TListOf } from '../../shared/accounts.js';
 import type {
@@ -21,6 +21,8 @@ import { MediaUrls } from '../media/media-urls.js';
 import { ReviewHistoryRepository } from './review-history.repository.js';
 import { mapReview, mapStatusChange, type MediaUrl } from './reviews.mapper.js';
 import { ReviewsRepository } from './reviews.repository.js';
+import { ServerReaders } from '../ssr/server-readers.js';
+import { REVIEWS_PAGE_SIZE } from '../../shared/constants.js';
 
 /** Where a page link points: the same query with another page number. */
 function pageLink(path: string, query: z.output<typeof ZReviewListQuery>, page: number): string {
@@ -32,7 +34,7 @@ function pageLink(path: string, query: z.output<typeof ZReviewListQuery>, page: 
 
 /** The merchant's reviews: lists, counts, edits and history (moderation: ReviewModerationService). */
 @Injectable()
-export class ReviewsService {
+export class ReviewsService implements OnModuleInit {
   private readonly mediaUrl: MediaUrl;
 
   constructor(
@@ -43,13 +45,29 @@ export class ReviewsService {
     private readonly analytics: AnalyticsCache,
     private readonly historyRows: ReviewHistoryRepository,
     urls: MediaUrls,
+    private readonly readers: ServerReaders,
   ) {
     // Signed: the dashboard plays every review's media, published or not.
     this.mediaUrl = (key) => urls.forDashboard(key);
   }
 
-  async list(auth: WorkspaceContext, query: z.output<typeof ZReviewListQuery>): Promise<TPage<TReview>> {
-    const { count, rows } = await this.reviews.list(storeOf(auth).id, {
+  onModuleInit(): void {
+    // The reviews page's first list and counts, drawn with the page (the API routes' permission).
+    this.readers.register(
+      'reviews',
+      'moderate_reviews',
+      (merchantId) => (query) =>
+        this.listOf(merchantId, { ...query, page_size: REVIEWS_PAGE_SIZE, search: query.search || undefined }),
+    );
+    this.readers.register('reviewStats', 'moderate_reviews', (merchantId) => () => this.statsOf(merchantId));
+  }
+
+  list(auth: WorkspaceContext, query: z.output<typeof ZReviewListQuery>): Promise<TPage<TReview>> {
+    return this.listOf(storeOf(auth).id, query);
+  }
+
+  private async listOf(merchantId: string, query: z.output<typeof ZReviewListQuery>): Promise<TPage<TReview>> {
+    const { count, rows } = await this.reviews.list(merchantId, {
       page: query.page,
       pageSize: query.page_size,
       status: query.status,
@@ -80,8 +98,12 @@ export class ReviewsService {
     return { results: (await this.historyRows.changes(merchantId, id)).map(mapStatusChange) };
   }
 
-  async stats(auth: WorkspaceContext): Promise<TReviewStats> {
-    const { counts, averageRating } = await this.reviews.stats(storeOf(auth).id);
+  stats(auth: WorkspaceContext): Promise<TReviewStats> {
+    return this.statsOf(storeOf(auth).id);
+  }
+
+  private async statsOf(merchantId: string): Promise<TReviewStats> {
+    const { counts, averageRating } = await this.reviews.stats(merchantId);
     return {
       total: counts.pending + counts.approved + counts.rejected,
       ...counts,

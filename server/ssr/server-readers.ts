@@ -3,7 +3,17 @@ import type { TPermission } from '../../shared/permissions.js';
 import type { TServerApi } from '../../shared/server-api.js';
 import { can, type TSessionUser } from '../../shared/session.js';
 
-type Reader<K extends keyof TServerApi> = (merchantId: string) => NonNullable<TServerApi[K]>;
+/** What a reader is bound to: the current store (most pages) or the current workspace (the team, with or without a store). */
+export type TReaderScope = 'store' | 'workspace';
+
+type Reader<K extends keyof TServerApi> = (id: string) => NonNullable<TServerApi[K]>;
+
+interface Registration {
+  /** null: every member of the workspace may read it (the API route asks for no permission). */
+  permission: TPermission | null;
+  scope: TReaderScope;
+  reader: Reader<keyof TServerApi>;
+}
 
 /**
  * The in-process reads a server render offers its page (`pageContext.serverApi`). Each domain registers its own, with
@@ -11,18 +21,23 @@ type Reader<K extends keyof TServerApi> = (merchantId: string) => NonNullable<TS
  */
 @Injectable()
 export class ServerReaders {
-  private readonly readers = new Map<keyof TServerApi, { permission: TPermission; reader: Reader<keyof TServerApi> }>();
+  private readonly readers = new Map<keyof TServerApi, Registration>();
 
-  register<K extends keyof TServerApi>(key: K, permission: TPermission, reader: Reader<K>): void {
-    this.readers.set(key, { permission, reader: reader as Reader<keyof TServerApi> });
+  register<K extends keyof TServerApi>(
+    key: K,
+    permission: TPermission | null,
+    reader: Reader<K>,
+    scope: TReaderScope = 'store',
+  ): void {
+    this.readers.set(key, { permission, scope, reader: reader as Reader<keyof TServerApi> });
   }
 
-  /** Every reader bound to the user's current store; null where signed out, storeless or not permitted. */
+  /** Every reader bound to the user's current store or workspace; null where signed out, outside one, or not permitted. */
   for(user: TSessionUser | null): TServerApi {
-    const store = user?.merchant?.id;
     const api: Record<string, unknown> = {};
-    for (const [key, { permission, reader }] of this.readers) {
-      api[key] = store && can(user, permission) ? reader(store) : null;
+    for (const [key, { permission, scope, reader }] of this.readers) {
+      const id = scope === 'store' ? user?.merchant?.id : user?.workspace_id;
+      api[key] = id && (permission === null || can(user, permission)) ? reader(id) : null;
     }
     return api as unknown as TServerApi;
   }

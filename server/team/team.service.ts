@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { TInvitation, TInvitationCheck, TListOf, TTeamMember } from '../../shared/accounts.js';
 import { INVITATION_TTL_DAYS } from '../../shared/constants.js';
 import { mapMember } from '../accounts/accounts.mapper.js';
@@ -13,6 +13,7 @@ import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MailService } from '../mail/mail.service.js';
 import { invitationMail } from '../mail/mail.templates.js';
+import { ServerReaders } from '../ssr/server-readers.js';
 
 const INVITATIONS_PER_DAY: RateLimit = { name: 'invitations:workspace', limit: 50, windowSeconds: 24 * 60 * 60 };
 
@@ -28,7 +29,7 @@ function mapInvitation(row: InvitationRow): TInvitation {
 
 /** Members and invitations of the current workspace (SPEC §2 Team settings, §4 Team). */
 @Injectable()
-export class TeamService {
+export class TeamService implements OnModuleInit {
   private readonly logger = new Logger(TeamService.name);
 
   constructor(
@@ -38,10 +39,26 @@ export class TeamService {
     private readonly mail: MailService,
     private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly readers: ServerReaders,
   ) {}
 
-  async members(auth: WorkspaceContext): Promise<TListOf<TTeamMember>> {
-    const rows = await this.accounts.listMembers(auth.workspace.workspaceId);
+  onModuleInit(): void {
+    // The team page's lists, drawn with the page (each with its API route's permission).
+    this.readers.register('teamMembers', null, (workspaceId) => () => this.membersOf(workspaceId), 'workspace');
+    this.readers.register(
+      'invitations',
+      'manage_team',
+      (workspaceId) => () => this.pendingInvitationsOf(workspaceId),
+      'workspace',
+    );
+  }
+
+  members(auth: WorkspaceContext): Promise<TListOf<TTeamMember>> {
+    return this.membersOf(auth.workspace.workspaceId);
+  }
+
+  private async membersOf(workspaceId: string): Promise<TListOf<TTeamMember>> {
+    const rows = await this.accounts.listMembers(workspaceId);
     return { results: rows.map((row) => mapMember(row, this.views.photoUrl)) };
   }
 
@@ -54,8 +71,12 @@ export class TeamService {
     await this.accounts.deleteMembership(auth.workspace.workspaceId, userId);
   }
 
-  async invitationsOf(auth: WorkspaceContext): Promise<TListOf<TInvitation>> {
-    return { results: (await this.invitations.listPending(auth.workspace.workspaceId)).map(mapInvitation) };
+  invitationsOf(auth: WorkspaceContext): Promise<TListOf<TInvitation>> {
+    return this.pendingInvitationsOf(auth.workspace.workspaceId);
+  }
+
+  private async pendingInvitationsOf(workspaceId: string): Promise<TListOf<TInvitation>> {
+    return { results: (await this.invitations.listPending(workspaceId)).map(mapInvitation) };
   }
 
   async invite(auth: WorkspaceContext, email: string): Promise<TInvitation> {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { z } from 'zod';
 import type { TListOf } from '../../shared/accounts.js';
 import {
@@ -14,18 +14,29 @@ import { ProductsRepository } from '../products/products.repository.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
 import { mapOverride, mapSettings } from './widgets.mapper.js';
 import { WidgetsRepository } from './widgets.repository.js';
+import { ServerReaders } from '../ssr/server-readers.js';
 
 /** The merchant's widget settings and per-product overrides (SPEC §2 Widget settings). */
 @Injectable()
-export class WidgetsService {
+export class WidgetsService implements OnModuleInit {
   constructor(
     private readonly widgets: WidgetsRepository,
     private readonly products: ProductsRepository,
     private readonly storefront: StorefrontCache,
+    private readonly readers: ServerReaders,
   ) {}
 
-  async settings(auth: WorkspaceContext): Promise<TWidgetSettings> {
-    return mapSettings(await this.widgets.settings(storeOf(auth).id));
+  onModuleInit(): void {
+    // The widget settings page's forms and preview, drawn with the page (the API route's permission).
+    this.readers.register('widgetSettings', 'edit_widget', (merchantId) => () => this.settingsOf(merchantId));
+  }
+
+  settings(auth: WorkspaceContext): Promise<TWidgetSettings> {
+    return this.settingsOf(storeOf(auth).id);
+  }
+
+  private async settingsOf(merchantId: string): Promise<TWidgetSettings> {
+    return mapSettings(await this.widgets.settings(merchantId));
   }
 
   /** Any subset of fields; the result (saved values + changes) must be valid as a whole. */

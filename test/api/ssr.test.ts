@@ -1,15 +1,19 @@
 import request from 'supertest';
+import { seedReviews } from '../factories/reviews.factory.js';
 import { registerOwner } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let http: ReturnType<typeof request>;
 let cookie: string;
+let ownerEmail: string;
 beforeAll(async () => {
   t = await startTestApp();
   http = request(t.app.getHttpServer());
-  const { user } = await registerOwner(t);
+  const { user, merchantId } = await registerOwner(t);
   cookie = `access_token=${user.access}`;
+  ownerEmail = user.email;
+  await seedReviews(t, merchantId, 3, { customerName: (i) => `Drawn shopper ${i}` });
 });
 afterAll(() => t.close());
 
@@ -24,6 +28,19 @@ describe('server-rendered pages', () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     expect(res.text).toContain('data-testid="sidebar"');
+  });
+
+  // Issue 17: pages that fetched their first data after hydration grew (and shifted) once it came.
+  it('draws the reviews table, the widget settings and the team with their data, not placeholders', async () => {
+    const reviews = await http.get('/reviews').set('cookie', cookie).expect(200);
+    expect(reviews.text.match(/data-testid="review-row"/g)).toHaveLength(3);
+    expect(reviews.text).toContain('Drawn shopper 2');
+    const widget = await http.get('/widget-settings').set('cookie', cookie).expect(200);
+    expect(widget.text).not.toContain('data-testid="settings-loading"');
+    expect(widget.text).toContain('class="form widget-form"');
+    const team = await http.get('/settings/team').set('cookie', cookie).expect(200);
+    expect(team.text.match(/data-testid="team-row"/g)?.length).toBeGreaterThanOrEqual(1);
+    expect(team.text).toContain(ownerEmail);
   });
 
   it('follows the theme and language cookies, then Accept-Language', async () => {

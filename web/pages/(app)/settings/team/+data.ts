@@ -1,0 +1,30 @@
+import { dehydrate } from '@tanstack/react-query';
+import type { PageContextServer } from 'vike/types';
+import { makeQueryClient, type TDehydratedData } from '../../../../api/queryClient';
+import { INVITATIONS_QUERY_KEY, TEAM_MEMBERS_QUERY_KEY } from '../../../../api/team';
+
+/**
+ * The members and pending invitations, read in process on the server under the keys the page's queries use: the
+ * table is drawn with its rows (its columns do not resize once they arrive). Without a reader or after a failed
+ * read, the browser asks.
+ */
+export async function data(pageContext: PageContextServer): Promise<TDehydratedData | undefined> {
+  const { teamMembers, invitations } = pageContext.serverApi ?? {};
+  if (!teamMembers) return undefined;
+  const queryClient = makeQueryClient();
+  // No retries: a failed read is the browser's to try again, not a reason to hold the page back.
+  await Promise.all([
+    queryClient.prefetchQuery({
+      queryKey: TEAM_MEMBERS_QUERY_KEY,
+      queryFn: async () => (await teamMembers()).results,
+      retry: false,
+    }),
+    invitations &&
+      queryClient.prefetchQuery({
+        queryKey: INVITATIONS_QUERY_KEY,
+        queryFn: async () => (await invitations()).results,
+        retry: false,
+      }),
+  ]);
+  return { dehydratedState: dehydrate(queryClient) };
+}
