@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { TBenefitKey, TUpgradeReason } from './upgrade-reasons.js';
+export * from './upgrade-reasons.js';
 
 // The API contract of billing (SPEC §3 Plan, Subscription, Payment method, Usage details; §7 Billing; DESIGN §6.3–§6.4):
 // plans and their limits, subscriptions through Stripe or Shopify, payment methods (ids only: cards are entered in
@@ -41,27 +43,6 @@ export interface TPlan {
   status: 'active' | 'inactive';
   features: TBenefitKey[];
 }
-
-export const UPGRADE_REASONS = [
-  'reached_active_limit',
-  'reached_total_limit',
-  'near_active_limit',
-  'near_total_limit',
-  'approaching_limits',
-  'unlock_features',
-] as const;
-export type TUpgradeReason = (typeof UPGRADE_REASONS)[number];
-
-export const BENEFIT_KEYS = [
-  'unlimited_reviews',
-  'priority_support',
-  'advanced_analytics',
-  'custom_branding',
-  'more_active_reviews',
-  'more_total_reviews',
-  'advanced_features',
-] as const;
-export type TBenefitKey = (typeof BENEFIT_KEYS)[number];
 
 /** GET /api/reviews/usage_details/ (SPEC §3 Usage details). */
 export interface TUsageDetails {

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { BULK_MODERATION_MAX_IDS, REVIEWS_PAGE_SIZE } from './constants.js';
 import type { TPlanLimitError } from './billing.js';
+import { REVIEW_FILTERS } from './review-statuses.js';
+import type { TReviewStatus } from './review-statuses.js';
+export * from './review-statuses.js';
 
 // The API contract of reviews, plans and usage (SPEC §3, §7 Reviews and Billing plans, DESIGN §6.1–§6.4).
-
-export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type TReviewStatus = (typeof REVIEW_STATUSES)[number];
-/** The list filter adds `deleted` (soft-deleted reviews, DESIGN §6.2). */
-export const REVIEW_FILTERS = [...REVIEW_STATUSES, 'deleted'] as const;
-export type TReviewFilter = (typeof REVIEW_FILTERS)[number];
 
 export const MAX_PAGE_SIZE = 100;
 export const COMMENT_MAX_LENGTH = 5000;

@@ -1,9 +1,9 @@
-import type { en } from './index';
+import type { TMessages } from './messages/en';
 
 // English is the reference bundle: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: TMessages };
   }
 }

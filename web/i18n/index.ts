@@ -1,78 +1,26 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type TLanguage } from '../../shared/constants.js';
-import authEn from './auth/en.json';
-import billingEn from './billing/en.json';
-import billingEs from './billing/es.json';
-import billingPt from './billing/pt.json';
-import authEs from './auth/es.json';
-import authPt from './auth/pt.json';
-import dashboardEn from './dashboard/en.json';
-import dashboardEs from './dashboard/es.json';
-import dashboardPt from './dashboard/pt.json';
-import integrationsEn from './integrations/en.json';
-import integrationsEs from './integrations/es.json';
-import integrationsPt from './integrations/pt.json';
-import moderationEn from './moderation/en.json';
-import moderationEs from './moderation/es.json';
-import moderationPt from './moderation/pt.json';
-import reviewsEn from './reviews/en.json';
-import reviewsEs from './reviews/es.json';
-import reviewsPt from './reviews/pt.json';
-import shellEn from './en.json';
-import shellEs from './es.json';
-import shellPt from './pt.json';
-import settingsEn from './settings/en.json';
-import settingsEs from './settings/es.json';
-import settingsPt from './settings/pt.json';
-import widgetsEn from './widgets/en.json';
-import widgetsEs from './widgets/es.json';
-import widgetsPt from './widgets/pt.json';
+import type { TMessages } from './messages/en';
 
-// One file per area (shell, auth pages, dashboard, settings pages, integrations, reviews, bulk moderation and review
-// details, widget settings), merged into one namespace per language.
-// Typed against the English bundle so a key missing from a translation fails the typecheck.
-export const en = {
-  ...shellEn,
-  auth: authEn,
-  dashboard: dashboardEn,
-  settingsPages: settingsEn,
-  integrations: integrationsEn,
-  billing: billingEn,
-  reviews: reviewsEn,
-  moderation: moderationEn,
-  widgets: widgetsEn,
-};
-const es: typeof en = {
-  ...shellEs,
-  auth: authEs,
-  dashboard: dashboardEs,
-  settingsPages: settingsEs,
-  integrations: integrationsEs,
-  billing: billingEs,
-  reviews: reviewsEs,
-  moderation: moderationEs,
-  widgets: widgetsEs,
-};
-const pt: typeof en = {
-  ...shellPt,
-  auth: authPt,
-  dashboard: dashboardPt,
-  settingsPages: settingsPt,
-  integrations: integrationsPt,
-  billing: billingPt,
-  reviews: reviewsPt,
-  moderation: moderationPt,
-  widgets: widgetsPt,
+// Each language is a chunk of its own: the browser downloads the one the page shows, and another only when the user
+// switches to it.
+const LOADERS: Record<TLanguage, () => Promise<{ default: TMessages }>> = {
+  en: () => import('./messages/en'),
+  es: () => import('./messages/es'),
+  pt: () => import('./messages/pt'),
 };
 
-const resources = {
-  en: { translation: en },
-  es: { translation: es },
-  pt: { translation: pt },
-};
-
+const loaded = new Map<TLanguage, TMessages>();
 let clientInstance: i18n | undefined;
+
+/** Makes a language's messages available; pages call it before rendering (see +onBeforeRender*). */
+export async function loadLanguage(lng: TLanguage): Promise<void> {
+  if (loaded.has(lng)) return;
+  const { default: messages } = await LOADERS[lng]();
+  loaded.set(lng, messages);
+  clientInstance?.addResourceBundle(lng, 'translation', messages);
+}
 
 function createI18n(lng: TLanguage): i18n {
   const instance = i18next.createInstance();
@@ -81,7 +29,7 @@ function createI18n(lng: TLanguage): i18n {
     lng,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    resources,
+    resources: Object.fromEntries([...loaded].map(([language, messages]) => [language, { translation: messages }])),
     initAsync: false,
     interpolation: { escapeValue: false },
   });

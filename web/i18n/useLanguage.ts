@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COOKIES, FALLBACK_LANGUAGE, isLanguage, type TLanguage } from '../../shared/constants.js';
 import { setPreferenceCookie } from '../lib/cookies';
+import { loadLanguage } from './index';
 
 export function useLanguage(): { language: TLanguage; setLanguage: (language: TLanguage) => void } {
   const { i18n } = useTranslation();
@@ -9,9 +10,11 @@ export function useLanguage(): { language: TLanguage; setLanguage: (language: TL
 
   const setLanguage = useCallback(
     (next: TLanguage) => {
-      void i18n.changeLanguage(next);
       setPreferenceCookie(COOKIES.language, next);
-      document.documentElement.lang = next;
+      void loadLanguage(next).then(async () => {
+        await i18n.changeLanguage(next);
+        document.documentElement.lang = next;
+      });
     },
     [i18n],
   );

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { REVIEW_STATUSES, type TReview, type TReviewStatus } from '../../../shared/reviews.js';
+import { REVIEW_STATUSES } from '../../../shared/review-statuses.js';
+import type { TReview, TReviewStatus } from '../../../shared/reviews.js';
 import { ActionButton } from '../ActionButton';
 import { ModalDialog } from '../ModalDialog';
 

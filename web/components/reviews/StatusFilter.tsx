@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { REVIEW_FILTERS, type TReviewFilter, type TReviewStats } from '../../../shared/reviews.js';
+import { REVIEW_FILTERS } from '../../../shared/review-statuses.js';
+import type { TReviewFilter, TReviewStats } from '../../../shared/reviews.js';
 import { SegmentedControl } from '../SegmentedControl';
 
 export type TStatusOption = 'all' | TReviewFilter;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BENEFIT_KEYS, UPGRADE_REASONS, type TUsageDetails } from '../../../shared/billing.js';
+import { BENEFIT_KEYS, UPGRADE_REASONS } from '../../../shared/upgrade-reasons.js';
+import type { TUsageDetails } from '../../../shared/billing.js';
 import { UPGRADE_PROMPT_HIDE_DAYS } from '../../../shared/constants.js';
 import { setProfile, updateProfile, useProfile } from '../../api/profile';
 import { useUsageDetails } from '../../api/reviews';

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { INITIAL_VIDEOS_CHOICES, WIDGET_LAYOUTS, type TWidgetSettings } from '../../../shared/widgets.js';
+import { INITIAL_VIDEOS_CHOICES, WIDGET_LAYOUTS } from '../../../shared/widget-options.js';
+import type { TWidgetSettings } from '../../../shared/widgets.js';
 import { ActionButton } from '../ActionButton';
 import { FormAlert } from '../form/FormAlert';
 import { apiDetail, apiFieldErrors, type TFieldErrors } from '../form/apiErrors';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WIDGET_POSITIONS, WIDGET_TITLE_MAX_LENGTH, type TWidgetSettings } from '../../../shared/widgets.js';
+import { WIDGET_POSITIONS, WIDGET_TITLE_MAX_LENGTH } from '../../../shared/widget-options.js';
+import type { TWidgetSettings } from '../../../shared/widgets.js';
 import { ActionButton } from '../ActionButton';
 import { FormAlert } from '../form/FormAlert';
 import { TextField } from '../form/TextField';

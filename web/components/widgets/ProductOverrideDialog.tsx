@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OVERRIDE_POSITIONS, type TOverridePosition } from '../../../shared/widgets.js';
+import { OVERRIDE_POSITIONS } from '../../../shared/widget-options.js';
+import type { TOverridePosition } from '../../../shared/widgets.js';
 import type { TProductWithOverride } from '../../api/widgets';
 import { ActionButton } from '../ActionButton';
 import { ModalDialog } from '../ModalDialog';

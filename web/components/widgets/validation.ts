@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { CUSTOM_SELECTOR_MAX_LENGTH, WIDGET_TITLE_MAX_LENGTH } from '../../../shared/widgets.js';
+import { CUSTOM_SELECTOR_MAX_LENGTH, WIDGET_TITLE_MAX_LENGTH } from '../../../shared/widget-options.js';
 import type { TFieldErrors } from '../form/apiErrors';
 
 // The rules of ZWidgetSettings / ZProductOverride (shared/widgets.ts), checked by hand before a save so the

@@ -8,20 +8,22 @@ import { can } from '../../../../shared/session.js';
 import { useReviewStats, useReviews, type TPlanLimit } from '../../../api/reviews';
 import { SearchBox } from '../../../components/SearchBox';
 import { PageTitle } from '../../../components/PageTitle';
-import { ChangeStatusDialog } from '../../../components/reviews/ChangeStatusDialog';
-import { DeleteReviewDialog } from '../../../components/reviews/DeleteReviewDialog';
-import { LimitModal } from '../../../components/reviews/LimitModal';
-import { MediaDialog } from '../../../components/reviews/MediaDialog';
 import { Pagination, pageCount } from '../../../components/reviews/Pagination';
 import type { TRowAction } from '../../../components/reviews/ReviewActions';
 import { ReviewsEmpty, ReviewsLoadError } from '../../../components/reviews/ReviewsEmpty';
 import { ReviewsTable } from '../../../components/reviews/ReviewsTable';
+import {
+  BulkDeleteDialog,
+  ChangeStatusDialog,
+  DeleteReviewDialog,
+  LimitModal,
+  MediaDialog,
+  ReviewDrawer,
+} from '../../../components/reviews/reviewDialogs';
 import { BulkActionBar } from '../../../components/reviews/bulk/BulkActionBar';
-import { BulkDeleteDialog } from '../../../components/reviews/bulk/BulkDeleteDialog';
 import { ReviewSelectionContext } from '../../../components/reviews/bulk/ReviewSelectionContext';
 import { useBulkModeration } from '../../../components/reviews/bulk/useBulkModeration';
 import { useReviewSelection } from '../../../components/reviews/bulk/useReviewSelection';
-import { ReviewDrawer } from '../../../components/reviews/details/ReviewDrawer';
 import { StatusFilter, type TStatusOption } from '../../../components/reviews/StatusFilter';
 import { PaymentFailedBanner } from '../../../components/billing/PaymentFailedBanner';
 import { UpgradeWidget } from '../../../components/reviews/UpgradeWidget';

@@ -1,0 +1,7 @@
+// Review statuses and list filters, without zod: the dashboard imports these, not the schemas.
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type TReviewStatus = (typeof REVIEW_STATUSES)[number];
+/** The list filter adds `deleted` (soft-deleted reviews, DESIGN §6.2). */
+export const REVIEW_FILTERS = [...REVIEW_STATUSES, 'deleted'] as const;
+export type TReviewFilter = (typeof REVIEW_FILTERS)[number];

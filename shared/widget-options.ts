@@ -1,0 +1,28 @@
+// The widget's choices and limits, without zod: the dashboard's forms import these, not the schemas.
+
+export const WIDGET_POSITIONS = [
+  'after_description',
+  'before_description',
+  'after_gallery',
+  'inside_product_info',
+  'custom',
+] as const;
+export type TWidgetPosition = (typeof WIDGET_POSITIONS)[number];
+
+/** How the storefront widget lays out its reviews: a grid filling the width, a swipeable carousel, or a list. */
+export const WIDGET_LAYOUTS = ['grid', 'carousel', 'list'] as const;
+export type TWidgetLayout = (typeof WIDGET_LAYOUTS)[number];
+
+export const OVERRIDE_POSITIONS = [
+  'global',
+  'after_description',
+  'before_description',
+  'after_gallery',
+  'custom',
+] as const;
+export type TOverridePosition = (typeof OVERRIDE_POSITIONS)[number];
+
+/** 0 means all (SPEC §9). */
+export const INITIAL_VIDEOS_CHOICES = [3, 5, 10, 0] as const;
+export const WIDGET_TITLE_MAX_LENGTH = 100;
+export const CUSTOM_SELECTOR_MAX_LENGTH = 200;
