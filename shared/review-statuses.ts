@@ -5,3 +5,6 @@ export type TReviewStatus = (typeof REVIEW_STATUSES)[number];
 /** The list filter adds `deleted` (soft-deleted reviews, DESIGN §6.2). */
 export const REVIEW_FILTERS = [...REVIEW_STATUSES, 'deleted'] as const;
 export type TReviewFilter = (typeof REVIEW_FILTERS)[number];
+/** Where a review's uploaded media are: re-encoded after the upload (`processing`), shown (`ready`), or undecodable. */
+export const MEDIA_STATES = ['processing', 'ready', 'failed'] as const;
+export type TMediaState = (typeof MEDIA_STATES)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BULK_MODERATION_MAX_IDS, REVIEWS_PAGE_SIZE } from './constants.js';
 import type { TPlanLimitError } from './billing.js';
 import { REVIEW_FILTERS } from './review-statuses.js';
-import type { TReviewStatus } from './review-statuses.js';
+import type { TMediaState, TReviewStatus } from './review-statuses.js';
 export * from './review-statuses.js';
 
 // The API contract of reviews, plans and usage (SPEC §3, §7 Reviews and Billing plans, DESIGN §6.1–§6.4).
@@ -153,6 +153,9 @@ export interface TReview {
   video_url: string | null;
   thumbnail_url: string | null;
   photo_url: string | null;
+  /** Uploaded media are re-encoded before the store shows them: `processing` until done, `failed` with `media_error`. */
+  media_state: TMediaState;
+  media_error: string | null;
   customer: { name: string; email: string };
   comment: string;
   rating: number;

@@ -55,6 +55,18 @@ export const ZEnv = z.object({
   METRICS_TOKEN: optionalString,
   MAX_VIDEO_MB: positiveInt(200),
   MAX_PHOTO_MB: positiveInt(15),
+  /**
+   * Re-encode uploaded media (needs ffmpeg). Off only where ffmpeg cannot be installed: files are then shown as
+   * uploaded, with their metadata, and a phone's HEVC video plays only in Safari.
+   */
+  MEDIA_PROCESSING: bool(true),
+  /** Uploaded videos are re-encoded to H.264 MP4 with their short side at most this (720 = "720p"). */
+  MEDIA_VIDEO_MAX_HEIGHT: positiveInt(720),
+  MEDIA_VIDEO_KBPS: positiveInt(2500),
+  /** Each ffmpeg run (and each photo's re-encoding) is killed past this. */
+  MEDIA_PROCESS_TIMEOUT_S: positiveInt(600),
+  FFMPEG_PATH: z.preprocess(emptyToUndefined, z.string().default('ffmpeg')),
+  FFPROBE_PATH: z.preprocess(emptyToUndefined, z.string().default('ffprobe')),
   S3_ENDPOINT: optionalUrl(['http', 'https']),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,

@@ -29,6 +29,14 @@ export interface AppConfig {
   /** When set, `GET /metrics` asks for `Authorization: Bearer <token>`. */
   metricsToken?: string;
   uploads: { maxVideoBytes: number; maxPhotoBytes: number; mediaDir: string };
+  processing: {
+    enabled: boolean;
+    ffmpeg: string;
+    ffprobe: string;
+    maxHeight: number;
+    videoKbps: number;
+    timeoutMs: number;
+  };
   s3?: { endpoint?: string; bucket: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
   stripe: {
     secretKey?: string;
@@ -132,6 +140,14 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir = pr
       maxVideoBytes: e.MAX_VIDEO_MB * mb,
       maxPhotoBytes: e.MAX_PHOTO_MB * mb,
       mediaDir: join(dataDir, 'media'),
+    },
+    processing: {
+      enabled: e.MEDIA_PROCESSING,
+      ffmpeg: e.FFMPEG_PATH,
+      ffprobe: e.FFPROBE_PATH,
+      maxHeight: e.MEDIA_VIDEO_MAX_HEIGHT,
+      videoKbps: e.MEDIA_VIDEO_KBPS,
+      timeoutMs: e.MEDIA_PROCESS_TIMEOUT_S * 1000,
     },
     s3: e.S3_BUCKET
       ? {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SUBSCRIPTION_STATUSES } from '../../shared/billing.js';
-import { REVIEW_STATUSES } from '../../shared/reviews.js';
+import { MEDIA_STATES, REVIEW_STATUSES } from '../../shared/reviews.js';
 import { STORE_EVENT_TYPES } from '../../shared/storefront.js';
 import { OVERRIDE_POSITIONS, WIDGET_LAYOUTS, WIDGET_POSITIONS } from '../../shared/widgets.js';
 import {
@@ -298,6 +298,12 @@ export const reviews = pgTable(
     videoKey: text('video_key'),
     photoKey: text('photo_key'),
     thumbnailKey: text('thumbnail_key'),
+    /**
+     * Uploaded media are re-encoded after the upload answers: `processing` until then (the storefront shows only
+     * `ready` reviews), `failed` with the reason the merchant sees when the file could not be decoded.
+     */
+    mediaState: text('media_state', { enum: MEDIA_STATES }).notNull().default('ready'),
+    mediaError: text('media_error'),
     source: text('source', { enum: ['widget', 'dashboard', 'import'] })
       .notNull()
       .default('widget'),
@@ -314,6 +320,11 @@ export const reviews = pgTable(
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
     check('reviews_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('reviews_media_state_check', sql`${t.mediaState} in ('processing', 'ready', 'failed')`),
+    // What the processing sweep looks for: reviews whose media a crash or an outage left unprocessed.
+    index('reviews_media_processing_idx')
+      .on(t.createdAt)
+      .where(sql`${t.mediaState} = 'processing'`),
     index('reviews_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt.desc()),
     index('reviews_merchant_product_idx').on(t.merchantId, t.productId, t.status),
     index('reviews_merchant_created_idx').on(t.merchantId, t.createdAt),

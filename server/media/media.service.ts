@@ -6,6 +6,7 @@ import { ApiError } from '../common/api-error.js';
 import { multipartError } from './multipart.js';
 import { SNIFF_BYTES, sniffFileType, type TMediaKind } from './file-type.js';
 import { MEDIA_STORAGE, type MediaStorage } from './media-storage.js';
+import { withVariants } from './processing/processed-keys.js';
 
 export interface UploadOptions {
   /** Folder of the key, e.g. `profile-photos`. */
@@ -120,7 +121,8 @@ export class MediaService {
     }
   }
 
-  delete(key: string): Promise<void> {
-    return this.storage.delete(key);
+  /** Deletes the file, and a processed photo's other sizes with it. */
+  async delete(key: string): Promise<void> {
+    for (const file of withVariants(key)) await this.storage.delete(file);
   }
 }

@@ -14,6 +14,7 @@ import { MediaService, type StoredUpload } from '../media/media.service.js';
 import { multipartParts } from '../media/multipart.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { StorefrontService } from '../storefront/storefront.service.js';
+import { ReviewMediaQueue } from './review-media.queue.js';
 import { ReviewsRepository } from './reviews.repository.js';
 
 export const UPLOADS_PER_IP: RateLimit = { name: 'review-upload:ip', limit: 30, windowSeconds: 60 * 60 };
@@ -41,6 +42,7 @@ export class ReviewUploadService {
     private readonly sessions: SessionGuard,
     private readonly limiter: RateLimiter,
     private readonly orders: OrdersService,
+    private readonly mediaQueue: ReviewMediaQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -139,6 +141,8 @@ export class ReviewUploadService {
         videoKey: files.video?.key,
         photoKey: files.photo?.key,
         thumbnailKey: files.thumbnail?.key,
+        // Re-encoded after this answers (ReviewMediaService); the storefront shows it once that is done.
+        mediaState: this.config.processing.enabled ? 'processing' : 'ready',
         source: fromDashboard ? 'dashboard' : 'widget',
         verifiedPurchase,
         sessionId: fromDashboard ? undefined : body.session_id,
@@ -151,6 +155,7 @@ export class ReviewUploadService {
     if (email && !verifiedPurchase && (await this.orders.hasBought(merchant, email, product.externalId))) {
       await this.reviews.markVerified(merchant, email, [product.externalId]);
     }
+    if (this.config.processing.enabled) this.mediaQueue.enqueue(review.id);
     await this.analytics.reviewsChanged(merchant);
     return { id: review.id, status: 'pending' };
   }

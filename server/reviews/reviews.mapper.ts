@@ -22,6 +22,8 @@ export function mapReview({ review, product }: ReviewWithProduct, mediaUrl: Medi
     video_url: review.videoKey ? mediaUrl(review.videoKey) : null,
     thumbnail_url: review.thumbnailKey ? mediaUrl(review.thumbnailKey) : null,
     photo_url: review.photoKey ? mediaUrl(review.photoKey) : null,
+    media_state: review.mediaState,
+    media_error: review.mediaError,
     customer: { name: review.customerName, email: review.customerEmail },
     comment: review.comment,
     rating: review.rating,

@@ -7,6 +7,9 @@ import { OrdersModule } from '../orders/orders.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { StorefrontModule } from '../storefront/storefront.module.js';
 import { ReviewHistoryRepository } from './review-history.repository.js';
+import { ReviewMediaQueue } from './review-media.queue.js';
+import { ReviewMediaRepository } from './review-media.repository.js';
+import { ReviewMediaService } from './review-media.service.js';
 import { ReviewModerationService } from './review-moderation.service.js';
 import { ReviewUploadController } from './review-upload.controller.js';
 import { ReviewUploadService } from './review-upload.service.js';
@@ -24,10 +27,13 @@ import { VerifiedPurchases } from './verified-purchases.js';
     ReviewHistoryRepository,
     ReviewsService,
     ReviewModerationService,
+    ReviewMediaRepository,
+    ReviewMediaService,
+    ReviewMediaQueue,
     ReviewUploadService,
     ReviewsPurgeService,
     VerifiedPurchases,
   ],
-  exports: [ReviewsRepository, ReviewsService],
+  exports: [ReviewsRepository, ReviewsService, ReviewMediaQueue],
 })
 export class ReviewsModule {}

@@ -37,6 +37,7 @@ export interface NewReview {
   videoKey?: string;
   photoKey?: string;
   thumbnailKey?: string;
+  mediaState?: ReviewRow['mediaState'];
   source: ReviewRow['source'];
   verifiedPurchase?: boolean;
   sessionId?: string;

@@ -69,6 +69,8 @@ export class StorefrontRepository {
       eq(products.externalId, externalProductId),
       eq(reviews.status, 'approved'),
       isNull(reviews.deletedAt),
+      // A review whose media are still being processed (or failed) has nothing a shopper can play yet.
+      eq(reviews.mediaState, 'ready'),
     );
     const [rows, ratings, [product]] = await Promise.all([
       this.db

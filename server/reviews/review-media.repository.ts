@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import type { DatabaseHandle } from '../database/database.js';
+import { DATABASE } from '../database/database.module.js';
+import { media, reviews } from '../database/schema.js';
+
+export type ProcessingTarget = Pick<
+  typeof reviews.$inferSelect,
+  'id' | 'merchantId' | 'status' | 'videoKey' | 'photoKey' | 'thumbnailKey' | 'mediaState'
+>;
+
+export interface ProcessedMedia {
+  videoKey: string | null;
+  photoKey: string | null;
+  thumbnailKey: string | null;
+  /** Rows for the new files (size, dimensions, duration). */
+  files: Array<typeof media.$inferInsert>;
+}
+
+/** The reviews side of media processing: what a job reads, and the one write that publishes its result. */
+@Injectable()
+export class ReviewMediaRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  async target(reviewId: string): Promise<ProcessingTarget | null> {
+    const [row] = await this.db
+      .select({
+        id: reviews.id,
+        merchantId: reviews.merchantId,
+        status: reviews.status,
+        videoKey: reviews.videoKey,
+        photoKey: reviews.photoKey,
+        thumbnailKey: reviews.thumbnailKey,
+        mediaState: reviews.mediaState,
+      })
+      .from(reviews)
+      .where(eq(reviews.id, reviewId));
+    return row ?? null;
+  }
+
+  /**
+   * Points the review at its processed files, only while it still waits for them and still names the originals
+   * (a second run of the job, or a review erased meanwhile, changes nothing). Answers whether it did.
+   */
+  async finish(target: ProcessingTarget, processed: ProcessedMedia): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(reviews)
+        .set({
+          videoKey: processed.videoKey,
+          photoKey: processed.photoKey,
+          thumbnailKey: processed.thumbnailKey,
+          mediaState: 'ready',
+          mediaError: null,
+        })
+        .where(and(eq(reviews.id, target.id), eq(reviews.mediaState, 'processing')))
+        .returning({ id: reviews.id });
+      if (!updated.length) return false;
+      const originals = [target.videoKey, target.photoKey, target.thumbnailKey].filter((key) => key !== null);
+      if (originals.length) await tx.delete(media).where(inArray(media.key, originals));
+      if (processed.files.length) await tx.insert(media).values(processed.files).onConflictDoNothing();
+      return true;
+    });
+  }
+
+  /** The file cannot be shown: the review keeps its original (private) and says why. */
+  async fail(reviewId: string, reason: string): Promise<void> {
+    await this.db
+      .update(reviews)
+      .set({ mediaState: 'failed', mediaError: reason })
+      .where(and(eq(reviews.id, reviewId), eq(reviews.mediaState, 'processing')));
+  }
+
+  /** Reviews still waiting for their media since before `before`: their job was lost (a crash, an outage). */
+  async waitingSince(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.mediaState, 'processing'), lt(reviews.createdAt, before)))
+      .orderBy(asc(reviews.createdAt))
+      .limit(limit);
+    return rows.map((row) => row.id);
+  }
+}

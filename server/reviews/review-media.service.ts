@@ -1,0 +1,142 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
+import { PHOTO_WIDTHS, processPhoto } from '../media/processing/photo.js';
+import { processedKeys } from '../media/processing/processed-keys.js';
+import { MediaProcessingError } from '../media/processing/run-tool.js';
+import { extractPoster, probeVideo, transcodeVideo } from '../media/processing/video.js';
+import { AnalyticsCache } from '../analytics/analytics-cache.js';
+import { StorefrontCache } from '../storefront/storefront-cache.js';
+import { ReviewMediaRepository, type ProcessedMedia, type ProcessingTarget } from './review-media.repository.js';
+
+/**
+ * Re-encodes a review's uploaded media (DESIGN §6.10): a video to H.264/AAC MP4 with a poster and its duration, a
+ * photo to WebP at each published width and a JPEG, every original's metadata (GPS, device) gone with the original.
+ * Idempotent: a review no longer waiting is left alone, and a second run writes the same keys.
+ */
+@Injectable()
+export class ReviewMediaService {
+  private readonly logger = new Logger(ReviewMediaService.name);
+
+  constructor(
+    private readonly repository: ReviewMediaRepository,
+    private readonly storefront: StorefrontCache,
+    private readonly analytics: AnalyticsCache,
+    @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Processes one review's media. A file that cannot be decoded marks the review failed with the reason the merchant
+   * sees; anything else (storage, the database, a missing ffmpeg) is thrown for the job to be tried again.
+   */
+  async process(reviewId: string): Promise<void> {
+    const target = await this.repository.target(reviewId);
+    if (target?.mediaState !== 'processing') return;
+    const dir = await mkdtemp(join(tmpdir(), 'review-media-'));
+    try {
+      const processed = await this.processFiles(target, dir);
+      if (!(await this.repository.finish(target, processed))) return;
+      const kept = new Set([processed.videoKey, processed.photoKey, processed.thumbnailKey]);
+      for (const key of [target.videoKey, target.photoKey, target.thumbnailKey]) {
+        if (key && !kept.has(key)) await this.storage.delete(key);
+      }
+    } catch (error) {
+      if (!(error instanceof MediaProcessingError) || error.reason === 'tool_missing') throw error;
+      this.logger.warn(
+        { reviewId, reason: error.reason, details: error.details },
+        'Review media could not be processed',
+      );
+      await this.repository.fail(reviewId, error.message);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    // The dashboard shows the new state; a published review's files reach the storefront now.
+    await Promise.all([
+      this.analytics.reviewsChanged(target.merchantId),
+      target.status === 'approved' ? this.storefront.invalidate(target.merchantId) : undefined,
+    ]);
+  }
+
+  private async processFiles(target: ProcessingTarget, dir: string): Promise<ProcessedMedia> {
+    if (target.videoKey) return this.processVideo(target, target.videoKey, dir);
+    if (target.photoKey) return this.processPhoto(target, target.photoKey);
+    return { videoKey: null, photoKey: null, thumbnailKey: target.thumbnailKey, files: [] };
+  }
+
+  private async processVideo(target: ProcessingTarget, original: string, dir: string): Promise<ProcessedMedia> {
+    const settings = this.config.processing;
+    const input = join(dir, 'original');
+    await this.download(original, input);
+    const probed = await probeVideo(input, settings);
+    const keys = processedKeys(original);
+    const video = join(dir, 'video.mp4');
+    const poster = join(dir, 'poster.jpg');
+    const size = await transcodeVideo(input, video, probed, settings);
+    await extractPoster(input, poster, probed, settings);
+    const [videoBytes, posterBytes] = await Promise.all([
+      this.upload(keys.video, createReadStream(video), 'video/mp4'),
+      this.upload(keys.poster, createReadStream(poster), 'image/jpeg'),
+    ]);
+    const row = { merchantId: target.merchantId, ...size };
+    return {
+      videoKey: keys.video,
+      photoKey: null,
+      // The poster replaces any thumbnail the shopper's browser drew: one picture, made here, without metadata.
+      thumbnailKey: keys.poster,
+      files: [
+        { ...row, key: keys.video, mime: 'video/mp4', bytes: videoBytes, durationMs: probed.durationMs },
+        { ...row, key: keys.poster, mime: 'image/jpeg', bytes: posterBytes },
+      ],
+    };
+  }
+
+  private async processPhoto(target: ProcessingTarget, original: string): Promise<ProcessedMedia> {
+    const stored = await this.storage.get(original);
+    if (!stored) throw new MediaProcessingError('undecodable', 'The uploaded file is missing.');
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+    const photo = await processPhoto(Buffer.concat(chunks), this.config.processing.timeoutMs);
+    const keys = processedKeys(original);
+    const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1];
+    let bytes = 0;
+    for (const [width, body] of photo.webp) {
+      const written = await this.upload(keys.photo(width), Readable.from([body]), 'image/webp');
+      if (width === largest) bytes = written;
+    }
+    await this.upload(keys.photo(largest, 'jpg'), Readable.from([photo.jpeg]), 'image/jpeg');
+    return {
+      videoKey: null,
+      photoKey: keys.photo(largest),
+      thumbnailKey: null,
+      files: [
+        {
+          merchantId: target.merchantId,
+          key: keys.photo(largest),
+          mime: 'image/webp',
+          bytes,
+          width: photo.width,
+          height: photo.height,
+        },
+      ],
+    };
+  }
+
+  private async download(key: string, file: string): Promise<void> {
+    const stored = await this.storage.get(key);
+    if (!stored) throw new MediaProcessingError('undecodable', 'The uploaded file is missing.');
+    await pipeline(stored.stream, createWriteStream(file));
+    if ((await stat(file)).size !== stored.bytes) throw new Error(`Read ${key} short`);
+  }
+
+  private async upload(key: string, body: Readable, contentType: string): Promise<number> {
+    return (await this.storage.put(key, body, contentType)).bytes;
+  }
+}

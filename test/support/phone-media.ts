@@ -1,0 +1,46 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import sharp from 'sharp';
+
+// What phones send: made here with ffmpeg's test sources and sharp, so the tests need no binary fixtures.
+
+export const PHONE_GPS = '+48.8584+002.2945/';
+
+/** An iPhone-style clip: HEVC in QuickTime, portrait 1080×1920, 1.5 s with sound, its position and make in the metadata. */
+export function phoneVideo(dir: string, name = 'IMG_0001.MOV'): string {
+  const file = join(dir, name);
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-v', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=1080x1920:rate=15:duration=1.5'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1.5'],
+    ...['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-c:a', 'aac'],
+    ...['-metadata', `location=${PHONE_GPS}`, '-metadata', 'make=Apple', '-metadata', 'model=iPhone 15'],
+    ...['-f', 'mov', file],
+  ]);
+  return file;
+}
+
+/** A phone's JPEG: stored sideways with orientation 6 (turn 90° to show), its position and device in EXIF. */
+export function phonePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c84' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'Apple', Model: 'iPhone 15' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 30/1' },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+export interface Probed {
+  streams: { codec_type: string; codec_name: string; width?: number; height?: number; tags?: Record<string, string> }[];
+  format: { format_name: string; duration: string; tags?: Record<string, string> };
+}
+
+export function ffprobe(file: string): Probed {
+  return JSON.parse(
+    execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
+      encoding: 'utf8',
+    }),
+  ) as Probed;
+}
