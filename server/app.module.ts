@@ -12,6 +12,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EventsModule } from './events/domain-events.js';
 import { HealthModule } from './health/health.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
 import { BigCommerceModule } from './integrations/bigcommerce/bigcommerce.module.js';
 import { ShopifyModule } from './integrations/shopify/shopify.module.js';
 import { TiendaNubeModule } from './integrations/tiendanube/tiendanube.module.js';
@@ -40,6 +41,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerParams(config)),
         DatabaseModule,
+        JobsModule,
         CacheModule,
         EventsModule,
         ServerReadersModule,

@@ -7,7 +7,7 @@ import { ApiError } from '../common/api-error.js';
 import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { MailService } from '../mail/mail.service.js';
+import { MailQueue } from '../mail/mail.queue.js';
 import { passwordResetMail } from '../mail/mail.templates.js';
 import { hashSecret, newSecret } from './auth-tokens.service.js';
 import { hashPassword } from './password-hasher.js';
@@ -32,7 +32,7 @@ export class PasswordResetService {
     private readonly resets: PasswordResetsRepository,
     private readonly emailChanges: EmailChangesRepository,
     private readonly sessions: SessionTokensService,
-    private readonly mail: MailService,
+    private readonly mail: MailQueue,
     private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -55,7 +55,7 @@ export class PasswordResetService {
     await this.resets.create(user.id, hashSecret(code), new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000));
     const [workspace] = await this.accounts.listMemberships(user.id);
     const link = new URL(`/reset-password?code=${encodeURIComponent(code)}`, this.config.publicUrl).href;
-    await this.mail.send({
+    await this.mail.queue({
       to: user.email,
       ...passwordResetMail(workspace?.merchant?.mainLanguage ?? 'en', { link, firstName: user.firstName }),
       link,

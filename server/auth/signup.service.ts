@@ -8,7 +8,7 @@ import { ApiError } from '../common/api-error.js';
 import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { MailService } from '../mail/mail.service.js';
+import { MailQueue } from '../mail/mail.queue.js';
 import { existingAccountMail, signupConfirmMail } from '../mail/mail.templates.js';
 import { newStoreId } from '../stores/store-id.js';
 import { AuthService, REGISTER_LIMIT } from './auth.service.js';
@@ -33,7 +33,7 @@ export class SignupService {
     private readonly accounts: AccountsRepository,
     private readonly signups: SignupRequestsRepository,
     private readonly auth: AuthService,
-    private readonly mail: MailService,
+    private readonly mail: MailQueue,
     private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -78,7 +78,7 @@ export class SignupService {
       if (!existing.isActive) return;
       const [workspace] = await this.accounts.listMemberships(existing.id);
       const link = this.url('/login');
-      await this.mail.send({
+      await this.mail.queue({
         to: existing.email,
         ...existingAccountMail(workspace?.merchant?.mainLanguage ?? language, { link, firstName: existing.firstName }),
         link,
@@ -92,7 +92,7 @@ export class SignupService {
       expiresAt: new Date(Date.now() + SIGNUP_TTL_HOURS * 3_600_000),
     });
     const link = this.url(`/register/confirm?token=${encodeURIComponent(token)}`);
-    await this.mail.send({
+    await this.mail.queue({
       to: signup.email,
       ...signupConfirmMail(language, { link, firstName: signup.firstName, ttlHours: SIGNUP_TTL_HOURS }),
       link,

@@ -686,3 +686,51 @@ export const orderItems = pgTable(
     index('order_items_merchant_product_idx').on(t.merchantId, t.productExternalId),
   ],
 );
+
+export const JOB_STATES = ['waiting', 'active', 'done', 'failed'] as const;
+
+/**
+ * Background work (server/jobs): durable here, in the source of truth, so no outage of Redis or crash of an instance
+ * loses a job. Instances claim due jobs with `for update skip locked` and a lease, so each runs once at a time across
+ * all of them; a lease that lapses (its worker died) lets another instance run the job again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    queue: text('queue').notNull(),
+    /** Jobs of a queue with the same key are one job while waiting: enqueueing it again changes nothing. */
+    key: text('key'),
+    payload: jsonb('payload').notNull().default({}),
+    state: text('state', { enum: JOB_STATES }).notNull().default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    runAt: tstz('run_at').notNull().defaultNow(),
+    lockedUntil: tstz('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: tstz('finished_at'),
+  },
+  (t) => [
+    check('jobs_state_check', sql`${t.state} in ('waiting', 'active', 'done', 'failed')`),
+    uniqueIndex('jobs_waiting_key_idx')
+      .on(t.queue, t.key)
+      .where(sql`${t.state} = 'waiting'`),
+    index('jobs_due_idx')
+      .on(t.queue, t.runAt)
+      .where(sql`${t.state} = 'waiting'`),
+    index('jobs_leased_idx')
+      .on(t.lockedUntil)
+      .where(sql`${t.state} = 'active'`),
+    index('jobs_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.state} in ('done', 'failed')`),
+  ],
+);
+
+/** Recurring work: the instance that moves `next_run_at` on (one atomic update) enqueues that run; the others do not. */
+export const jobSchedules = pgTable('job_schedules', {
+  name: text('name').primaryKey(),
+  everySeconds: integer('every_seconds').notNull(),
+  nextRunAt: tstz('next_run_at').notNull().defaultNow(),
+});

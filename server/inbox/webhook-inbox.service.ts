@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { JobQueue } from '../jobs/job-queue.service.js';
 import { WebhookInboxRepository, type InboxEvent, type NewInboxEvent } from './webhook-inbox.repository.js';
 
 export type InboxHandler = (event: InboxEvent) => Promise<void>;
@@ -6,12 +7,14 @@ export type InboxHandler = (event: InboxEvent) => Promise<void>;
 /** Thrown by a handler for an event no retry can fix (a malformed payload): it is set aside, not retried. */
 export class UnprocessableEvent extends Error {}
 
-const SWEEP_EVERY_MS = 30_000;
+const QUEUE = 'inbox';
+/** Retries come due on their own: a run this often picks them up. */
+const SWEEP_EVERY_S = 30;
 const BATCH = 20;
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 /** How long a processed event's id is kept to recognise a redelivery. */
 export const KEEP_PROCESSED_MS = 30 * 24 * 60 * 60 * 1000;
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const PRUNE_EVERY_S = 60 * 60;
 
 /** 30 s, 1 min, 2 min … up to 6 h between attempts. */
 export function backoffMs(attempts: number): number {
@@ -20,32 +23,28 @@ export function backoffMs(attempts: number): number {
 
 /**
  * Receives platform events (webhooks, and the follow-up work of an install) and processes them after the sender has
- * its answer: stored first, handled right away in this instance, and retried with backoff by any instance's sweep if
- * the handler failed or the process died mid-way. Handlers must be idempotent: a crash can repeat one.
+ * its answer: stored first, then handled by an `inbox` job (at once on this instance, by any instance's run
+ * every 30 s otherwise); a failed event is retried with backoff on its own schedule, kept in its row. Handlers must
+ * be idempotent: a crash can repeat one.
  */
 @Injectable()
-export class WebhookInbox implements OnModuleInit, OnApplicationShutdown {
+export class WebhookInbox implements OnModuleInit {
   private readonly logger = new Logger(WebhookInbox.name);
   private readonly handlers = new Map<string, InboxHandler>();
-  private timer?: NodeJS.Timeout;
-  private running: Promise<void> | null = null;
-  private prunedAt = 0;
-  private again = false;
-  private closing = false;
 
-  constructor(private readonly inbox: WebhookInboxRepository) {}
+  constructor(
+    private readonly inbox: WebhookInboxRepository,
+    private readonly jobs: JobQueue,
+  ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => this.drainSoon(), SWEEP_EVERY_MS);
-    this.timer.unref();
-    // Work a previous process left unfinished.
-    this.drainSoon();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.closing = true;
-    clearInterval(this.timer);
-    await this.running;
+    // One run at a time per instance; claims let instances share the events.
+    this.jobs.register(QUEUE, { handle: () => this.drainAll() });
+    this.jobs.every(QUEUE, SWEEP_EVERY_S, 'drain');
+    this.jobs.register('inbox-prune', {
+      handle: async () => void (await this.inbox.pruneProcessedBefore(new Date(Date.now() - KEEP_PROCESSED_MS))),
+    });
+    this.jobs.every('inbox-prune', PRUNE_EVERY_S);
   }
 
   /** One handler per provider and topic; a topic without one is acknowledged and dropped. */
@@ -56,7 +55,7 @@ export class WebhookInbox implements OnModuleInit, OnApplicationShutdown {
   /** Stores the event; 'duplicate' when this delivery was already received (nothing more happens). */
   async receive(event: NewInboxEvent): Promise<'accepted' | 'duplicate'> {
     if (!(await this.inbox.insert(event))) return 'duplicate';
-    this.drainSoon();
+    await this.drainSoon();
     return 'accepted';
   }
 
@@ -69,39 +68,23 @@ export class WebhookInbox implements OnModuleInit, OnApplicationShutdown {
     return this.receive({ ...event, eventId: `${contentKey}:${Date.now()}` });
   }
 
-  /** Starts processing due events unless a run is under way (which then goes round once more). */
-  drainSoon(): void {
-    if (this.closing) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drainAll()
-      .catch((err: unknown) => this.logger.error({ err }, 'Processing platform events failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again && !this.closing) {
-          this.again = false;
-          this.drainSoon();
-        }
-      });
+  /** Asks for a run soon. The event is stored already: if this fails, the next scheduled run takes it. */
+  drainSoon(): Promise<void> {
+    return this.jobs
+      .enqueue(QUEUE, {}, { key: 'drain' })
+      .catch((err: unknown) => this.logger.warn({ err }, 'Could not queue platform events; the next run takes them'));
   }
 
-  /** Resolves once no run is under way (tests and shutdown wait on it). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  /** Resolves once nothing is due or running (tests wait on it). */
+  idle(): Promise<void> {
+    return this.jobs.settled();
   }
 
   private async drainAll(): Promise<void> {
-    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
-      this.prunedAt = Date.now();
-      await this.inbox.pruneProcessedBefore(new Date(Date.now() - KEEP_PROCESSED_MS));
-    }
     for (;;) {
-      this.again = false;
       const due = await this.inbox.claimDue(BATCH);
       for (const event of due) await this.process(event);
-      if (due.length < BATCH && !this.again) return;
+      if (due.length < BATCH) return;
     }
   }
 

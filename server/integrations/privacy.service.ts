@@ -4,7 +4,7 @@ import { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { DomainEvents } from '../events/domain-events.js';
-import { MailService } from '../mail/mail.service.js';
+import { MailQueue } from '../mail/mail.queue.js';
 import { customerDataRequestMail } from '../mail/mail.templates.js';
 import { MediaUrls } from '../media/media-urls.js';
 import { MediaService } from '../media/media.service.js';
@@ -39,7 +39,7 @@ export class PrivacyService {
     private readonly accounts: AccountsRepository,
     private readonly media: MediaService,
     private readonly mediaUrls: MediaUrls,
-    private readonly mail: MailService,
+    private readonly mail: MailQueue,
     private readonly events: DomainEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -126,7 +126,7 @@ export class PrivacyService {
       content: JSON.stringify(document, null, 2),
       contentType: 'application/json',
     };
-    for (const to of owners) await this.mail.send({ to, ...content, attachments: [attachment] });
+    for (const to of owners) await this.mail.queue({ to, ...content, attachments: [attachment] });
   }
 
   /** Anonymises the customer's reviews, deletes their media, their widget sessions' events and their orders. */

@@ -1,15 +1,11 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { JobQueue } from '../jobs/job-queue.service.js';
 import { UPLOAD_FOLDERS } from './media-folders.js';
 import { MEDIA_STORAGE, type MediaStorage } from './media-storage.js';
 import { MediaRepository } from './media.repository.js';
 
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
+const QUEUE = 'media-sweep';
+const SWEEP_EVERY_S = 60 * 60;
 /** An upload in progress writes its partial file continuously; one left alone this long lost its process. */
 export const PARTIAL_IDLE_MS = 15 * 60 * 1000;
 /**
@@ -25,47 +21,36 @@ export interface SweepResult {
 }
 
 /**
- * Removes what crashes leave in media storage: partial writes and stored files no row names. It runs at start (in
- * the background, never delaying it) and hourly on every instance; deletions are idempotent and decided by age and
- * the database alone, so instances sweeping at once cannot remove anything a live row or upload needs.
+ * Removes what crashes leave in media storage: partial writes and stored files no row names. A job at every start
+ * (never delaying it) and hourly, run by one instance at a time; deletions are idempotent and decided by age and the
+ * database alone, so a repeated run cannot remove anything a live row or upload needs.
  */
 @Injectable()
-export class MediaSweepService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class MediaSweepService implements OnModuleInit, OnApplicationBootstrap {
   private readonly logger = new Logger(MediaSweepService.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopping = false;
 
   constructor(
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     private readonly repository: MediaRepository,
+    private readonly jobs: JobQueue,
   ) {}
 
-  onApplicationBootstrap(): void {
-    setImmediate(() => this.run());
-    this.timer = setInterval(() => this.run(), SWEEP_EVERY_MS);
-    this.timer.unref();
+  onModuleInit(): void {
+    this.jobs.register(QUEUE, {
+      handle: async (_payload, { signal }) => {
+        const result = await this.sweep(new Date(), signal);
+        if (result.partials || result.orphans) this.logger.log(result, 'Media sweep removed leftovers');
+      },
+    });
+    this.jobs.every(QUEUE, SWEEP_EVERY_S);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await this.running;
+  async onApplicationBootstrap(): Promise<void> {
+    // What a crash of this instance left; the same key as the hourly run, so the two are one job when both wait.
+    await this.jobs.enqueue(QUEUE, {}, { key: 'scheduled' });
   }
 
-  private run(): void {
-    if (this.running || this.stopping) return;
-    this.running = this.sweep()
-      .then(
-        (result) => {
-          if (result.partials || result.orphans) this.logger.log(result, 'Media sweep removed leftovers');
-        },
-        (err: unknown) => this.logger.error({ err }, 'Media sweep failed'),
-      )
-      .finally(() => (this.running = undefined));
-  }
-
-  async sweep(now = new Date()): Promise<SweepResult> {
+  async sweep(now = new Date(), signal?: AbortSignal): Promise<SweepResult> {
     const partials = await this.storage.removePartials(new Date(now.getTime() - PARTIAL_IDLE_MS));
     const cutoff = now.getTime() - ORPHAN_AGE_MS;
     let orphans = 0;
@@ -80,7 +65,7 @@ export class MediaSweepService implements OnApplicationBootstrap, BeforeApplicat
     };
     for (const folder of UPLOAD_FOLDERS) {
       for await (const object of this.storage.list(folder)) {
-        if (this.stopping) return { partials, orphans };
+        if (signal?.aborted) return { partials, orphans };
         if (object.modifiedAt.getTime() >= cutoff) continue;
         batch.push(object.key);
         if (batch.length === BATCH) await settle();

@@ -5,6 +5,7 @@ import { ApiError } from '../common/api-error.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { WebhookInboxRepository } from '../inbox/webhook-inbox.repository.js';
+import { JobQueue } from '../jobs/job-queue.service.js';
 import { queueDepth, registry } from './metrics.js';
 
 const sameSecret = (given: string, expected: string) => {
@@ -19,6 +20,7 @@ export class MetricsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly inbox: WebhookInboxRepository,
+    private readonly jobs: JobQueue,
   ) {}
 
   @Get()
@@ -27,9 +29,13 @@ export class MetricsController {
     if (token && !sameSecret(authorization ?? '', `Bearer ${token}`)) {
       throw ApiError.unauthorized('The metrics need their bearer token.');
     }
-    const { due, retrying } = await this.inbox.pendingCounts();
+    const [{ due, retrying }, jobs] = await Promise.all([this.inbox.pendingCounts(), this.jobs.counts()]);
+    queueDepth.reset();
     queueDepth.set({ queue: 'platform_events', state: 'due' }, due);
     queueDepth.set({ queue: 'platform_events', state: 'retrying' }, retrying);
+    for (const { queue, ...states } of jobs) {
+      for (const [state, count] of Object.entries(states)) queueDepth.set({ queue, state }, count);
+    }
     const body = await registry.metrics();
     void reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(body);
   }

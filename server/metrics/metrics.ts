@@ -73,3 +73,18 @@ export const queueDepth = new Gauge({
   labelNames: ['queue', 'state'] as const,
   registers: [registry],
 });
+
+export const jobRuns = new Counter({
+  name: 'vr_job_runs_total',
+  help: 'Background job runs by queue and outcome (done, retried, failed for good).',
+  labelNames: ['queue', 'outcome'] as const,
+  registers: [registry],
+});
+
+export const jobDuration = new Histogram({
+  name: 'vr_job_duration_seconds',
+  help: 'Time a background job ran, by queue (review-media: the time to process a review media).',
+  labelNames: ['queue'] as const,
+  buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 180, 600],
+  registers: [registry],
+});

@@ -12,6 +12,7 @@ import { ApiError } from '../common/api-error.js';
 import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { MailQueue } from '../mail/mail.queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from '../mail/mail.templates.js';
 import { assertCurrentPassword } from './current-password.js';
@@ -37,6 +38,7 @@ export class EmailChangeService {
     private readonly tokens: SessionTokensService,
     private readonly sessions: SessionService,
     private readonly mail: MailService,
+    private readonly mailQueue: MailQueue,
     private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -57,8 +59,8 @@ export class EmailChangeService {
     });
     await this.sendLink(auth, change, token);
     const link = this.url('/forgot-password');
-    void this.mail
-      .send({
+    void this.mailQueue
+      .queue({
         to: auth.user.email,
         ...emailChangeNoticeMail(this.languageOf(auth), { link, firstName: auth.user.firstName, newEmail }),
       })

@@ -37,12 +37,12 @@ export class ReviewMediaService {
    * Processes one review's media. A file that cannot be decoded marks the review failed with the reason the merchant
    * sees; anything else (storage, the database, a missing ffmpeg) is thrown for the job to be tried again.
    */
-  async process(reviewId: string): Promise<void> {
+  async process(reviewId: string, signal?: AbortSignal): Promise<void> {
     const target = await this.repository.target(reviewId);
     if (target?.mediaState !== 'processing') return;
     const dir = await mkdtemp(join(tmpdir(), 'review-media-'));
     try {
-      const processed = await this.processFiles(target, dir);
+      const processed = await this.processFiles(target, dir, signal);
       if (!(await this.repository.finish(target, processed))) return;
       const kept = new Set([processed.videoKey, processed.photoKey, processed.thumbnailKey]);
       for (const key of [target.videoKey, target.photoKey, target.thumbnailKey]) {
@@ -65,14 +65,19 @@ export class ReviewMediaService {
     ]);
   }
 
-  private async processFiles(target: ProcessingTarget, dir: string): Promise<ProcessedMedia> {
-    if (target.videoKey) return this.processVideo(target, target.videoKey, dir);
+  private async processFiles(target: ProcessingTarget, dir: string, signal?: AbortSignal): Promise<ProcessedMedia> {
+    if (target.videoKey) return this.processVideo(target, target.videoKey, dir, signal);
     if (target.photoKey) return this.processPhoto(target, target.photoKey);
     return { videoKey: null, photoKey: null, thumbnailKey: target.thumbnailKey, files: [] };
   }
 
-  private async processVideo(target: ProcessingTarget, original: string, dir: string): Promise<ProcessedMedia> {
-    const settings = this.config.processing;
+  private async processVideo(
+    target: ProcessingTarget,
+    original: string,
+    dir: string,
+    signal?: AbortSignal,
+  ): Promise<ProcessedMedia> {
+    const settings = { ...this.config.processing, signal };
     const input = join(dir, 'original');
     await this.download(original, input);
     const probed = await probeVideo(input, settings);

@@ -14,7 +14,7 @@ import { MediaService, type StoredUpload } from '../media/media.service.js';
 import { multipartParts } from '../media/multipart.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { StorefrontService } from '../storefront/storefront.service.js';
-import { ReviewMediaQueue } from './review-media.queue.js';
+import { ReviewMediaJobs } from './review-media.jobs.js';
 import { ReviewsRepository } from './reviews.repository.js';
 
 export const UPLOADS_PER_IP: RateLimit = { name: 'review-upload:ip', limit: 30, windowSeconds: 60 * 60 };
@@ -42,7 +42,7 @@ export class ReviewUploadService {
     private readonly sessions: SessionGuard,
     private readonly limiter: RateLimiter,
     private readonly orders: OrdersService,
-    private readonly mediaQueue: ReviewMediaQueue,
+    private readonly mediaJobs: ReviewMediaJobs,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -155,7 +155,7 @@ export class ReviewUploadService {
     if (email && !verifiedPurchase && (await this.orders.hasBought(merchant, email, product.externalId))) {
       await this.reviews.markVerified(merchant, email, [product.externalId]);
     }
-    if (this.config.processing.enabled) this.mediaQueue.enqueue(review.id);
+    if (this.config.processing.enabled) await this.mediaJobs.enqueue(review.id);
     await this.analytics.reviewsChanged(merchant);
     return { id: review.id, status: 'pending' };
   }

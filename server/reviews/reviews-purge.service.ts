@@ -1,35 +1,29 @@
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DELETED_RETENTION_DAYS } from '../../shared/constants.js';
+import { JobQueue } from '../jobs/job-queue.service.js';
 import { MediaService } from '../media/media.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 
-const PURGE_EVERY_MS = 60 * 60 * 1000;
+const PURGE_EVERY_S = 60 * 60;
 const BATCH = 500;
 
 /**
- * DESIGN §6.2: a deleted review is removed for good, with its media, 30 days after deletion. Every instance
- * runs it hourly; `for update skip locked` lets them share the work without purging a row twice.
+ * DESIGN §6.2: a deleted review is removed for good, with its media, 30 days after deletion: an hourly job, run by one
+ * instance per hour (and `for update skip locked` would keep two runs from purging a row twice).
  */
 @Injectable()
-export class ReviewsPurgeService implements OnModuleInit, OnApplicationShutdown {
+export class ReviewsPurgeService implements OnModuleInit {
   private readonly logger = new Logger(ReviewsPurgeService.name);
-  private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly reviews: ReviewsRepository,
     private readonly media: MediaService,
+    private readonly jobs: JobQueue,
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(
-      () => void this.purge().catch((err: unknown) => this.logger.error({ err }, 'Purge failed')),
-      PURGE_EVERY_MS,
-    );
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.jobs.register('reviews-purge', { handle: async () => void (await this.purge()) });
+    this.jobs.every('reviews-purge', PURGE_EVERY_S);
   }
 
   /** Returns how many reviews were purged. */

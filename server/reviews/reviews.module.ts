@@ -7,7 +7,7 @@ import { OrdersModule } from '../orders/orders.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { StorefrontModule } from '../storefront/storefront.module.js';
 import { ReviewHistoryRepository } from './review-history.repository.js';
-import { ReviewMediaQueue } from './review-media.queue.js';
+import { ReviewMediaJobs } from './review-media.jobs.js';
 import { ReviewMediaRepository } from './review-media.repository.js';
 import { ReviewMediaService } from './review-media.service.js';
 import { ReviewModerationService } from './review-moderation.service.js';
@@ -29,11 +29,11 @@ import { VerifiedPurchases } from './verified-purchases.js';
     ReviewModerationService,
     ReviewMediaRepository,
     ReviewMediaService,
-    ReviewMediaQueue,
+    ReviewMediaJobs,
     ReviewUploadService,
     ReviewsPurgeService,
     VerifiedPurchases,
   ],
-  exports: [ReviewsRepository, ReviewsService, ReviewMediaQueue],
+  exports: [ReviewsRepository, ReviewsService, ReviewMediaJobs],
 })
 export class ReviewsModule {}

@@ -1,12 +1,18 @@
-import { freePort } from '../support/server-process.js';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
+import { jobs } from '../../server/database/schema.js';
+import { JobQueue } from '../../server/jobs/job-queue.service.js';
 import { PASSWORD, PUBLIC_URL, registration, seedOwner, uniqueEmail } from '../support/accounts.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { freePort } from '../support/server-process.js';
+import { linkIn, startSmtpServer } from '../support/smtp.js';
+import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
+let smtpPort: number;
 beforeAll(async () => {
-  // An SMTP server that is down: nothing listens on this port.
-  t = await startTestApp({ env: { PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${await freePort()}` } });
+  // An SMTP server that is down: nothing listens on this port (until the last test starts one there).
+  smtpPort = await freePort();
+  t = await startTestApp({ env: { PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
 });
 afterAll(() => t.close());
 
@@ -55,5 +61,39 @@ describe('when the mail server is down', () => {
       email: user.email,
       first_name: 'Ana',
     });
+  });
+
+  it('keeps a background mail (a password reset) and delivers it once the server is back', async () => {
+    const { agent, user } = await seedOwner(t);
+    const since = new Date();
+    await agent.post('/api/auth/users/forgot-password/').send({ email: user.email }).expect(200);
+    const db = databaseOf(t);
+    // The earlier tests' mails wait for their retries too; this one is the newest.
+    const mailJob = async () =>
+      (await db.select().from(jobs).where(eq(jobs.queue, 'mail'))).find((row) => row.createdAt >= since);
+    // The reset is decided after the answer; its mail fails, and waits for a retry with its link sealed.
+    const deadline = Date.now() + 15_000;
+    while (!(await mailJob())?.lastError && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const waiting = await mailJob();
+    expect(waiting).toMatchObject({ state: 'waiting', attempts: 1 });
+    expect(waiting!.runAt.getTime()).toBeGreaterThan(Date.now());
+    expect(JSON.stringify(waiting!.payload)).not.toMatch(/reset-password|@/);
+    const metrics = (await request(t.app.getHttpServer()).get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(/^vr_queue_jobs\{queue="mail",state="scheduled"\} [1-9]/m);
+    expect(metrics).toMatch(/^vr_job_runs_total\{queue="mail",outcome="retried"\} [1-9]/m);
+
+    const smtp = await startSmtpServer(smtpPort);
+    try {
+      // As if its backoff had passed.
+      await db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, waiting!.id));
+      await t.app.get(JobQueue).settled();
+      const mail = await smtp.waitForMail((m) => m.to.includes(user.email));
+      expect(linkIn(mail, '/reset-password')).toMatch(/code=/);
+      expect(await db.select().from(jobs).where(eq(jobs.id, waiting!.id))).toEqual([
+        expect.objectContaining({ state: 'done', attempts: 2, payload: {} }),
+      ]);
+    } finally {
+      await smtp.close();
+    }
   });
 });

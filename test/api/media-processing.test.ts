@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { media, products, reviews } from '../../server/database/schema.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../../server/media/media-storage.js';
-import { ReviewMediaQueue } from '../../server/reviews/review-media.queue.js';
+import { JobQueue } from '../../server/jobs/job-queue.service.js';
+import { ReviewMediaJobs } from '../../server/reviews/review-media.jobs.js';
 import { ReviewMediaService } from '../../server/reviews/review-media.service.js';
 import type { TAuthResponse } from '../../shared/accounts.js';
 import type { TReview } from '../../shared/reviews.js';
@@ -185,8 +186,8 @@ describe('a file ffmpeg cannot decode', () => {
   });
 });
 
-describe('processing lost with its process', () => {
-  it('is found again by the sweep and finished', async () => {
+describe('processing whose job was lost', () => {
+  it('is queued again by the recovery run and finished', async () => {
     const db = databaseOf(t);
     const merchantId = owner.user.merchant!.id;
     const key = `reviews/${randomUUID()}.mov`;
@@ -197,14 +198,15 @@ describe('processing lost with its process', () => {
       .values({ merchantId, productId: product.id, rating: 4, videoKey: key, mediaState: 'processing' })
       .returning();
 
-    const queue = t.app.get(ReviewMediaQueue);
-    await queue.sweep();
-    await queue.idle();
+    const recovery = t.app.get(ReviewMediaJobs);
+    const jobs = t.app.get(JobQueue);
+    expect(await recovery.recover()).toBe(0);
+    await jobs.settled();
     // Too recent to be lost: a job may still be on its way.
     expect((await review(row.id)).media_state).toBe('processing');
 
-    await queue.sweep(new Date(Date.now() + 10 * 60 * 1000));
-    await queue.idle();
+    expect(await recovery.recover(new Date(Date.now() + 10 * 60 * 1000))).toBe(1);
+    await jobs.settled();
     const done = await review(row.id);
     expect(done.media_state).toBe('ready');
     expect(done.video_url).toMatch(/-video\.mp4\?/);

@@ -33,6 +33,8 @@ describe('migrations', () => {
     expect(await tableNames(first)).toEqual([
       'email_changes',
       'invitations',
+      'job_schedules',
+      'jobs',
       'media',
       'memberships',
       'merchants',

@@ -637,7 +637,7 @@ describe('the inbox', () => {
       .update(webhookEvents)
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(webhookEvents.eventId, `retry-${store.shop}`));
-    inbox.drainSoon();
+    await inbox.drainSoon();
     await inboxIdle(t);
     expect(await repository.find('shopify', `retry-${store.shop}`)).toMatchObject({ attempts: 2, lastError: null });
     expect((await repository.find('shopify', `retry-${store.shop}`))?.processedAt).not.toBeNull();

@@ -278,7 +278,7 @@ describe('Tienda Nube webhooks', () => {
       .update(webhookEvents)
       .set({ nextAttemptAt: new Date(0) })
       .where(eq(webhookEvents.provider, 'tiendanube'));
-    t.app.get(WebhookInbox).drainSoon();
+    await t.app.get(WebhookInbox).drainSoon();
     await inboxIdle(t);
     // Handled: the same content again is a new change of that product.
     expect((await post(signed).expect(200)).body).toEqual({ detail: 'accepted' });

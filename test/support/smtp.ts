@@ -27,8 +27,8 @@ export function smtpServerAt(url: string): SmtpTestServer | undefined {
   return running.get(url);
 }
 
-/** A real SMTP server on a free local port that keeps every message it receives, decoded. */
-export async function startSmtpServer(): Promise<SmtpTestServer> {
+/** A real SMTP server on a free local port (or on `port`) that keeps every message it receives, decoded. */
+export async function startSmtpServer(port = 0): Promise<SmtpTestServer> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<(mail: ReceivedMail) => void>();
   const server = new SMTPServer({
@@ -53,10 +53,8 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-
-  const url = `smtp://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   const started: SmtpTestServer = {
     url,
     mails,

@@ -18,9 +18,15 @@ const STDERR_KEPT = 4096;
  * exit is an `undecodable` error carrying the end of its standard error; nothing a tool prints reaches the caller's
  * streams, and no shell is involved.
  */
-export function runTool(command: string, args: readonly string[], timeoutMs: number): Promise<string> {
+export function runTool(
+  command: string,
+  args: readonly string[],
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // An aborted run (the instance shutting down) is killed and rejects with an AbortError.
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' });
     let stdout = '';
     let stderr = '';
     let timedOut = false;

@@ -9,6 +9,8 @@ export interface VideoSettings {
   videoKbps: number;
   /** Every ffmpeg or ffprobe run ends within this or is killed. */
   timeoutMs: number;
+  /** Kills the run when aborted. */
+  signal?: AbortSignal;
 }
 
 /** What a video shows, as displayed (a phone's rotation applied). */
@@ -35,6 +37,7 @@ export async function probeVideo(file: string, settings: VideoSettings): Promise
     settings.ffprobe,
     ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
     settings.timeoutMs,
+    settings.signal,
   );
   const probed = JSON.parse(output) as ProbeOutput;
   const video = probed.streams?.find((stream) => stream.codec_type === 'video' && stream.width && stream.height);
@@ -83,6 +86,7 @@ export async function transcodeVideo(
       ...['-movflags', '+faststart', '-f', 'mp4', output],
     ],
     settings.timeoutMs,
+    settings.signal,
   );
   return size;
 }
@@ -104,5 +108,5 @@ export async function extractPoster(
     ...['-map_metadata', '-1', '-vf', `thumbnail=24,scale=${size.width}:${size.height}`, '-frames:v', '1'],
     ...['-q:v', '3', '-f', 'image2', output],
   ];
-  await runTool(settings.ffmpeg, args(seek), settings.timeoutMs);
+  await runTool(settings.ffmpeg, args(seek), settings.timeoutMs, settings.signal);
 }

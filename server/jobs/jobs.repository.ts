@@ -1,0 +1,169 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../database/database.js';
+import { DATABASE } from '../database/database.module.js';
+import { jobSchedules, jobs } from '../database/schema.js';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface NewJob {
+  queue: string;
+  key?: string;
+  payload: Record<string, unknown>;
+  maxAttempts: number;
+  runAt?: Date;
+}
+
+export interface JobCounts {
+  queue: string;
+  /** Waiting and due now. */
+  due: number;
+  /** Waiting for a later time: a retry's backoff, or a delay. */
+  scheduled: number;
+  active: number;
+  failed: number;
+}
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string })?.code === UNIQUE_VIOLATION ||
+  (error as { cause?: { code?: string } })?.cause?.code === UNIQUE_VIOLATION;
+
+/** The jobs table: the only place that knows its SQL (server/jobs/job-queue.service.ts runs the jobs). */
+@Injectable()
+export class JobsRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  /** False when a job of this queue and key is already waiting (it is that job). */
+  async insert(job: NewJob): Promise<boolean> {
+    const rows = await this.database.db
+      .insert(jobs)
+      .values({ ...job, key: job.key ?? null, runAt: job.runAt ?? new Date() })
+      .onConflictDoNothing()
+      .returning({ id: jobs.id });
+    return rows.length > 0;
+  }
+
+  /** The queues among `queues` with a job to run now: one due, or one whose worker's lease lapsed. */
+  async dueQueues(queues: string[]): Promise<string[]> {
+    if (!queues.length) return [];
+    const rows = await this.database.rows<{ queue: string }>(sql`
+      select distinct queue from ${jobs}
+      where queue in ${queues}
+        and ((state = 'waiting' and run_at <= now()) or (state = 'active' and locked_until < now()))`);
+    return rows.map((row) => row.queue);
+  }
+
+  /** Claims up to `limit` jobs of `queue` for `leaseMs`, oldest due first, counting the attempt. */
+  async claim(queue: string, limit: number, leaseMs: number): Promise<JobRow[]> {
+    return this.database.rows<JobRow>(sql`
+      update ${jobs} j
+      set state = 'active', attempts = j.attempts + 1, locked_until = now() + ${`${leaseMs} milliseconds`}::interval
+      from (
+        select id from ${jobs}
+        where queue = ${queue}
+          and ((state = 'waiting' and run_at <= now()) or (state = 'active' and locked_until < now()))
+        order by run_at limit ${limit} for update skip locked
+      ) due
+      where j.id = due.id
+      returning j.id, j.queue, j.key, j.payload, j.state, j.attempts, j.max_attempts as "maxAttempts",
+        j.run_at as "runAt", j.locked_until as "lockedUntil", j.last_error as "lastError",
+        j.created_at as "createdAt", j.finished_at as "finishedAt"`);
+  }
+
+  /** Done: the payload (a mail's link, say) is not kept beyond the work. */
+  async complete(id: string): Promise<void> {
+    await this.finish(id, 'done', null);
+  }
+
+  async fail(id: string, error: string): Promise<void> {
+    await this.finish(id, 'failed', error);
+  }
+
+  /**
+   * Back to waiting until `at`. When the same job was enqueued again meanwhile, that waiting one will do the work:
+   * this one ends as done rather than break the one-waiting-job-per-key rule.
+   */
+  async retryAt(job: Pick<JobRow, 'id'>, error: string, at: Date): Promise<void> {
+    try {
+      await this.database.db
+        .update(jobs)
+        .set({ state: 'waiting', runAt: at, lockedUntil: null, lastError: error.slice(0, 1000) })
+        .where(and(eq(jobs.id, job.id), eq(jobs.state, 'active')));
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      await this.finish(job.id, 'done', `Superseded by a newer run after: ${error}`.slice(0, 1000));
+    }
+  }
+
+  /** Gives a claimed job back without counting the attempt (its instance is shutting down). */
+  async release(id: string): Promise<void> {
+    try {
+      await this.database.rows(sql`
+        update ${jobs} set state = 'waiting', attempts = greatest(attempts - 1, 0), locked_until = null
+        where id = ${id} and state = 'active'`);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      await this.finish(id, 'done', 'Superseded by a newer run.');
+    }
+  }
+
+  /** A done job keeps the error of its last failed attempt, if any. */
+  private async finish(id: string, state: 'done' | 'failed', error: string | null): Promise<void> {
+    await this.database.db
+      .update(jobs)
+      .set({
+        state,
+        payload: {},
+        lockedUntil: null,
+        finishedAt: new Date(),
+        ...(error === null ? {} : { lastError: error.slice(0, 1000) }),
+      })
+      .where(and(eq(jobs.id, id), eq(jobs.state, 'active')));
+  }
+
+  /** Creates or updates each schedule's period; a new one is due at once. */
+  async defineSchedules(schedules: Array<{ name: string; everySeconds: number }>): Promise<void> {
+    if (!schedules.length) return;
+    await this.database.db
+      .insert(jobSchedules)
+      .values(schedules)
+      .onConflictDoUpdate({ target: jobSchedules.name, set: { everySeconds: sql`excluded.every_seconds` } });
+  }
+
+  /** Moves every due schedule among `names` to its next run and answers those this call moved (its to run). */
+  async claimSchedules(names: string[]): Promise<string[]> {
+    if (!names.length) return [];
+    const rows = await this.database.rows<{ name: string }>(sql`
+      update ${jobSchedules}
+      set next_run_at = now() + every_seconds * interval '1 second'
+      where name in ${names} and next_run_at <= now()
+      returning name`);
+    return rows.map((row) => row.name);
+  }
+
+  async counts(): Promise<JobCounts[]> {
+    return this.database.rows<JobCounts>(sql`
+      select queue,
+        count(*) filter (where state = 'waiting' and run_at <= now())::int as due,
+        count(*) filter (where state = 'waiting' and run_at > now())::int as scheduled,
+        count(*) filter (where state = 'active')::int as active,
+        count(*) filter (where state = 'failed')::int as failed
+      from ${jobs} where state <> 'done' group by queue order by queue`);
+  }
+
+  /** Forgets finished jobs: done ones after `doneBefore`, failed ones (kept longer, for a look) after `failedBefore`. */
+  async prune(doneBefore: Date, failedBefore: Date): Promise<number> {
+    const rows = await this.database.rows<{ id: string }>(sql`
+      delete from ${jobs}
+      where (state = 'done' and finished_at < ${doneBefore.toISOString()}::timestamptz)
+         or (state = 'failed' and finished_at < ${failedBefore.toISOString()}::timestamptz)
+      returning id`);
+    return rows.length;
+  }
+
+  async find(id: string): Promise<JobRow | null> {
+    const [row] = await this.database.db.select().from(jobs).where(eq(jobs.id, id));
+    return row ?? null;
+  }
+}
