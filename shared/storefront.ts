@@ -31,6 +31,8 @@ export interface TPublicReview {
   video_duration: number | null;
   thumbnail_url: string | null;
   photo_url: string | null;
+  /** The processed photo at each published width (`480w`, `1080w`), for `<img srcset>`; null for a video. */
+  photo_srcset: string | null;
   /** The reviewer bought this product (an order the store's platform reported, same email). */
   verified_purchase: boolean;
 }

@@ -1,5 +1,6 @@
 import { RATINGS, type TPublicProduct, type TPublicReview, type TRatingDistribution } from '../../shared/storefront.js';
 import type { products, reviews } from '../database/schema.js';
+import { photoSrcset } from '../media/processing/processed-keys.js';
 
 type ProductFields = Pick<
   typeof products.$inferSelect,
@@ -62,6 +63,7 @@ export function mapPublicReview(
     video_duration: review.videoKey && durationMs !== null ? Math.round(durationMs / 1000) : null,
     thumbnail_url: url(review.thumbnailKey),
     photo_url: url(review.photoKey),
+    photo_srcset: review.photoKey ? photoSrcset(review.photoKey, (key) => url(key)!) : null,
     verified_purchase: review.verifiedPurchase,
   };
 }

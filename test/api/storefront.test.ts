@@ -43,6 +43,7 @@ describe('GET /api/reviews/public/', () => {
         'created_at',
         'customer_name',
         'id',
+        'photo_srcset',
         'photo_url',
         'rating',
         'thumbnail_url',

@@ -31,12 +31,19 @@ export function fetchReviews({ page, search, status }: TReviewListParams): Promi
  * The previous page stays on screen while the next one loads, so the table does not flash empty. Its media links
  * are signed for a limited time: a page left open refetches them well before they expire.
  */
+const PROCESSING_POLL_MS = 5_000;
+
 export function useReviews(params: TReviewListParams) {
   return useQuery({
     queryKey: [...REVIEWS_LIST_QUERY_KEY, params],
     queryFn: () => fetchReviews(params),
     placeholderData: keepPreviousData,
-    refetchInterval: (SIGNED_MEDIA_PERIOD_S * 1000) / 3,
+    // Often while a review's media are being processed (seconds), so its state and files follow; else only to keep
+    // the signed media links fresh.
+    refetchInterval: (query) =>
+      query.state.data?.results.some((review) => review.media_state === 'processing')
+        ? PROCESSING_POLL_MS
+        : (SIGNED_MEDIA_PERIOD_S * 1000) / 3,
   });
 }
 

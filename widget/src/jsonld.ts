@@ -15,8 +15,8 @@ function reviewNode(review: TPublicReview, productName: string, image: string | 
     reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
   };
   if (review.comment) node.reviewBody = review.comment;
-  // No media processing yet, so no poster: the shopper's own thumbnail, else the product's image. Google refuses a
-  // VideoObject without thumbnailUrl, so a video with neither is left out.
+  // The poster media processing drew (or, for files kept as uploaded, the shopper's thumbnail), else the product's
+  // image. Google refuses a VideoObject without thumbnailUrl, so a video with neither is left out.
   const thumbnail = review.thumbnail_url || image;
   if (review.video_url && thumbnail) {
     node.video = {

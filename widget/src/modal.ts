@@ -23,7 +23,10 @@ export function openModal(parent: HTMLElement, review: TPublicReview, view: View
     video.src = review.video_url;
     if (view.play) video.addEventListener('play', view.play, { once: true });
   } else if (review.photo_url) {
-    dialog.append(h('img', 'vr-photo', null, { alt: '', src: review.photo_url }));
+    const sizes: Record<string, string> = review.photo_srcset
+      ? { sizes: '(max-width: 1080px) 100vw, 1080px', srcset: review.photo_srcset }
+      : {};
+    dialog.append(h('img', 'vr-photo', null, { alt: '', ...sizes, src: review.photo_url }));
   }
   dialog.append(details(review, view, h('div', 'vr-body')));
 

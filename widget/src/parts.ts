@@ -52,7 +52,12 @@ export function clock(seconds: number): string {
  * with autoplay, the muted preview played while visible. */
 export function mediaBox(review: TPublicReview, box: HTMLElement, autoplay: IntersectionObserver | null): HTMLElement {
   const picture = review.thumbnail_url || review.photo_url;
-  if (picture) box.append(h('img', 'vr-thumb', null, { loading: 'lazy', alt: '', src: picture }));
+  // A processed photo comes in sizes: tiles are at most ~360 CSS px wide, so a phone takes the 480 px one.
+  const sizes: Record<string, string> =
+    !review.thumbnail_url && review.photo_srcset
+      ? { sizes: '(max-width: 480px) 50vw, 360px', srcset: review.photo_srcset }
+      : {};
+  if (picture) box.append(h('img', 'vr-thumb', null, { loading: 'lazy', alt: '', ...sizes, src: picture }));
   if (review.video_url) {
     if (autoplay) {
       const video = h('video', 'vr-autoplay', null, { muted: '', playsinline: '', loop: '', preload: 'none' });

@@ -4,6 +4,7 @@ import { useDateFormat } from '../../lib/useDateFormat';
 import { ProductThumb } from '../ProductThumb';
 import { RatingStars } from './RatingStars';
 import { ReviewActions, type TRowAction } from './ReviewActions';
+import { MediaStateChip } from './MediaStateChip';
 import { ReviewMediaThumb } from './ReviewMediaThumb';
 import { ReviewStatusChip } from './ReviewStatusChip';
 import { customerName, productName } from './reviewDisplay';
@@ -47,6 +48,7 @@ export function ReviewRow({ review, canModerate, isBusy, onOpenMedia, onAction }
       </td>
       <td data-column="media">
         <ReviewMediaThumb review={review} customer={customer} onOpen={() => onOpenMedia(review)} />
+        <MediaStateChip review={review} />
       </td>
       <td data-column="customer">
         <span className="review-customer">

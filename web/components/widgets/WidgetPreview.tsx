@@ -86,6 +86,7 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
           video_duration: null,
           thumbnail_url: review.thumbnail_url,
           photo_url: review.photo_url,
+          photo_srcset: null,
           verified_purchase: review.verified_purchase,
         }))
       : samples.map((sample, i) => ({
@@ -98,6 +99,7 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
           video_duration: null,
           thumbnail_url: null,
           photo_url: null,
+          photo_srcset: null,
           verified_purchase: false,
         }));
     const average = results.reduce((sum, review) => sum + review.rating, 0) / results.length;

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { TModerationAction, TReview } from '../../../../shared/reviews.js';
@@ -6,6 +7,7 @@ import { useDateFormat } from '../../../lib/useDateFormat';
 import { ActionButton } from '../../ActionButton';
 import { CloseIcon, ExternalLinkIcon } from '../../icons';
 import { ACTION_VARIANTS, moderationActionsFor, stateOf } from '../bulk/moderationActions';
+import { MediaStateChip } from '../MediaStateChip';
 import { RatingStars } from '../RatingStars';
 import { ReviewMediaPlayer } from '../ReviewMediaPlayer';
 import { ReviewStatusChip } from '../ReviewStatusChip';
@@ -48,11 +50,12 @@ function ReviewDetails({ review: opened, busyId, onAction, onClose }: ReviewDraw
   const review = useReviewDetail(opened).data;
   const customer = customerName(review, t('reviews.anonymous'));
   const hasMedia = review.video_url !== null || review.photo_url !== null;
+  const titleId = useId();
 
   return (
     <>
       <header className="review-drawer-head">
-        <Heading slot="title" className="review-drawer-title">
+        <Heading slot="title" id={titleId} className="review-drawer-title">
           {t('moderation.details.title', { customer })}
         </Heading>
         <button
@@ -66,12 +69,14 @@ function ReviewDetails({ review: opened, busyId, onAction, onClose }: ReviewDraw
         </button>
       </header>
 
-      <div className="review-drawer-body">
+      {/* Focusable: it scrolls when the review is long, and a keyboard must reach all of it. */}
+      <div className="review-drawer-body" role="region" aria-labelledby={titleId} tabIndex={0}>
         {hasMedia && (
           <div className="media-frame review-drawer-media">
             <ReviewMediaPlayer review={review} />
           </div>
         )}
+        <MediaStateChip review={review} detailed />
 
         <section aria-labelledby="review-comment-title">
           <h3 id="review-comment-title" className="review-drawer-subtitle">
