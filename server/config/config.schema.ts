@@ -72,6 +72,11 @@ export const ZEnv = z.object({
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  /**
+   * Where the bucket's `public/` prefix is readable by anyone (a bucket policy, or a CDN in front of it): published
+   * reviews' files are copied there and storefronts load them from it. Unset: every file is served through the app.
+   */
+  MEDIA_PUBLIC_URL: optionalUrl(['http', 'https']),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl(['http', 'https']),

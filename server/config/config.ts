@@ -37,7 +37,15 @@ export interface AppConfig {
     videoKbps: number;
     timeoutMs: number;
   };
-  s3?: { endpoint?: string; bucket: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
+  s3?: {
+    endpoint?: string;
+    bucket: string;
+    region?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    /** Base URL of the bucket's `public/` prefix, readable by anyone: published reviews' files are served from it. */
+    publicUrl?: string;
+  };
   stripe: {
     secretKey?: string;
     webhookSecret?: string;
@@ -90,6 +98,9 @@ export function parseEnv(env: Record<string, string | undefined>): TEnv {
   const result = ZEnv.safeParse(env);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
+  }
+  if (result.data.MEDIA_PUBLIC_URL && !result.data.S3_BUCKET) {
+    throw new ConfigError(['MEDIA_PUBLIC_URL: serves files from a bucket, so it needs S3_BUCKET']);
   }
   return result.data;
 }
@@ -156,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir = pr
           region: e.S3_REGION,
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
         }
       : undefined,
     stripe: {

@@ -304,6 +304,8 @@ export const reviews = pgTable(
      */
     mediaState: text('media_state', { enum: MEDIA_STATES }).notNull().default('ready'),
     mediaError: text('media_error'),
+    /** Its files have public copies in the bucket (`PublicMedia`), so storefronts load them from there. */
+    publicCopies: boolean('public_copies').notNull().default(false),
     source: text('source', { enum: ['widget', 'dashboard', 'import'] })
       .notNull()
       .default('widget'),
@@ -325,6 +327,12 @@ export const reviews = pgTable(
     index('reviews_media_processing_idx')
       .on(t.createdAt)
       .where(sql`${t.mediaState} = 'processing'`),
+    // Reviews whose public copies do not match whether they are published: what the publication job works through.
+    index('reviews_publication_due_idx')
+      .on(t.merchantId)
+      .where(
+        sql`${t.publicCopies} <> (${t.status} = 'approved' and ${t.deletedAt} is null and ${t.mediaState} = 'ready')`,
+      ),
     index('reviews_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt.desc()),
     index('reviews_merchant_product_idx').on(t.merchantId, t.productId, t.status),
     index('reviews_merchant_created_idx').on(t.merchantId, t.createdAt),

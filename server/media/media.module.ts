@@ -9,6 +9,7 @@ import { MediaUrls } from './media-urls.js';
 import { MediaController } from './media.controller.js';
 import { MediaRepository } from './media.repository.js';
 import { MediaService } from './media.service.js';
+import { PUBLIC_MEDIA } from './public-media.js';
 
 export { MEDIA_STORAGE } from './media-storage.js';
 
@@ -25,13 +26,19 @@ export { MEDIA_STORAGE } from './media-storage.js';
           ? new (await import('./s3-media.storage.js')).S3MediaStorage(config.s3)
           : new LocalMediaStorage(config.uploads.mediaDir),
     },
+    {
+      provide: PUBLIC_MEDIA,
+      inject: [APP_CONFIG, MEDIA_STORAGE],
+      // The bucket serves published files itself only where an operator made its `public/` prefix readable.
+      useFactory: (config: AppConfig, storage: MediaStorage) => (config.s3?.publicUrl ? storage : null),
+    },
     MediaDeliveryService,
     MediaRepository,
     MediaService,
     MediaSweepService,
     MediaUrls,
   ],
-  exports: [MEDIA_STORAGE, MediaService, MediaUrls],
+  exports: [MEDIA_STORAGE, PUBLIC_MEDIA, MediaService, MediaUrls],
 })
 export class MediaModule implements OnApplicationShutdown {
   constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}

@@ -7,6 +7,7 @@ import { multipartError } from './multipart.js';
 import { SNIFF_BYTES, sniffFileType, type TMediaKind } from './file-type.js';
 import { MEDIA_STORAGE, type MediaStorage } from './media-storage.js';
 import { withVariants } from './processing/processed-keys.js';
+import { PUBLIC_MEDIA, type PublicMedia } from './public-media.js';
 
 export interface UploadOptions {
   /** Folder of the key, e.g. `profile-photos`. */
@@ -81,7 +82,10 @@ function readHead(stream: Readable, size: number): Promise<Buffer> {
 
 @Injectable()
 export class MediaService {
-  constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}
+  constructor(
+    @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+    @Inject(PUBLIC_MEDIA) private readonly publicMedia: PublicMedia | null,
+  ) {}
 
   /**
    * Streams one uploaded file to storage under a new key, typed by its magic bytes. On any failure nothing
@@ -121,8 +125,11 @@ export class MediaService {
     }
   }
 
-  /** Deletes the file, and a processed photo's other sizes with it. */
+  /** Deletes the file, and a processed photo's other sizes with it, and their public copies. */
   async delete(key: string): Promise<void> {
-    for (const file of withVariants(key)) await this.storage.delete(file);
+    for (const file of withVariants(key)) {
+      await this.publicMedia?.unpublish(file);
+      await this.storage.delete(file);
+    }
   }
 }

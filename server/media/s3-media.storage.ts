@@ -1,6 +1,7 @@
 import { Transform, type Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -18,6 +19,7 @@ import {
   type StoredMedia,
   type StoredObject,
 } from './media-storage.js';
+import { publicKeyOf, type PublicMedia } from './public-media.js';
 
 export interface S3Settings {
   endpoint?: string;
@@ -25,6 +27,7 @@ export interface S3Settings {
   region?: string;
   accessKeyId?: string;
   secretAccessKey?: string;
+  publicUrl?: string;
 }
 
 /** Parts of a multipart upload: S3's minimum part size; smaller bodies go up in one PUT. */
@@ -36,14 +39,17 @@ const notFound = (error: unknown) =>
 
 /**
  * Media in an S3-compatible bucket (AWS S3, MinIO, R2…), one object per key. Served through the app like local
- * media, so the published-only rule and the signed dashboard links hold whatever the storage.
+ * media, so the published-only rule and the signed dashboard links hold whatever the storage; with a `publicUrl`,
+ * published files are also copied under `public/` for the bucket (or a CDN) to serve them (`PublicMedia`).
  */
-export class S3MediaStorage implements MediaStorage {
+export class S3MediaStorage implements MediaStorage, PublicMedia {
   private readonly client: S3Client;
   private readonly bucket: string;
+  private readonly publicUrl?: string;
 
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket;
+    this.publicUrl = settings.publicUrl;
     this.client = new S3Client({
       endpoint: settings.endpoint,
       region: settings.region ?? 'us-east-1',
@@ -127,6 +133,34 @@ export class S3MediaStorage implements MediaStorage {
 
   urlOf(key: string): string {
     return `/media/${this.checked(key)}`;
+  }
+
+  /** A server-side copy: the bytes never pass through the app. */
+  async publish(key: string): Promise<void> {
+    await this.client
+      .send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: publicKeyOf(this.checked(key)),
+          CopySource: `${this.bucket}/${key}`,
+          ContentType: contentTypeOf(key),
+          MetadataDirective: 'REPLACE',
+          // As the app serves published files: a CDN drops an unpublished one within a minute.
+          CacheControl: 'public, max-age=60',
+        }),
+      )
+      .catch((error: unknown) => {
+        // A file gone meanwhile (its review erased) has nothing left to publish.
+        if (!notFound(error)) throw error;
+      });
+  }
+
+  async unpublish(key: string): Promise<void> {
+    await this.delete(publicKeyOf(key));
+  }
+
+  publicUrlOf(key: string): string {
+    return `${this.publicUrl}/${publicKeyOf(this.checked(key))}`;
   }
 
   async *list(folder: string): AsyncGenerator<StoredObject> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { media, reviews } from '../database/schema.js';
@@ -85,4 +85,41 @@ export class ReviewMediaRepository {
       .limit(limit);
     return rows.map((row) => row.id);
   }
+
+  /** Whether a review is published now: approved, not deleted, its media ready. */
+  private static readonly PUBLISHED = sql`(${reviews.status} = 'approved' and ${reviews.deletedAt} is null and ${reviews.mediaState} = 'ready')`;
+
+  /** Reviews of the store whose public copies do not match whether they are published (an indexed read). */
+  async publicationDue(merchantId: string, limit: number): Promise<PublicationDue[]> {
+    return this.db
+      .select({
+        id: reviews.id,
+        videoKey: reviews.videoKey,
+        photoKey: reviews.photoKey,
+        thumbnailKey: reviews.thumbnailKey,
+        publish: sql<boolean>`${ReviewMediaRepository.PUBLISHED}`,
+      })
+      .from(reviews)
+      .where(
+        and(eq(reviews.merchantId, merchantId), sql`${reviews.publicCopies} <> ${ReviewMediaRepository.PUBLISHED}`),
+      )
+      .limit(limit);
+  }
+
+  /** Records the copies made or removed, unless the review changed meanwhile (its own job then follows). */
+  async setPublicCopies(id: string, copies: boolean): Promise<void> {
+    await this.db
+      .update(reviews)
+      .set({ publicCopies: copies })
+      .where(and(eq(reviews.id, id), sql`${ReviewMediaRepository.PUBLISHED} = ${copies}`));
+  }
+}
+
+export interface PublicationDue {
+  id: string;
+  videoKey: string | null;
+  photoKey: string | null;
+  thumbnailKey: string | null;
+  /** True: copies to make; false: copies to remove. */
+  publish: boolean;
 }

@@ -15,6 +15,7 @@ import { extractPoster, probeVideo, transcodeVideo } from '../media/processing/v
 import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
 import { ReviewMediaRepository, type ProcessedMedia, type ProcessingTarget } from './review-media.repository.js';
+import { ReviewPublication } from './review-publication.js';
 
 /**
  * Re-encodes a review's uploaded media (DESIGN §6.10): a video to H.264/AAC MP4 with a poster and its duration, a
@@ -29,6 +30,7 @@ export class ReviewMediaService {
     private readonly repository: ReviewMediaRepository,
     private readonly storefront: StorefrontCache,
     private readonly analytics: AnalyticsCache,
+    private readonly publication: ReviewPublication,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -62,6 +64,7 @@ export class ReviewMediaService {
     await Promise.all([
       this.analytics.reviewsChanged(target.merchantId),
       target.status === 'approved' ? this.storefront.invalidate(target.merchantId) : undefined,
+      target.status === 'approved' ? this.publication.changed(target.merchantId) : undefined,
     ]);
   }
 

@@ -11,6 +11,7 @@ import { ReviewMediaJobs } from './review-media.jobs.js';
 import { ReviewMediaRepository } from './review-media.repository.js';
 import { ReviewMediaService } from './review-media.service.js';
 import { ReviewModerationService } from './review-moderation.service.js';
+import { ReviewPublication } from './review-publication.js';
 import { ReviewUploadController } from './review-upload.controller.js';
 import { ReviewUploadService } from './review-upload.service.js';
 import { ReviewsPurgeService } from './reviews-purge.service.js';
@@ -30,6 +31,7 @@ import { VerifiedPurchases } from './verified-purchases.js';
     ReviewMediaRepository,
     ReviewMediaService,
     ReviewMediaJobs,
+    ReviewPublication,
     ReviewUploadService,
     ReviewsPurgeService,
     VerifiedPurchases,

@@ -18,6 +18,7 @@ import { ApiError } from '../common/api-error.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
 import { MediaUrls } from '../media/media-urls.js';
+import { ReviewPublication } from './review-publication.js';
 import { ReviewHistoryRepository } from './review-history.repository.js';
 import { mapReview, mapStatusChange, type MediaUrl } from './reviews.mapper.js';
 import { ReviewsRepository } from './reviews.repository.js';
@@ -46,6 +47,7 @@ export class ReviewsService implements OnModuleInit {
     private readonly historyRows: ReviewHistoryRepository,
     urls: MediaUrls,
     private readonly readers: ServerReaders,
+    private readonly publication: ReviewPublication,
   ) {
     // Signed: the dashboard plays every review's media, published or not.
     this.mediaUrl = (key) => urls.forDashboard(key);
@@ -143,7 +145,11 @@ export class ReviewsService implements OnModuleInit {
 
   /** Shoppers and the dashboard both see a review change at once. */
   async changed(merchantId: string): Promise<void> {
-    await Promise.all([this.storefront.invalidate(merchantId), this.analytics.reviewsChanged(merchantId)]);
+    await Promise.all([
+      this.storefront.invalidate(merchantId),
+      this.analytics.reviewsChanged(merchantId),
+      this.publication.changed(merchantId),
+    ]);
   }
 
   usageDetails(auth: WorkspaceContext): Promise<TUsageDetails> {

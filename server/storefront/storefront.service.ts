@@ -13,6 +13,7 @@ import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
 import { mapSettings } from '../widgets/widgets.mapper.js';
 import { StorefrontCache } from './storefront-cache.js';
 import { mapPublicProduct, mapPublicReview, ratingSummary } from './storefront.mapper.js';
+import { PUBLIC_MEDIA, type PublicMedia } from '../media/public-media.js';
 import { StorefrontRepository, type PublicMerchant } from './storefront.repository.js';
 
 /** A cached answer: the JSON text and its ETag, so hits cost no serialisation. */
@@ -39,6 +40,7 @@ export class StorefrontService {
     private readonly versions: StorefrontCache,
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+    @Inject(PUBLIC_MEDIA) private readonly publicMedia: PublicMedia | null,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -115,6 +117,8 @@ export class StorefrontService {
       const summary = ratingSummary(ratings);
       // Storefronts live on other origins: media URLs must be absolute.
       const url = (key: string | null) => (key ? new URL(this.storage.urlOf(key), this.config.publicUrl).href : null);
+      // Files with public copies in the bucket are loaded from there (or the CDN in front of it), not from the app.
+      const publicUrl = (key: string | null) => (key ? this.publicMedia!.publicUrlOf(key) : null);
       const link = (p: number) =>
         `/api/reviews/public/?${new URLSearchParams({ product_id: productId, merchant_id: merchant.storeId, page: String(p), page_size: String(pageSize) })}`;
       return cached({
@@ -122,7 +126,9 @@ export class StorefrontService {
         product: mapPublicProduct(product),
         next: page * pageSize < summary.count ? link(page + 1) : null,
         previous: page > 1 ? link(page - 1) : null,
-        results: rows.map((row) => mapPublicReview(row.review, row.durationMs, url)),
+        results: rows.map((row) =>
+          mapPublicReview(row.review, row.durationMs, row.review.publicCopies && this.publicMedia ? publicUrl : url),
+        ),
       } satisfies TPublicReviews);
     });
   }

@@ -1,0 +1,2 @@
+ALTER TABLE "reviews" ADD COLUMN "public_copies" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "reviews_publication_due_idx" ON "reviews" USING btree ("merchant_id") WHERE "reviews"."public_copies" <> ("reviews"."status" = 'approved' and "reviews"."deleted_at" is null and "reviews"."media_state" = 'ready');
