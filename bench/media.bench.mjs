@@ -74,7 +74,8 @@ async function processOne(app, user, field, bytes, name) {
       await fetch(`${app.url}/api/reviews/${id}/`, { headers: { authorization: `JWT ${user.access}` } })
     ).json();
     if (review.media_state !== 'processing') {
-      if (review.media_state !== 'ready') throw new Error(`processing ended ${review.media_state}: ${review.media_error}`);
+      if (review.media_state !== 'ready')
+        throw new Error(`processing ended ${review.media_state}: ${review.media_error}`);
       return { seconds: (performance.now() - started) / 1000, peak };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
