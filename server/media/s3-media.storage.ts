@@ -19,16 +19,10 @@ import {
   type StoredMedia,
   type StoredObject,
 } from './media-storage.js';
+import type { AppConfig } from '../config/config.js';
 import { publicKeyOf, type PublicMedia } from './public-media.js';
 
-export interface S3Settings {
-  endpoint?: string;
-  bucket: string;
-  region?: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  publicUrl?: string;
-}
+export type S3Settings = NonNullable<AppConfig['s3']>;
 
 /** Parts of a multipart upload: S3's minimum part size; smaller bodies go up in one PUT. */
 const PART_BYTES = 5 * 1024 * 1024;
