@@ -18,6 +18,7 @@ import { createTestEnv, type TestEnv } from '../../test/support/test-env.js';
 import { loadConfig, type AppConfig } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
+import { JobsModule } from '../jobs/jobs.module.js';
 import { parseRange } from './byte-range.js';
 import { LocalMediaStorage, PARTIALS_DIR } from './local-media.storage.js';
 import { isMediaKey } from './media-storage.js';
@@ -243,7 +244,10 @@ describe('media over HTTP', () => {
   @Module({})
   class TestRootModule {
     static forRoot(config: AppConfig): DynamicModule {
-      return { module: TestRootModule, imports: [ConfigModule.forRoot(config), DatabaseModule, UploadModule] };
+      return {
+        module: TestRootModule,
+        imports: [ConfigModule.forRoot(config), DatabaseModule, JobsModule, UploadModule],
+      };
     }
   }
 

@@ -19,6 +19,14 @@ export function postgresTemplate(adminUrl: string): Promise<string> {
   return made;
 }
 
+/** Forgets the template this process found (another run on this server dropped it): the next call makes it again. */
+export function forgetPostgresTemplate(): void {
+  made = undefined;
+}
+
+/** Another set's template unused for this long is one no run still needs (runs of several branches at once). */
+const STALE_TEMPLATE_MS = 6 * 60 * 60 * 1000;
+
 async function makeTemplate(adminUrl: string): Promise<string> {
   const name = `vr_template_${migrationsHash()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -37,6 +45,7 @@ async function makeTemplate(adminUrl: string): Promise<string> {
       migrationsFolder: migrationsFolder(ROOT_DIR),
     });
     await handle.close();
+    await admin.query(`comment on database "${staging}" is '${Date.now()}'`);
     try {
       await admin.query(`alter database "${staging}" rename to "${name}"`);
     } catch (err) {
@@ -44,11 +53,13 @@ async function makeTemplate(adminUrl: string): Promise<string> {
       await admin.query(`drop database if exists "${staging}" with (force)`);
       if ((err as { code?: string }).code !== '42P04') throw err;
     }
-    // Templates of older migration sets are no use to anyone.
+    // Templates of older migration sets are no use, once no run that may still copy them (another branch's, at the
+    // same time on this server) made them recently.
     const old = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'vr\\_template\\_%' and datname <> $1
-         and datname not like 'vr\\_template\\_staging\\_%'`,
-      [name],
+      `select datname from pg_database
+       where datname like 'vr\\_template\\_%' and datname <> $1 and datname not like 'vr\\_template\\_staging\\_%'
+         and coalesce(nullif(shobj_description(oid, 'pg_database'), ''), '0')::bigint < $2`,
+      [name, Date.now() - STALE_TEMPLATE_MS],
     );
     for (const { datname } of old.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
     return name;

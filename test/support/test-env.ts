@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { postgresTemplate } from './postgres-template.js';
+import { forgetPostgresTemplate, postgresTemplate } from './postgres-template.js';
 import { pgliteTemplateDir } from './pglite-template.js';
 
 /** An isolated place for one app: its own DATA_DIR, its own database, its own Redis key prefix. */
@@ -44,11 +44,19 @@ export async function createTestEnv(
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
     const database = `vr_test_${suffix}`;
-    const template = options.blank ? 'template1' : await postgresTemplate(adminUrl);
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database "${database}" template "${template}"`);
-    await admin.end();
+    try {
+      const template = options.blank ? 'template1' : await postgresTemplate(adminUrl);
+      await admin.query(`create database "${database}" template "${template}"`).catch(async (err: unknown) => {
+        // Dropped by another run on this server (invalid_catalog_name): made again once.
+        if ((err as { code?: string }).code !== '3D000' || options.blank) throw err;
+        forgetPostgresTemplate();
+        await admin.query(`create database "${database}" template "${await postgresTemplate(adminUrl)}"`);
+      });
+    } finally {
+      await admin.end();
+    }
     env.DATABASE_URL = withDatabase(adminUrl, database);
     cleanups.push(async () => {
       const client = new pg.Client({ connectionString: adminUrl });
