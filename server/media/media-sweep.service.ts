@@ -8,6 +8,7 @@ import {
 import { UPLOAD_FOLDERS } from './media-folders.js';
 import { MEDIA_STORAGE, type MediaStorage } from './media-storage.js';
 import { MediaRepository } from './media.repository.js';
+import { ResumableUploadService } from './resumable-upload.service.js';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** An upload in progress writes its partial file continuously; one left alone this long lost its process. */
@@ -22,10 +23,13 @@ const BATCH = 500;
 export interface SweepResult {
   partials: number;
   orphans: number;
+  /** Resumable uploads past their expiry (abandoned by their shopper). */
+  uploads: number;
 }
 
 /**
- * Removes what crashes leave in media storage: partial writes and stored files no row names. It runs at start (in
+ * Removes what crashes and shoppers leave in media storage: partial writes, stored files no row names and resumable
+ * uploads nobody finished in time. It runs at start (in
  * the background, never delaying it) and hourly on every instance; deletions are idempotent and decided by age and
  * the database alone, so instances sweeping at once cannot remove anything a live row or upload needs.
  */
@@ -39,6 +43,7 @@ export class MediaSweepService implements OnApplicationBootstrap, BeforeApplicat
   constructor(
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     private readonly repository: MediaRepository,
+    private readonly resumable: ResumableUploadService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -58,7 +63,9 @@ export class MediaSweepService implements OnApplicationBootstrap, BeforeApplicat
     this.running = this.sweep()
       .then(
         (result) => {
-          if (result.partials || result.orphans) this.logger.log(result, 'Media sweep removed leftovers');
+          if (result.partials || result.orphans || result.uploads) {
+            this.logger.log(result, 'Media sweep removed leftovers');
+          }
         },
         (err: unknown) => this.logger.error({ err }, 'Media sweep failed'),
       )
@@ -67,6 +74,7 @@ export class MediaSweepService implements OnApplicationBootstrap, BeforeApplicat
 
   async sweep(now = new Date()): Promise<SweepResult> {
     const partials = await this.storage.removePartials(new Date(now.getTime() - PARTIAL_IDLE_MS));
+    const uploads = await this.resumable.sweep(now);
     const cutoff = now.getTime() - ORPHAN_AGE_MS;
     let orphans = 0;
     let batch: string[] = [];
@@ -80,13 +88,13 @@ export class MediaSweepService implements OnApplicationBootstrap, BeforeApplicat
     };
     for (const folder of UPLOAD_FOLDERS) {
       for await (const object of this.storage.list(folder)) {
-        if (this.stopping) return { partials, orphans };
+        if (this.stopping) return { partials, orphans, uploads };
         if (object.modifiedAt.getTime() >= cutoff) continue;
         batch.push(object.key);
         if (batch.length === BATCH) await settle();
       }
     }
     if (batch.length) await settle();
-    return { partials, orphans };
+    return { partials, orphans, uploads };
   }
 }

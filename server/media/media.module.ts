@@ -9,6 +9,7 @@ import { MediaUrls } from './media-urls.js';
 import { MediaController } from './media.controller.js';
 import { MediaRepository } from './media.repository.js';
 import { MediaService } from './media.service.js';
+import { ResumableUploadService } from './resumable-upload.service.js';
 
 export { MEDIA_STORAGE } from './media-storage.js';
 
@@ -30,8 +31,9 @@ export { MEDIA_STORAGE } from './media-storage.js';
     MediaService,
     MediaSweepService,
     MediaUrls,
+    ResumableUploadService,
   ],
-  exports: [MEDIA_STORAGE, MediaService, MediaUrls],
+  exports: [MEDIA_STORAGE, MediaService, MediaUrls, ResumableUploadService],
 })
 export class MediaModule implements OnApplicationShutdown {
   constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}

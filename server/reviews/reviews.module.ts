@@ -11,6 +11,8 @@ import { ReviewMediaQueue } from './review-media.queue.js';
 import { ReviewMediaRepository } from './review-media.repository.js';
 import { ReviewMediaService } from './review-media.service.js';
 import { ReviewModerationService } from './review-moderation.service.js';
+import { ReviewResumableController } from './review-resumable.controller.js';
+import { ReviewResumableService } from './review-resumable.service.js';
 import { ReviewUploadController } from './review-upload.controller.js';
 import { ReviewUploadService } from './review-upload.service.js';
 import { ReviewsPurgeService } from './reviews-purge.service.js';
@@ -21,7 +23,7 @@ import { VerifiedPurchases } from './verified-purchases.js';
 
 @Module({
   imports: [AnalyticsModule, AuthModule, BillingModule, MediaModule, OrdersModule, ProductsModule, StorefrontModule],
-  controllers: [ReviewUploadController, ReviewsController],
+  controllers: [ReviewUploadController, ReviewResumableController, ReviewsController],
   providers: [
     ReviewsRepository,
     ReviewHistoryRepository,
@@ -31,6 +33,7 @@ import { VerifiedPurchases } from './verified-purchases.js';
     ReviewMediaService,
     ReviewMediaQueue,
     ReviewUploadService,
+    ReviewResumableService,
     ReviewsPurgeService,
     VerifiedPurchases,
   ],
