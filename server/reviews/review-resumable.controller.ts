@@ -36,42 +36,48 @@ export class ReviewResumableController implements OnModuleInit {
 
   @Options('/')
   @HttpCode(204)
-  describe(@Res({ passthrough: true }) reply: FastifyReply): void {
+  protocolOptions(@Res({ passthrough: true }) reply: FastifyReply): void {
     this.uploads.describe(reply);
   }
 
   @Options(':id')
   @HttpCode(204)
   @Inputs(UPLOAD)
-  describeUpload(@Res({ passthrough: true }) reply: FastifyReply): void {
+  uploadOptions(@Res({ passthrough: true }) reply: FastifyReply): void {
     this.uploads.describe(reply);
   }
 
   @Post('/')
   @HttpCode(201)
   @Inputs({ headers: ZTusCreationHeaders })
-  start(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<TResumableUpload> {
+  startUpload(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TResumableUpload> {
     return this.uploads.start(request, reply);
   }
 
   /** Answers HEAD too (Fastify runs it without the body): the tus offset request. */
   @Get(':id')
   @Inputs({ ...UPLOAD, headers: ZTusHeaders })
-  status(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<TResumableUpload> {
+  uploadOffset(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TResumableUpload> {
     return this.uploads.status(request, reply);
   }
 
   @Patch(':id')
   @HttpCode(204)
   @Inputs({ ...UPLOAD, headers: ZTusChunkHeaders, bytes: TUS_CHUNK_TYPE })
-  append(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  appendChunk(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     return this.uploads.append(request, reply);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @Inputs({ ...UPLOAD, headers: ZTusHeaders })
-  cancel(@Req() request: FastifyRequest): Promise<void> {
+  cancelUpload(@Req() request: FastifyRequest): Promise<void> {
     return this.uploads.cancel(request);
   }
 }

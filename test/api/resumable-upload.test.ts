@@ -204,6 +204,10 @@ describe.each(Object.keys(drivers))('resumable review videos on %s', (driver) =>
     const complete = (await http.get(location).expect(200)).body as TResumableUpload;
     expect(complete).toMatchObject({ offset: video.length, length: video.length });
     expect((await buffer(storage.readUpload(idOf(location), 0, video.length))).equals(video)).toBe(true);
+    // Nothing of an upload is served as media, whatever the path.
+    for (const path of ['data', 'info.json', `000000000000000-${String(CHUNK).padStart(15, '0')}`]) {
+      await http.get(`/media/.uploads/${idOf(location)}/${path}`).expect(404);
+    }
 
     const created = await submit(owner.storeId, idOf(location)).expect(201);
     expect(created.body).toEqual({ id: expect.any(String), status: 'pending' });
