@@ -26,10 +26,11 @@ type TField = 'customer_name' | 'customer_email' | 'rating' | 'comment' | 'media
 type TText = 'customer_name' | 'customer_email' | 'comment';
 const TEXTS: TText[] = ['customer_name', 'customer_email', 'comment'];
 
-/** What the form keeps in sessionStorage: the fields, and the video being uploaded (name, size, percent sent). */
+/** What the form keeps in sessionStorage: the fields, and the video being uploaded (its name, the percent the server
+ * holds, the key of its upload's URL). */
 interface Draft {
   fields?: Partial<Record<TText | 'rating', string>>;
-  video?: { name: string; size: number; percent: number; key: string };
+  video?: { name: string; percent: number; key: string };
 }
 
 /** Tells one file from another across a reload (the same choice gives the same File properties). */
@@ -281,7 +282,7 @@ function renderForm(context: FormContext): void {
     );
     stop = () => xhr.abort();
   };
-  /** The video as a resumable upload, then the review naming it; the bar follows the bytes the server holds. */
+  /** The video as a resumable upload, then the review naming it; the bar follows the bytes sent. */
   const sendVideo = (body: FormData, video: File) => {
     const key = uploadKey(video);
     let shown = -1;
@@ -295,7 +296,7 @@ function renderForm(context: FormContext): void {
         if (percent(sent) !== shown) showProgress((shown = percent(sent)));
         // What a reload would resume from: the bytes the server confirmed.
         if (draft.video?.key !== key || draft.video.percent !== percent(stored)) {
-          draft.video = { name: video.name, size: video.size, percent: percent(stored), key };
+          draft.video = { name: video.name, percent: percent(stored), key };
           keep();
         }
       },

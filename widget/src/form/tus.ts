@@ -90,7 +90,8 @@ export function resumable(options: ResumableOptions): () => void {
   const retry = (answer: XMLHttpRequest | null) => {
     if (stopped) return;
     if (failures === BACKOFF.length) return fail(answer ? answerOf(answer) : {});
-    const seconds = (answer && Number(answer.getResponseHeader('Retry-After'))) || BACKOFF[failures++];
+    const pause = BACKOFF[failures++];
+    const seconds = (answer && Number(answer.getResponseHeader('Retry-After'))) || pause;
     options.waiting(seconds);
     timer = setTimeout(url ? head : create, seconds * 1000);
   };
