@@ -95,7 +95,7 @@ export class S3MediaStorage implements MediaStorage {
       // Self-hosted servers (MinIO, test servers) answer on one host name: path-style addressing.
       forcePathStyle: !!settings.endpoint,
       // A streamed body with a default checksum goes out aws-chunked, which some S3-compatible servers store as it
-      // came, chunk headers included. Uploads are still checked: S3 verifies each part's Content-Length.
+      // came, chunk headers included. Checksums only where an operation requires one; Content-Length still holds.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       credentials:
         settings.accessKeyId && settings.secretAccessKey
@@ -311,7 +311,7 @@ export class S3MediaStorage implements MediaStorage {
     return Readable.from(this.uploadBytes(this.uploadPrefix(id), start, end));
   }
 
-  /** The pieces, read in order into one object (a multipart upload past 5 MB): nothing is held in memory. */
+  /** The pieces, read in order into one object (a multipart upload past 5 MB, a part or two in memory at a time). */
   async completeUpload(id: string, key: string, bytes: number, contentType: string): Promise<void> {
     this.checked(key);
     await this.put(key, this.readUpload(id, 0, bytes), contentType);
