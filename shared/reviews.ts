@@ -123,6 +123,11 @@ export const ZReviewUpload = z.object({
     .min(1, 'A rating from 1 to 5.')
     .max(5, 'A rating from 1 to 5.'),
   comment: z.string().trim().max(COMMENT_MAX_LENGTH, `At most ${COMMENT_MAX_LENGTH} characters.`).default(''),
+  /**
+   * A complete resumable upload (POST /api/reviews/uploads/, tus) holding the review's video, instead of a `video`
+   * file part: it must have been started for the same store.
+   */
+  upload_id: optionalText(64),
   /** The widget's session id (as in its beacons): a customer's erasure drops that session's events too. */
   session_id: z
     .string()
@@ -130,6 +135,17 @@ export const ZReviewUpload = z.object({
     .transform((value) => (value && /^[A-Za-z0-9_-]{8,64}$/.test(value) ? value : undefined)),
 });
 export type TReviewUpload = z.input<typeof ZReviewUpload>;
+
+/** A resumable upload (tus) of a review's video: POST /api/reviews/uploads/, and GET /api/reviews/uploads/{id}/. */
+export interface TResumableUpload {
+  id: string;
+  /** Bytes stored so far, from the start. */
+  offset: number;
+  /** The file's size, declared when the upload started. */
+  length: number;
+  /** Not complete by then, it is refused and removed. */
+  expires_at: string;
+}
 
 export interface TReviewProduct {
   id: string;

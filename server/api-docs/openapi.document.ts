@@ -55,7 +55,7 @@ function jsonSchema(schema: z.ZodType | undefined): JsonSchema {
 }
 
 /** An object schema's properties as parameters of one place; another shape as one exploded object parameter. */
-function parametersOf(schema: z.ZodType | undefined, place: 'path' | 'query'): JsonSchema[] {
+function parametersOf(schema: z.ZodType | undefined, place: 'path' | 'query' | 'header'): JsonSchema[] {
   if (!schema) return [];
   const json = jsonSchema(schema);
   const properties = json.properties as Record<string, JsonSchema> | undefined;
@@ -70,7 +70,10 @@ function parametersOf(schema: z.ZodType | undefined, place: 'path' | 'query'): J
 }
 
 function requestBodyOf(route: CatalogRoute): JsonSchema | undefined {
-  const { body, multipart } = route.inputs;
+  const { body, multipart, bytes } = route.inputs;
+  if (bytes) {
+    return { required: true, content: { [bytes]: { schema: { type: 'string', contentMediaType: bytes } } } };
+  }
   if (multipart) {
     const fields = jsonSchema(multipart.fields);
     const properties: Record<string, JsonSchema> = { ...((fields.properties as Record<string, JsonSchema>) ?? {}) };
@@ -150,6 +153,7 @@ export function buildOpenApiDocument(routes: CatalogRoute[], options: { version:
     const parameters = [
       ...parametersOf(route.inputs.params, 'path'),
       ...parametersOf(route.inputs.query, 'query'),
+      ...parametersOf(route.inputs.headers, 'header'),
       ...(route.authenticated ? [WORKSPACE_HEADER] : []),
     ];
     if (parameters.length) operation.parameters = parameters;

@@ -13,6 +13,10 @@ export interface RouteInputs {
   params?: z.ZodType;
   /** A multipart/form-data body: its text fields, and the names of its file fields. */
   multipart?: { fields?: z.ZodType; files: string[] };
+  /** An object schema of the request headers the handler reads (a protocol's, such as tus). */
+  headers?: z.ZodType;
+  /** A body of raw bytes, streamed by the handler: its media type. */
+  bytes?: string;
 }
 
 export const ROUTE_INPUTS = 'routeInputs';

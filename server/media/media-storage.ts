@@ -20,8 +20,59 @@ export interface StoredObject {
   modifiedAt: Date;
 }
 
-/** Where uploaded media live: DATA_DIR/media by default (S3-compatible bucket later). Keys are immutable. */
-export interface MediaStorage {
+/** A resumable upload as the storage keeps it, for the sweep of abandoned ones. */
+export interface StoredResumable {
+  id: string;
+  /** What `createUpload` was given; null when it cannot be read (a crash while creating or removing it). */
+  info: string | null;
+  /** When anything of it was last written. */
+  modifiedAt: Date;
+}
+
+/**
+ * Resumable uploads (tus): the bytes of an upload in progress, kept under its id apart from every media key (nothing
+ * serves them), until it is stored under a key of its own. Every instance sees the same state: the info is written
+ * once, at creation, and the offset is what the stored bytes say, so any instance may take the next chunk.
+ */
+export interface ResumableStorage {
+  /** Starts an upload with no bytes; `info` is kept with it, never changed. */
+  createUpload(id: string, info: string): Promise<void>;
+  /** The upload's info, or null when there is no such upload. */
+  uploadInfo(id: string): Promise<string | null>;
+  /** How many bytes from the start are stored. */
+  uploadOffset(id: string): Promise<number>;
+  /**
+   * Writes `body` from `offset` on (the caller checked it is the upload's offset) and returns the new offset. What
+   * arrived is kept when `body` fails midway (a dropped connection): the error is thrown once it is stored.
+   * Concurrent writes of the same bytes (a client resuming while its broken request is still being read) are safe.
+   */
+  appendUpload(id: string, offset: number, body: AsyncIterable<Buffer>): Promise<number>;
+  /** The stored bytes from `start` to `end` (exclusive). */
+  readUpload(id: string, start: number, end: number): Readable;
+  /** Stores the upload's first `bytes` bytes under `key`; the upload itself stays until `deleteUpload`. */
+  completeUpload(id: string, key: string, bytes: number, contentType: string): Promise<void>;
+  deleteUpload(id: string): Promise<void>;
+  /** Every upload kept, in no particular order. */
+  listUploads(): AsyncIterable<StoredResumable>;
+}
+
+/** Where resumable uploads are kept (a folder, or an object prefix): a dot-name, which no media key can reach. */
+export const RESUMABLE_DIR = '.uploads';
+
+const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Upload ids name folders and object prefixes: only what `randomUUID` makes is one. */
+export function isUploadId(id: string): boolean {
+  return UPLOAD_ID.test(id);
+}
+
+export function checkedUploadId(id: string): string {
+  if (!isUploadId(id)) throw new Error(`Invalid upload id: ${JSON.stringify(id)}`);
+  return id;
+}
+
+/** Where uploaded media live: DATA_DIR/media by default, or an S3-compatible bucket. Keys are immutable. */
+export interface MediaStorage extends ResumableStorage {
   /**
    * Stores the stream under `key`. Until the last byte is written the object is a partial write that no key
    * reaches; when the stream fails nothing is left behind.

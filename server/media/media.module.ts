@@ -10,6 +10,7 @@ import { MediaController } from './media.controller.js';
 import { MediaRepository } from './media.repository.js';
 import { MediaService } from './media.service.js';
 import { PUBLIC_MEDIA } from './public-media.js';
+import { ResumableUploadService } from './resumable-upload.service.js';
 
 export { MEDIA_STORAGE } from './media-storage.js';
 
@@ -37,8 +38,9 @@ export { MEDIA_STORAGE } from './media-storage.js';
     MediaService,
     MediaSweepService,
     MediaUrls,
+    ResumableUploadService,
   ],
-  exports: [MEDIA_STORAGE, PUBLIC_MEDIA, MediaService, MediaUrls],
+  exports: [MEDIA_STORAGE, PUBLIC_MEDIA, MediaService, MediaUrls, ResumableUploadService],
 })
 export class MediaModule implements OnApplicationShutdown {
   constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}

@@ -4,7 +4,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError } from '../common/api-error.js';
 import { multipartError } from './multipart.js';
-import { SNIFF_BYTES, sniffFileType, type TMediaKind } from './file-type.js';
+import { SNIFF_BYTES, sniffFileType, type SniffedType, type TMediaKind } from './file-type.js';
 import { MEDIA_STORAGE, type MediaStorage } from './media-storage.js';
 import { withVariants } from './processing/processed-keys.js';
 import { PUBLIC_MEDIA, type PublicMedia } from './public-media.js';
@@ -30,17 +30,26 @@ const KIND_NAMES: Record<TMediaKind, string> = {
   video: 'an MP4, WebM or QuickTime video',
 };
 
-function unsupportedType(kinds: TMediaKind[]): ApiError {
+export function unsupportedType(kinds: TMediaKind[]): ApiError {
   const wanted = kinds.map((kind) => KIND_NAMES[kind]).join(' or ');
   return new ApiError(415, { detail: `Unsupported file type. Upload ${wanted}.`, code: 'unsupported_media_type' });
 }
 
-function tooLarge(maxBytes: number): ApiError {
+export function tooLarge(maxBytes: number): ApiError {
   const limit =
     maxBytes >= 1024 * 1024
       ? `${Number((maxBytes / (1024 * 1024)).toFixed(1))} MB`
       : `${Math.round(maxBytes / 1024)} KB`;
   return new ApiError(413, { detail: `File too large. The limit is ${limit}.`, code: 'payload_too_large' });
+}
+
+/** The type of a file by its first bytes, when `options` allow it; else 415. */
+export function acceptedType(head: Buffer, options: Pick<UploadOptions, 'kinds' | 'mimes'>): SniffedType {
+  const type = sniffFileType(head.subarray(0, SNIFF_BYTES));
+  if (!type || !options.kinds.includes(type.kind) || (options.mimes && !options.mimes.includes(type.mime))) {
+    throw unsupportedType(options.kinds);
+  }
+  return type;
 }
 
 /** Passes bytes through and fails as soon as more than `maxBytes` went by. */
@@ -96,10 +105,7 @@ export class MediaService {
     let sourceFailed = false;
     try {
       const head = await readHead(source, SNIFF_BYTES);
-      const type = sniffFileType(head.subarray(0, SNIFF_BYTES));
-      const allowed =
-        type && options.kinds.includes(type.kind) && (!options.mimes || options.mimes.includes(type.mime));
-      if (!allowed) throw unsupportedType(options.kinds);
+      const type = acceptedType(head, options);
       const key = `${options.prefix}/${randomUUID()}.${type.ext}`;
       const body = new ByteLimit(options.maxBytes);
       // storage.put reports the failure; this keeps one that fires before put starts reading from going unhandled.

@@ -1,4 +1,8 @@
-import { Transform, type Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CopyObjectCommand,
@@ -7,17 +11,23 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
+  type _Object,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import {
+  checkedUploadId,
   contentTypeOf,
   isMediaKey,
+  isUploadId,
+  RESUMABLE_DIR,
   type ByteRange,
   type MediaStorage,
   type StoredMedia,
   type StoredObject,
+  type StoredResumable,
 } from './media-storage.js';
 import type { AppConfig } from '../config/config.js';
 import { publicKeyOf, type PublicMedia } from './public-media.js';
@@ -26,6 +36,41 @@ export type S3Settings = NonNullable<AppConfig['s3']>;
 
 /** Parts of a multipart upload: S3's minimum part size; smaller bodies go up in one PUT. */
 const PART_BYTES = 5 * 1024 * 1024;
+/** A resumable upload's chunk is kept as objects of at most this size, each buffered in a temporary file first. */
+export const SEGMENT_BYTES = 8 * 1024 * 1024;
+
+/** One stored piece of a resumable upload: bytes `start` to `end` (exclusive), named by both. */
+interface Segment {
+  key: string;
+  start: number;
+  end: number;
+}
+
+const SEGMENT_NAME = /\/(\d{15})-(\d{15})$/;
+const digits = (n: number) => String(n).padStart(15, '0');
+
+/** The segments that hold bytes, in order of where they start (then longest first). */
+function segmentsOf(objects: _Object[]): Segment[] {
+  const segments: Segment[] = [];
+  for (const object of objects) {
+    const match = object.Key ? SEGMENT_NAME.exec(object.Key) : null;
+    if (match) segments.push({ key: object.Key!, start: Number(match[1]), end: Number(match[2]) });
+  }
+  return segments.filter((s) => s.end > s.start).sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/**
+ * How many bytes from the start the segments hold without a gap. Segments may overlap (a resumed chunk written again
+ * while the broken request that carried it was still being stored): they hold the same bytes.
+ */
+function covered(segments: Segment[]): number {
+  let end = 0;
+  for (const segment of segments) {
+    if (segment.start > end) break;
+    end = Math.max(end, segment.end);
+  }
+  return end;
+}
 
 const notFound = (error: unknown) =>
   error instanceof S3ServiceException &&
@@ -49,6 +94,9 @@ export class S3MediaStorage implements MediaStorage, PublicMedia {
       region: settings.region ?? 'us-east-1',
       // Self-hosted servers (MinIO, test servers) answer on one host name: path-style addressing.
       forcePathStyle: !!settings.endpoint,
+      // A streamed body with a default checksum goes out aws-chunked, which some S3-compatible servers store as it
+      // came, chunk headers included. Checksums only where an operation requires one; Content-Length still holds.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       credentials:
         settings.accessKeyId && settings.secretAccessKey
           ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
@@ -205,6 +253,154 @@ export class S3MediaStorage implements MediaStorage, PublicMedia {
       throw error;
     }
     return removed;
+  }
+
+  /**
+   * A resumable upload is a prefix: `info.json`, and one object per stored piece of its bytes, named by the range it
+   * holds. Nothing is ever rewritten, so instances need no lock between them, and the offset is what the pieces cover.
+   * (S3's own multipart uploads would need ListParts to resume, which not every S3-compatible server has.)
+   */
+  async createUpload(id: string, info: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: `${this.uploadPrefix(id)}info.json`,
+        Body: info,
+        ContentType: 'application/json',
+      }),
+    );
+  }
+
+  async uploadInfo(id: string): Promise<string | null> {
+    try {
+      const res = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: `${this.uploadPrefix(id)}info.json` }),
+      );
+      return (await res.Body?.transformToString('utf8')) ?? null;
+    } catch (error) {
+      if (notFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async uploadOffset(id: string): Promise<number> {
+    return covered(segmentsOf(await this.objectsUnder(this.uploadPrefix(id))));
+  }
+
+  /**
+   * The body goes to a temporary file, sent as one piece every SEGMENT_BYTES and when it ends, so memory does not
+   * grow with the chunk and a broken connection keeps all that arrived.
+   */
+  async appendUpload(id: string, offset: number, body: AsyncIterable<Buffer>): Promise<number> {
+    const prefix = this.uploadPrefix(id);
+    const dir = await mkdtemp(join(tmpdir(), 'vr-upload-'));
+    const path = join(dir, 'segment');
+    let start = offset;
+    let file: FileHandle | null = null;
+    let size = 0;
+    const flush = async () => {
+      if (!file) return;
+      await file.close();
+      file = null;
+      if (!size) return;
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: `${prefix}${digits(start)}-${digits(start + size)}`,
+          Body: createReadStream(path),
+          ContentLength: size,
+        }),
+      );
+      start += size;
+      size = 0;
+    };
+    try {
+      let failure: unknown;
+      try {
+        for await (const chunk of body) {
+          file ??= await open(path, 'w');
+          await file.write(chunk);
+          size += chunk.length;
+          if (size >= SEGMENT_BYTES) await flush();
+        }
+      } catch (error) {
+        failure = error;
+      }
+      await flush();
+      if (failure) throw failure;
+      return start;
+    } finally {
+      await (file as FileHandle | null)?.close().catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  readUpload(id: string, start: number, end: number): Readable {
+    return Readable.from(this.uploadBytes(this.uploadPrefix(id), start, end));
+  }
+
+  /** The pieces, read in order into one object (a multipart upload past 5 MB, a part or two in memory at a time). */
+  async completeUpload(id: string, key: string, bytes: number, contentType: string): Promise<void> {
+    this.checked(key);
+    await this.put(key, this.readUpload(id, 0, bytes), contentType);
+  }
+
+  async deleteUpload(id: string): Promise<void> {
+    const objects = await this.objectsUnder(this.uploadPrefix(id));
+    // The info last: an upload whose info is gone is treated as abandoned, whatever of it is left.
+    const keys = objects
+      .map((object) => object.Key!)
+      .sort((a, b) => Number(a.endsWith('/info.json')) - Number(b.endsWith('/info.json')));
+    for (const key of keys) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *listUploads(): AsyncGenerator<StoredResumable> {
+    const uploads = new Map<string, Date>();
+    for (const object of await this.objectsUnder(`${RESUMABLE_DIR}/`)) {
+      const id = object.Key!.slice(RESUMABLE_DIR.length + 1).split('/')[0];
+      if (!isUploadId(id)) continue;
+      const modified = object.LastModified ?? new Date(0);
+      const known = uploads.get(id);
+      if (!known || modified > known) uploads.set(id, modified);
+    }
+    for (const [id, modifiedAt] of uploads) yield { id, info: await this.uploadInfo(id), modifiedAt };
+  }
+
+  private uploadPrefix(id: string): string {
+    return `${RESUMABLE_DIR}/${checkedUploadId(id)}/`;
+  }
+
+  private async objectsUnder(prefix: string): Promise<_Object[]> {
+    const objects: _Object[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      objects.push(...(page.Contents ?? []).filter((object) => object.Key));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return objects;
+  }
+
+  private async *uploadBytes(prefix: string, start: number, end: number): AsyncGenerator<Buffer> {
+    let at = start;
+    for (const segment of segmentsOf(await this.objectsUnder(prefix))) {
+      if (at >= end) break;
+      if (segment.end <= at) continue;
+      if (segment.start > at) break;
+      const last = Math.min(segment.end, end) - 1;
+      const res = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: segment.key,
+          Range: `bytes=${at - segment.start}-${last - segment.start}`,
+        }),
+      );
+      for await (const chunk of res.Body as Readable) yield chunk as Buffer;
+      at = last + 1;
+    }
+    if (at < end) throw new Error(`The upload holds ${at} of the ${end} bytes asked for`);
   }
 
   /** Closes the client's sockets (at shutdown). */

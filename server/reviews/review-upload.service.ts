@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { ZReviewUpload } from '../../shared/reviews.js';
 import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { SessionGuard } from '../auth/session.guard.js';
@@ -12,23 +13,29 @@ import type { TMediaKind } from '../media/file-type.js';
 import { REVIEW_MEDIA_FOLDER } from '../media/media-folders.js';
 import { MediaService, type StoredUpload } from '../media/media.service.js';
 import { multipartParts } from '../media/multipart.js';
+import { ResumableUploadService, type ResumableUpload } from '../media/resumable-upload.service.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { StorefrontService } from '../storefront/storefront.service.js';
 import { ReviewMediaJobs } from './review-media.jobs.js';
 import { ReviewsRepository } from './reviews.repository.js';
 
 export const UPLOADS_PER_IP: RateLimit = { name: 'review-upload:ip', limit: 30, windowSeconds: 60 * 60 };
+/** One review at a time may take a resumable upload: a second request sent meanwhile (a double tap) is refused. */
+const UPLOAD_CLAIM: RateLimit = { name: 'resumable-upload:claim', limit: 1, windowSeconds: 10 * 60 };
+
+type ParsedReviewUpload = z.output<typeof ZReviewUpload>;
 
 const FILE_FIELDS: Record<string, TMediaKind> = { video: 'video', photo: 'image', thumbnail: 'image' };
 /** DESIGN §6.10: what shoppers may send. */
-const REVIEW_MIMES: Record<TMediaKind, readonly string[]> = {
+export const REVIEW_MIMES: Record<TMediaKind, readonly string[]> = {
   video: ['video/mp4', 'video/webm', 'video/quicktime'],
   image: ['image/jpeg', 'image/png', 'image/webp'],
 };
 
 /**
  * A shopper's (or the merchant's) new review: files streamed to storage as they arrive, fields checked once
- * the body is read. Any failure removes what was stored, so a refused upload leaves nothing behind.
+ * the body is read. Any failure removes what was stored, so a refused upload leaves nothing behind. A large video
+ * may come as a resumable upload instead (ReviewResumableService), named by `upload_id`.
  */
 @Injectable()
 export class ReviewUploadService {
@@ -43,6 +50,7 @@ export class ReviewUploadService {
     private readonly limiter: RateLimiter,
     private readonly orders: OrdersService,
     private readonly mediaJobs: ReviewMediaJobs,
+    private readonly resumable: ResumableUploadService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -111,11 +119,68 @@ export class ReviewUploadService {
   ): Promise<{ id: string; status: 'pending' }> {
     const parsed = ZReviewUpload.safeParse(fields);
     const problems: Record<string, string[]> = parsed.success ? {} : zodFields(parsed.error);
-    if (!files.video && !files.photo) problems.video = ['Attach a video or a photo.'];
+    let upload: ResumableUpload | null = null;
+    if (parsed.success && parsed.data.upload_id) {
+      const found = await this.uploadOf(parsed.data.upload_id, merchant);
+      if (typeof found === 'string') problems.upload_id = [found];
+      else if (files.video || files.photo) problems.upload_id = ['Send the video as a file or as an upload, not both.'];
+      else upload = found;
+    }
+    if (!files.video && !files.photo && !fields.upload_id?.trim()) problems.video = ['Attach a video or a photo.'];
     if (files.video && files.photo) problems.photo = ['Attach a video or a photo, not both.'];
     if (!parsed.success || Object.keys(problems).length) throw ApiError.validation(problems);
-    const body = parsed.data;
+    if (!upload) return this.create(parsed.data, files, merchant, fromDashboard);
 
+    // Checked and stored only now that the review's fields are valid: a refused review leaves the upload to retry.
+    files.video = await this.claim(upload);
+    let created: { id: string; status: 'pending' };
+    try {
+      created = await this.create(parsed.data, files, merchant, fromDashboard);
+    } catch (error) {
+      await this.limiter.reset(UPLOAD_CLAIM, upload.id).catch(() => undefined);
+      throw error;
+    }
+    // Otherwise the sweep removes it once it expires.
+    await this.resumable
+      .remove(upload.id)
+      .catch((err: unknown) => this.logger.warn({ err, upload: upload.id }, 'Could not remove a used upload'));
+    return created;
+  }
+
+  /** The complete upload the review names, or what is wrong with it; only the store it was started for may use it. */
+  private async uploadOf(id: string, merchant: string): Promise<ResumableUpload | string> {
+    const upload = await this.resumable.lookup(id);
+    if (!upload || upload.merchantId !== merchant) return 'No upload with this id for this store.';
+    if (upload.expired) return 'This upload expired: send the video again.';
+    if (upload.offset < upload.length) {
+      return `The upload is not complete: ${upload.offset} of ${upload.length} bytes arrived.`;
+    }
+    return upload;
+  }
+
+  /** Stores the upload's file under its own key, checked as a whole (type, size); one review request at a time. */
+  private async claim(upload: ResumableUpload): Promise<StoredUpload> {
+    const { count } = await this.limiter.hitCount(UPLOAD_CLAIM, upload.id);
+    if (count > 1) throw ApiError.conflict('This upload is being sent with a review already.', 'upload_in_use');
+    try {
+      return await this.resumable.store(upload, {
+        prefix: REVIEW_MEDIA_FOLDER,
+        maxBytes: this.config.uploads.maxVideoBytes,
+        kinds: ['video'],
+        mimes: REVIEW_MIMES.video,
+      });
+    } catch (error) {
+      await this.limiter.reset(UPLOAD_CLAIM, upload.id).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async create(
+    body: ParsedReviewUpload,
+    files: Record<string, StoredUpload>,
+    merchant: string,
+    fromDashboard: boolean,
+  ): Promise<{ id: string; status: 'pending' }> {
     const product = await this.reviews.upsertProduct(merchant, {
       externalId: body.product_id,
       name: body.product_name,

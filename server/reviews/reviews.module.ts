@@ -12,6 +12,8 @@ import { ReviewMediaRepository } from './review-media.repository.js';
 import { ReviewMediaService } from './review-media.service.js';
 import { ReviewModerationService } from './review-moderation.service.js';
 import { ReviewPublication } from './review-publication.js';
+import { ReviewResumableController } from './review-resumable.controller.js';
+import { ReviewResumableService } from './review-resumable.service.js';
 import { ReviewUploadController } from './review-upload.controller.js';
 import { ReviewUploadService } from './review-upload.service.js';
 import { ReviewsPurgeService } from './reviews-purge.service.js';
@@ -22,7 +24,7 @@ import { VerifiedPurchases } from './verified-purchases.js';
 
 @Module({
   imports: [AnalyticsModule, AuthModule, BillingModule, MediaModule, OrdersModule, ProductsModule, StorefrontModule],
-  controllers: [ReviewUploadController, ReviewsController],
+  controllers: [ReviewUploadController, ReviewResumableController, ReviewsController],
   providers: [
     ReviewsRepository,
     ReviewHistoryRepository,
@@ -33,6 +35,7 @@ import { VerifiedPurchases } from './verified-purchases.js';
     ReviewMediaJobs,
     ReviewPublication,
     ReviewUploadService,
+    ReviewResumableService,
     ReviewsPurgeService,
     VerifiedPurchases,
   ],

@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalMediaStorage } from '../../server/media/local-media.storage.js';
-import type { MediaStorage } from '../../server/media/media-storage.js';
-import { S3MediaStorage } from '../../server/media/s3-media.storage.js';
+import type { MediaStorage, StoredResumable } from '../../server/media/media-storage.js';
+import { S3MediaStorage, SEGMENT_BYTES } from '../../server/media/s3-media.storage.js';
 import { existsSync } from 'node:fs';
 import request from 'supertest';
 import { MEDIA_STORAGE } from '../../server/media/media-storage.js';
@@ -150,6 +151,48 @@ describe.each(Object.keys(drivers))('media storage contract: %s', (name) => {
 
   it('has no partial writes to remove when nothing crashed', async () => {
     expect(await storage.removePartials(new Date())).toBe(0);
+  });
+
+  it('keeps a resumable upload chunk by chunk, the bytes of a broken chunk too, and stores it under a key', async () => {
+    const bytes = patterned(SEGMENT_BYTES + 3 * 1024 * 1024);
+    const id = randomUUID();
+    await storage.createUpload(id, '{"length":1}');
+    expect(await storage.uploadInfo(id)).toBe('{"length":1}');
+    expect(await storage.uploadOffset(id)).toBe(0);
+    expect(await storage.appendUpload(id, 0, chunked(bytes.subarray(0, 1000)))).toBe(1000);
+
+    // A connection that breaks after some bytes: they are kept, and the error still reaches the caller.
+    async function* broken() {
+      yield bytes.subarray(1000, 5000);
+      throw new Error('client went away');
+    }
+    await expect(storage.appendUpload(id, 1000, broken())).rejects.toThrow('client went away');
+    expect(await storage.uploadOffset(id)).toBe(5000);
+    // The same bytes written again from an earlier offset (a resumed chunk racing the broken one) change nothing.
+    expect(await storage.appendUpload(id, 3000, chunked(bytes.subarray(3000, 6000)))).toBe(6000);
+    // One chunk larger than a stored piece (on S3) arrives whole.
+    expect(await storage.appendUpload(id, 6000, chunked(bytes.subarray(6000)))).toBe(bytes.length);
+    expect(await storage.uploadOffset(id)).toBe(bytes.length);
+    expect((await buffer(storage.readUpload(id, 0, 64))).equals(bytes.subarray(0, 64))).toBe(true);
+    const middle = storage.readUpload(id, 4990, SEGMENT_BYTES + 10);
+    expect((await buffer(middle)).equals(bytes.subarray(4990, SEGMENT_BYTES + 10))).toBe(true);
+
+    await storage.completeUpload(id, 'reviews/resumed.mp4', bytes.length, 'video/mp4');
+    expect(await storage.stat('reviews/resumed.mp4')).toEqual({ bytes: bytes.length, contentType: 'video/mp4' });
+    expect((await buffer((await storage.get('reviews/resumed.mp4'))!.stream)).equals(bytes)).toBe(true);
+    // Nothing of an upload is ever a media key, nor listed with the media.
+    expect(await keysIn(storage, 'reviews')).toEqual(['reviews/resumed.mp4']);
+
+    const listed: StoredResumable[] = [];
+    for await (const upload of storage.listUploads()) listed.push(upload);
+    expect(listed).toEqual([{ id, info: '{"length":1}', modifiedAt: expect.any(Date) }]);
+    await storage.deleteUpload(id);
+    expect(await storage.uploadInfo(id)).toBeNull();
+    for await (const upload of storage.listUploads()) expect(upload.id).not.toBe(id);
+    // The stored file is its own: removing the upload leaves it.
+    expect((await storage.stat('reviews/resumed.mp4'))?.bytes).toBe(bytes.length);
+    await storage.delete('reviews/resumed.mp4');
+    await expect(storage.uploadInfo('../../x')).rejects.toThrow(/Invalid upload id/);
   });
 });
 

@@ -222,7 +222,7 @@ describe('the media sweep', () => {
     expect(await stored(young)).toBe(true);
     for (const key of referenced) expect({ key, stored: await stored(key) }).toEqual({ key, stored: true });
     expect(await storage.removePartials(new Date())).toBe(1); // only the one being written was left
-    expect(await sweeper.sweep()).toEqual({ partials: 0, orphans: 0 });
+    expect(await sweeper.sweep()).toEqual({ partials: 0, orphans: 0, uploads: 0 });
   });
 });
 

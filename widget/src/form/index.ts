@@ -2,19 +2,39 @@ import { fill, h } from '../dom.js';
 import type { FormContext } from '../types.js';
 import css from './form.css';
 import { canRecord, record, type Recording } from './recorder.js';
+import { cancelUpload, remembered, resumable } from './tus.js';
 import { thumbnail, upload, type UploadError } from './upload.js';
 
 // The submission form and camera recorder (DESIGN §7), in the on-demand chunk the widget's "write a review"
-// button waits for. It checks what the server checks before sending anything, then uploads with progress.
+// button waits for. It checks what the server checks before sending anything, then uploads with progress: a photo
+// in the review's POST, a video first as a resumable upload (tus.ts) that the POST then names. What the shopper
+// typed, and how far the video got, are kept for the browser session, so a reload of the page loses neither.
 
 const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'];
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const MB = 1024 * 1024;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The server's field names, by the form field that shows their errors. */
-const SERVER_FIELDS: Record<string, string> = { video: 'media', photo: 'media', thumbnail: 'media' };
+const SERVER_FIELDS: Record<string, string> = {
+  video: 'media',
+  photo: 'media',
+  thumbnail: 'media',
+  upload_id: 'media',
+};
 
 type TField = 'customer_name' | 'customer_email' | 'rating' | 'comment' | 'media';
+type TText = 'customer_name' | 'customer_email' | 'comment';
+const TEXTS: TText[] = ['customer_name', 'customer_email', 'comment'];
+
+/** What the form keeps in sessionStorage: the fields, and the video being uploaded (its name, the percent the server
+ * holds, the key of its upload's URL). */
+interface Draft {
+  fields?: Partial<Record<TText | 'rating', string>>;
+  video?: { name: string; percent: number; key: string };
+}
+
+/** Tells one file from another across a reload (the same choice gives the same File properties). */
+const fingerprint = (chosen: File) => [chosen.name, chosen.type, chosen.size, chosen.lastModified].join('/');
 
 /** An http(s) URL the server accepts, else nothing. */
 const httpUrl = (url: string) => (/^https?:\/\//.test(url) && url.length <= 2000 ? url : '');
@@ -26,7 +46,15 @@ function renderForm(context: FormContext): void {
   const controls = {} as Record<TField, HTMLElement>;
   let file: File | null = null;
   let recording: Recording | null = null;
-  let request: XMLHttpRequest | null = null;
+  let stop: (() => void) | null = null;
+  const draftKey = 'vr:form:' + context.store + ':' + product.id;
+  const uploadKey = (chosen: File) => 'vr:up:' + context.store + ':' + product.id + ':' + fingerprint(chosen);
+  let draft: Draft = {};
+  try {
+    draft = (JSON.parse(remembered(draftKey) || '{}') as Draft | null) || {};
+  } catch {
+    // A draft another version wrote: start blank.
+  }
 
   const form = h('form', 'vr-form', null, { novalidate: '', 'aria-labelledby': 'vr-form-title' });
   form.append(h('h3', 'vr-form-title', strings.form_title, { id: 'vr-form-title' }));
@@ -68,10 +96,11 @@ function renderForm(context: FormContext): void {
       h('span', '', '★', { 'aria-hidden': 'true' }),
     );
   }
-  starRow.onchange = () => {
+  const paintStars = () => {
     const value = Number(checkedRating());
     starRow.querySelectorAll('.vr-star').forEach((star, index) => star.classList.toggle('vr-on', index < value));
   };
+  starRow.onchange = paintStars;
   field('rating', '', rating, rating);
 
   const comment = h('textarea', '', null, { name: 'comment', rows: '4', maxlength: String(limits.comment_length) });
@@ -95,6 +124,7 @@ function renderForm(context: FormContext): void {
   const chosen = media.appendChild(h('div', 'vr-file', null, { hidden: '' }));
   const chosenName = chosen.appendChild(h('span', 'vr-file-name'));
   const remove = chosen.appendChild(h('button', 'vr-btn vr-remove', strings.remove_file, { type: 'button' }));
+  const hint = media.appendChild(h('p', 'vr-hint', null, { hidden: '' }));
   field('media', '', picker, media);
 
   const progress = form.appendChild(
@@ -117,9 +147,16 @@ function renderForm(context: FormContext): void {
   function checkedRating(): string {
     return form.querySelector<HTMLInputElement>('input[name=rating]:checked')?.value || '';
   }
-  function value(name: 'customer_name' | 'customer_email' | 'comment'): string {
+  function value(name: TText): string {
     return (controls[name] as HTMLInputElement).value.trim();
   }
+  /** Keeps the fields as typed, and the video's progress, for the rest of the browser session. */
+  const keep = () => {
+    const fields: Draft['fields'] = { rating: checkedRating() };
+    for (const name of TEXTS) fields[name] = (controls[name] as HTMLInputElement).value;
+    draft.fields = fields;
+    remembered(draftKey, JSON.stringify(draft));
+  };
 
   const setError = (name: TField, message: string) => {
     errors[name].textContent = message;
@@ -142,6 +179,7 @@ function renderForm(context: FormContext): void {
   };
   const choose = (next: File | null) => {
     file = next;
+    hint.hidden = true;
     chosen.hidden = !next;
     chosenName.textContent = next ? next.name : '';
     if (!next) picker.value = '';
@@ -209,7 +247,9 @@ function renderForm(context: FormContext): void {
 
   /** Everything the shopper typed and chose stays: only the message and the button's name change. */
   const failed = (answer: UploadError) => {
-    request = null;
+    stop = null;
+    // The review's POST refused the upload it named (expired meanwhile): the next try starts a new one.
+    if (answer.fields?.upload_id && draft.video) remembered(draft.video.key, null);
     submit.disabled = false;
     progress.hidden = true;
     const status = answer.status || 0;
@@ -226,7 +266,9 @@ function renderForm(context: FormContext): void {
     }
   };
   const succeeded = () => {
-    request = null;
+    stop = null;
+    if (draft.video) remembered(draft.video.key, null);
+    remembered(draftKey, null);
     form.remove();
     const thanks = container.appendChild(h('div', 'vr-thanks', null, { role: 'status', tabindex: '-1' }));
     const close = h('button', 'vr-btn vr-cancel', strings.close, { type: 'button' });
@@ -234,13 +276,40 @@ function renderForm(context: FormContext): void {
     thanks.append(h('strong', '', strings.thank_you), h('p', '', strings.thank_you_detail), close);
     thanks.focus();
   };
-  const send = (body: FormData) => {
-    submit.disabled = true;
-    setAlert('');
-    showProgress(0);
-    request = upload(context.api + '/api/reviews/upload/', body, showProgress, (answer) =>
+  const send = (body: FormData, progressed: (percent: number) => void) => {
+    const xhr = upload(context.api + '/api/reviews/upload/', body, progressed, (answer) =>
       answer ? failed(answer) : succeeded(),
     );
+    stop = () => xhr.abort();
+  };
+  /** The video as a resumable upload, then the review naming it; the bar follows the bytes sent. */
+  const sendVideo = (body: FormData, video: File) => {
+    const key = uploadKey(video);
+    let shown = -1;
+    stop = resumable({
+      endpoint: context.api + '/api/reviews/uploads/',
+      file: video,
+      key,
+      metadata: { merchant_id: context.store, filetype: video.type },
+      progress(sent, stored) {
+        const percent = (bytes: number) => Math.floor((bytes * 100) / (video.size || 1));
+        if (percent(sent) !== shown) showProgress((shown = percent(sent)));
+        // What a reload would resume from: the bytes the server confirmed.
+        if (draft.video?.key !== key || draft.video.percent !== percent(stored)) {
+          draft.video = { name: video.name, percent: percent(stored), key };
+          keep();
+        }
+      },
+      waiting(seconds) {
+        shown = -1;
+        progressText.textContent = fill(strings.reconnecting, { n: seconds });
+      },
+      done(error, id) {
+        if (error) return failed(error);
+        body.append('upload_id', id as string);
+        send(body, () => undefined);
+      },
+    });
   };
 
   form.onsubmit = (event) => {
@@ -272,16 +341,22 @@ function renderForm(context: FormContext): void {
     body.append('rating', checkedRating());
     body.append('comment', value('comment'));
     body.append('session_id', context.session);
-    body.append(video ? 'video' : 'photo', chosenFile, chosenFile.name);
     submit.disabled = true;
-    showProgress(0);
-    (video ? thumbnail(chosenFile) : Promise.resolve(null)).then((jpeg) => {
+    setAlert('');
+    // A video resumed after a reload starts where the server stood then, not at 0.
+    showProgress(video && draft.video?.key === uploadKey(chosenFile) ? draft.video.percent : 0);
+    if (!video) {
+      body.append('photo', chosenFile, chosenFile.name);
+      return send(body, showProgress);
+    }
+    thumbnail(chosenFile).then((jpeg) => {
       if (jpeg) body.append('thumbnail', jpeg, 'thumbnail.jpg');
-      send(body);
+      sendVideo(body, chosenFile);
     });
   };
   // A field's message goes once the shopper changes it; the next submit checks everything again.
   form.oninput = (event) => {
+    keep();
     const name = (event.target as HTMLInputElement).name as TField;
     if (name !== 'media' && errors[name]) setError(name, '');
     if (alert.textContent === strings.check_fields && !Object.values(errors).some((error) => error.textContent)) {
@@ -290,12 +365,26 @@ function renderForm(context: FormContext): void {
   };
 
   function shut() {
-    request?.abort();
+    stop?.();
+    if (draft.video) cancelUpload(draft.video.key);
+    remembered(draftKey, null);
     recording?.cancel();
     container.textContent = '';
     context.done();
   }
   cancel.onclick = shut;
+
+  // Back after a reload: what was typed, and where the video's upload stopped (the same file resumes it).
+  for (const name of TEXTS) (controls[name] as HTMLInputElement).value = draft.fields?.[name] || '';
+  const rated = form.querySelector<HTMLInputElement>(`input[name=rating][value="${draft.fields?.rating}"]`);
+  if (rated) {
+    rated.checked = true;
+    paintStars();
+  }
+  if (draft.video) {
+    hint.textContent = fill(strings.resume_hint, { name: draft.video.name, n: draft.video.percent });
+    hint.hidden = false;
+  }
 
   container.textContent = '';
   container.append(h('style', '', css), form);

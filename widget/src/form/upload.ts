@@ -46,13 +46,18 @@ export function thumbnail(file: File): Promise<Blob | null> {
   });
 }
 
-function parse(text: string): UploadError {
+/** What a refusal said: its error body, status and Retry-After. */
+export function answerOf(xhr: XMLHttpRequest): UploadError {
+  let answer: UploadError = {};
   try {
-    const answer: unknown = JSON.parse(text);
-    return answer && typeof answer === 'object' ? (answer as UploadError) : {};
+    const body: unknown = JSON.parse(xhr.responseText);
+    if (body && typeof body === 'object') answer = body;
   } catch {
-    return {};
+    // Not JSON (a proxy's page): the status alone.
   }
+  answer.status = xhr.status;
+  answer.retryAfter = Number(xhr.getResponseHeader('Retry-After')) || 0;
+  return answer;
 }
 
 /** POSTs the form with upload progress; `done` gets null on success, else what the server said. */
@@ -67,13 +72,7 @@ export function upload(
   xhr.upload.onprogress = (event) => {
     if (event.lengthComputable) progress(Math.floor((event.loaded * 100) / event.total));
   };
-  xhr.onload = () => {
-    if (xhr.status >= 200 && xhr.status < 300) return done(null);
-    const answer = parse(xhr.responseText);
-    answer.status = xhr.status;
-    answer.retryAfter = Number(xhr.getResponseHeader('Retry-After')) || 0;
-    done(answer);
-  };
+  xhr.onload = () => done(xhr.status >= 200 && xhr.status < 300 ? null : answerOf(xhr));
   xhr.onerror = () => done({});
   xhr.send(body);
   return xhr;
