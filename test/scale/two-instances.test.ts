@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { TAuthResponse } from '../../shared/accounts.js';
 import type { TReview } from '../../shared/reviews.js';
 import type { TPublicReviews } from '../../shared/storefront.js';
 import { fixture } from '../factories/reviews.factory.js';
+import { phoneVideo } from '../support/phone-media.js';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin.js';
 import { startS3Server, type S3TestServer } from '../support/s3-server.js';
 import { registerByApi } from '../support/server-api.js';
@@ -23,6 +27,7 @@ scaled('two instances behind a load balancer', () => {
   let owner: TAuthResponse;
   let db: pg.Client;
   const password = 'two-instances-pass-1';
+  const dir = mkdtempSync(join(tmpdir(), 'two-instances-'));
 
   beforeAll(async () => {
     bucket = await startS3Server();
@@ -48,6 +53,7 @@ scaled('two instances behind a load balancer', () => {
     await balancer?.close();
     await bucket?.close();
     await testEnv?.cleanup();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   const call = (path: string, init: RequestInit & { token?: string } = {}) =>
@@ -176,6 +182,42 @@ scaled('two instances behind a load balancer', () => {
     for (const review of reviews) {
       expect(await statuses(2, () => call(review.photo_url!))).toEqual([200, 200]);
     }
+  });
+
+  it('takes a resumable upload whose chunks land on either instance, then its review', async () => {
+    const video = readFileSync(phoneVideo(dir));
+    const tus = { 'tus-resumable': '1.0.0' };
+    const meta = [`merchant_id ${Buffer.from(owner.merchant!.store_id).toString('base64')}`];
+    meta.push(`filetype ${Buffer.from('video/quicktime').toString('base64')}`);
+    const created = await call('/api/reviews/uploads/', {
+      method: 'POST',
+      headers: { ...tus, 'upload-length': String(video.length), 'upload-metadata': meta.join(',') },
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get('location')!, balancer.url).pathname;
+    const chunk = Math.ceil(video.length / 4);
+    for (let at = 0; at < video.length; at += chunk) {
+      const res = await call(location, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': String(at), 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(video.subarray(at, at + chunk)),
+      });
+      expect(res.status).toBe(204);
+      // Each instance knows how far the upload got, whichever took the chunk.
+      const offsets = await Promise.all(
+        [0, 1].map(async () => (await call(location, { method: 'HEAD', headers: tus })).headers.get('upload-offset')),
+      );
+      expect(offsets).toEqual(Array(2).fill(String(Math.min(at + chunk, video.length))));
+    }
+    const form = new FormData();
+    form.set('merchant_id', owner.merchant!.store_id);
+    form.set('product_id', 'resumed');
+    form.set('rating', '4');
+    form.set('upload_id', location.split('/').filter(Boolean).pop()!);
+    const posted = await call('/api/reviews/upload/', { method: 'POST', body: form });
+    expect(posted.status).toBe(201);
+    const review = await ready(((await posted.json()) as { id: string }).id);
+    expect(review).toMatchObject({ media_state: 'ready', video_url: expect.stringMatching(/-video\.mp4\?/) });
   });
 
   it('shared the calls between the instances', () => {
