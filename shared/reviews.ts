@@ -169,6 +169,8 @@ export interface TReview {
   video_url: string | null;
   thumbnail_url: string | null;
   photo_url: string | null;
+  /** A processed photo at each published width, for `<img srcset>`; null otherwise. */
+  photo_srcset: string | null;
   /** Uploaded media are re-encoded before the store shows them: `processing` until done, `failed` with `media_error`. */
   media_state: TMediaState;
   media_error: string | null;

@@ -1,4 +1,5 @@
 import type { TReview, TReviewFilter, TReviewStatusChange } from '../../shared/reviews.js';
+import { photoSrcset } from '../media/processing/processed-keys.js';
 import type { StatusChangeWithActor } from './review-history.repository.js';
 import type { ReviewWithProduct } from './reviews.repository.js';
 
@@ -22,6 +23,7 @@ export function mapReview({ review, product }: ReviewWithProduct, mediaUrl: Medi
     video_url: review.videoKey ? mediaUrl(review.videoKey) : null,
     thumbnail_url: review.thumbnailKey ? mediaUrl(review.thumbnailKey) : null,
     photo_url: review.photoKey ? mediaUrl(review.photoKey) : null,
+    photo_srcset: review.photoKey ? photoSrcset(review.photoKey, mediaUrl) : null,
     media_state: review.mediaState,
     media_error: review.mediaError,
     customer: { name: review.customerName, email: review.customerEmail },

@@ -103,9 +103,10 @@ describe('the Reviews page', () => {
     expect(await row(ids.video).locator('[data-testid="review-media"] img').getAttribute('src')).toMatch(
       /-poster\.jpg\?expires=/,
     );
-    expect(await row(ids.photo).locator('[data-testid="review-media"] img').getAttribute('src')).toMatch(
-      /-1080\.webp\?expires=/,
-    );
+    const thumb = row(ids.photo).locator('[data-testid="review-media"] img');
+    expect(await thumb.getAttribute('src')).toMatch(/-1080\.webp\?expires=/);
+    // The browser picks the smallest processed size for a 56 px thumbnail.
+    expect(await thumb.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-480\.webp\?expires=/);
 
     await row(ids.broken).getByTestId('details-review').click();
     const drawer = page.getByTestId('review-drawer');

@@ -35,7 +35,19 @@ export function ReviewMediaThumb({
       aria-haspopup="dialog"
       onClick={onOpen}
     >
-      {preview ? <img src={preview} alt="" loading="lazy" decoding="async" /> : <ImageIcon />}
+      {preview ? (
+        <img
+          src={preview}
+          // A processed photo's smallest size is plenty for a thumbnail.
+          srcSet={!isVideo && review.photo_srcset ? review.photo_srcset : undefined}
+          sizes="56px"
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <ImageIcon />
+      )}
       {isVideo && (
         <span className="media-thumb-play">
           <PlayIcon />

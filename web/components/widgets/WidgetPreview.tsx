@@ -86,7 +86,7 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
           video_duration: null,
           thumbnail_url: review.thumbnail_url,
           photo_url: review.photo_url,
-          photo_srcset: null,
+          photo_srcset: review.photo_srcset,
           verified_purchase: review.verified_purchase,
         }))
       : samples.map((sample, i) => ({
