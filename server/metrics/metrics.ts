@@ -69,7 +69,7 @@ new Gauge({
 /** Background work waiting or failing, read when scraped (set by the module that can count it). */
 export const queueDepth = new Gauge({
   name: 'vr_queue_jobs',
-  help: 'Background jobs by queue and state (due, scheduled for a retry, failed for good).',
+  help: 'Background jobs not done, by queue and state (due, scheduled for later or a retry, active, failed for good); platform events due or retrying.',
   labelNames: ['queue', 'state'] as const,
   registers: [registry],
 });
