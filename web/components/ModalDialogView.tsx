@@ -15,7 +15,7 @@ export interface ModalDialogProps {
 }
 
 /** A centred modal dialog with a title; focus is trapped inside and returns to the opener on close. */
-export function ModalDialog({
+export function ModalDialogView({
   title,
   isOpen,
   onOpenChange,
