@@ -23,7 +23,7 @@ export default function Wrapper({ children }: { children: ReactNode }) {
   const pageContext = usePageContext();
   // Created once per server render and once per browser session (this component stays mounted across navigations).
   const [queryClient] = useState(makeQueryClient);
-  const [i18n] = useState(() => getI18n(pageContext.locale));
+  const [i18n] = useState(() => getI18n(pageContext.locale, pageContext.messages));
 
   return (
     <QueryClientProvider client={queryClient}>
