@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { AriaLocale } from '../i18n/AriaLocale';
 
 export interface ModalDialogProps {
   title: string;
@@ -26,21 +27,23 @@ export function ModalDialogView({
   wide = false,
 }: ModalDialogProps) {
   return (
-    <ModalOverlay
-      className="modal-scrim"
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable={isDismissable}
-      isKeyboardDismissDisabled={!isDismissable}
-    >
-      <Modal className={wide ? 'modal modal-wide' : 'modal'}>
-        <Dialog className="modal-dialog" data-testid={testId} role={role}>
-          <Heading slot="title" className="modal-title">
-            {title}
-          </Heading>
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <AriaLocale>
+      <ModalOverlay
+        className="modal-scrim"
+        isOpen={isOpen}
+        onOpenChange={onOpenChange}
+        isDismissable={isDismissable}
+        isKeyboardDismissDisabled={!isDismissable}
+      >
+        <Modal className={wide ? 'modal modal-wide' : 'modal'}>
+          <Dialog className="modal-dialog" data-testid={testId} role={role}>
+            <Heading slot="title" className="modal-title">
+              {title}
+            </Heading>
+            {children}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </AriaLocale>
   );
 }

@@ -10,13 +10,11 @@ import '../styles/billing.css';
 import '../styles/other-apps.css';
 import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { I18nProvider } from 'react-aria-components';
 import { I18nextProvider } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { getDehydratedState, makeQueryClient } from '../api/queryClient';
 import { ToastProvider } from '../components/toast/ToastProvider';
 import { getI18n } from '../i18n';
-import { useLanguage } from '../i18n/useLanguage';
 import { ThemeProvider } from '../theme/ThemeProvider';
 
 export default function Wrapper({ children }: { children: ReactNode }) {
@@ -29,19 +27,11 @@ export default function Wrapper({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <HydrationBoundary state={getDehydratedState(pageContext.data)}>
         <I18nextProvider i18n={i18n}>
-          <AriaLocale>
-            <ThemeProvider initialTheme={pageContext.theme}>
-              <ToastProvider>{children}</ToastProvider>
-            </ThemeProvider>
-          </AriaLocale>
+          <ThemeProvider initialTheme={pageContext.theme}>
+            <ToastProvider>{children}</ToastProvider>
+          </ThemeProvider>
         </I18nextProvider>
       </HydrationBoundary>
     </QueryClientProvider>
   );
-}
-
-/** react-aria's built-in strings (e.g. the dialog's dismiss button) follow the dashboard's language. */
-function AriaLocale({ children }: { children: ReactNode }) {
-  const { language } = useLanguage();
-  return <I18nProvider locale={language}>{children}</I18nProvider>;
 }

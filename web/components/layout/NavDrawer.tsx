@@ -1,5 +1,6 @@
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { AriaLocale } from '../../i18n/AriaLocale';
 import { CloseIcon } from '../icons';
 import { Brand } from './Brand';
 import { SidebarContent } from './SidebarContent';
@@ -14,18 +15,20 @@ export function NavDrawer({ isOpen, onOpenChange }: NavDrawerProps) {
   const { t } = useTranslation();
   const close = () => onOpenChange(false);
   return (
-    <ModalOverlay className="drawer-scrim" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
-      <Modal className="drawer" data-testid="drawer">
-        <Dialog className="drawer-dialog" aria-label={t('nav.menu')}>
-          <div className="sidebar-head">
-            <Brand />
-            <button type="button" className="icon-button" aria-label={t('nav.closeMenu')} onClick={close}>
-              <CloseIcon />
-            </button>
-          </div>
-          <SidebarContent onNavigate={close} />
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <AriaLocale>
+      <ModalOverlay className="drawer-scrim" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
+        <Modal className="drawer" data-testid="drawer">
+          <Dialog className="drawer-dialog" aria-label={t('nav.menu')}>
+            <div className="sidebar-head">
+              <Brand />
+              <button type="button" className="icon-button" aria-label={t('nav.closeMenu')} onClick={close}>
+                <CloseIcon />
+              </button>
+            </div>
+            <SidebarContent onNavigate={close} />
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </AriaLocale>
   );
 }
