@@ -25,5 +25,19 @@ export default defineConfig({
     outDir: '../dist',
     // Empties dist/client and dist/server only; the server's tsc output in dist/api is left alone.
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every page runs (React, vike, i18next, react-query) in one file: split by which pages share each
+              // piece, it made a dozen small files, each a request and a gzip of its own.
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|vike|vike-react|@brillout|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });
