@@ -1,6 +1,8 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
+import '../../../styles/reviews.css';
+import '../../../styles/widgets.css';
 import { can } from '../../../../shared/session.js';
 import type { TWidgetSettings } from '../../../../shared/widgets.js';
 import { useWidgetSettings } from '../../../api/widgets';
