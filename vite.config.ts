@@ -25,5 +25,28 @@ export default defineConfig({
     outDir: '../dist',
     // Empties dist/client and dist/server only; the server's tsc output in dist/api is left alone.
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs (React, vike, i18next, react-query) in one file.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|vike|vike-react|@brillout|use-sync-external-store)[\\/]/,
+            },
+            // The dashboard's own modules that several pages share, grouped by the pages using them, the groups under
+            // 2 kB merged into their nearest neighbour: left to itself the build made a dozen files of a few hundred
+            // bytes per page, and each answer's headers (about 1 kB) outweighed its content.
+            {
+              name: 'shared',
+              test: /[\\/](web|shared)[\\/].*\.tsx?$/,
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 2000,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,11 +1,35 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
+
+/** The dashboard's pages a visitor sees signed out, and those behind the sign-in, for the benches that walk them. */
+export const PUBLIC_PAGES = ['/login', '/register', '/forgot-password'];
+export const SIGNED_IN_PAGES = [
+  '/',
+  '/reviews',
+  '/widget-settings',
+  '/settings',
+  '/settings/account',
+  '/settings/team',
+  '/settings/billing',
+  '/settings/integrations',
+  '/settings/integrations/shopify',
+  '/settings/integrations/bigcommerce',
+  '/settings/integrations/tiendanube',
+  '/settings/other-apps',
+];
+
+/** The 1, 5 and 15 minute load averages and the cores, as `uptime` says them: timings are read against it. */
+export function loadAverage() {
+  return `${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')} on ${availableParallelism()} cores`;
+}
 
 export function freePort() {
   return new Promise((resolve) => {
@@ -124,5 +148,35 @@ export function printRows(rows, baseline) {
   for (const [name, r] of rows) {
     const ratio = baseline ? (r.rps / baseline.rps).toFixed(2) : '—';
     console.log(`| ${name} | ${r.rps} | ${ratio} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+  }
+}
+
+/**
+ * `count` photo reviews from shoppers on the store of `user` (signUp's), over four products and every rating; two in
+ * three approved, the rest pending.
+ */
+export async function seedReviews(app, user, count) {
+  const photo = readFileSync(join(ROOT, 'test', 'fixtures', 'media', 'photo.jpg'));
+  for (let i = 0; i < count; i++) {
+    const form = new FormData();
+    form.set('merchant_id', user.merchant.store_id);
+    form.set('product_id', `product-${i % 4}`);
+    form.set('product_name', ['Linen shirt', 'Wool scarf', 'Canvas tote', 'Denim jacket'][i % 4]);
+    form.set('customer_name', `Shopper number ${i}`);
+    form.set('rating', String(1 + (i % 5)));
+    form.set('comment', `Review ${i}: fits well, good fabric, would buy again.`);
+    form.set('photo', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+    const res = await fetch(`${app.url}/api/reviews/upload/`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `JWT ${user.access}` },
+    });
+    const { id } = await res.json();
+    if (i % 3 !== 0) {
+      await fetch(`${app.url}/api/reviews/${id}/approve/`, {
+        method: 'POST',
+        headers: { authorization: `JWT ${user.access}` },
+      });
+    }
   }
 }

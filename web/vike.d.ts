@@ -1,4 +1,5 @@
 import type { TServerApi } from '../shared/server-api.js';
+import type { TMessageArea, TPageMessages } from './i18n/areas';
 import type { TLanguage, TTheme } from '../shared/constants.js';
 import type { TSessionUser } from '../shared/session.js';
 
@@ -13,11 +14,22 @@ declare global {
       locale: TLanguage;
       /** Notices dismissed for this browser session (web/lib/useDismissed.ts). */
       dismissed: string[];
+      /** The page's texts in `locale`, set by the server render (+onBeforeRenderHtml) for the first render. */
+      messages?: TPageMessages;
       /**
        * Server only, never passed to the client: in-process reads for `+data` hooks, bound to the signed-in user's
        * current workspace and store. null when signed out, without a store, or without the permission.
        */
       serverApi?: TServerApi;
+    }
+
+    interface Config {
+      /** The areas of web/i18n whose texts the page shows beside the shell's. */
+      messages?: TMessageArea[];
+    }
+
+    interface ConfigResolved {
+      messages?: TMessageArea[][];
     }
   }
 }

@@ -1,46 +1,13 @@
-import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { loadOnOpen } from '../lib/loadOnOpen';
+import type { ModalDialogProps } from './ModalDialogView';
 
-export interface ModalDialogProps {
-  title: string;
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
-  children: ReactNode;
-  testId?: string;
-  /** Off while a request is in flight, so Escape or a click outside cannot drop its answer. */
-  isDismissable?: boolean;
-  role?: 'dialog' | 'alertdialog';
-  /** Room for media (e.g. a review's video) instead of the narrow form width. */
-  wide?: boolean;
-}
+export type { ModalDialogProps };
 
-/** A centred modal dialog with a title; focus is trapped inside and returns to the opener on close. */
-export function ModalDialog({
-  title,
-  isOpen,
-  onOpenChange,
-  children,
-  testId,
-  isDismissable = true,
-  role = 'dialog',
-  wide = false,
-}: ModalDialogProps) {
-  return (
-    <ModalOverlay
-      className="modal-scrim"
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable={isDismissable}
-      isKeyboardDismissDisabled={!isDismissable}
-    >
-      <Modal className={wide ? 'modal modal-wide' : 'modal'}>
-        <Dialog className="modal-dialog" data-testid={testId} role={role}>
-          <Heading slot="title" className="modal-title">
-            {title}
-          </Heading>
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
-}
+/** react-aria's overlay code (modal, focus trap, dismissal), for a dialog about to open. */
+export const loadModalDialog = () => import('./ModalDialogView').then((module) => module.ModalDialogView);
+
+/**
+ * A centred modal dialog with a title (ModalDialogView). Its overlay code loads the first time a dialog opens, so no
+ * page carries it in its first JavaScript.
+ */
+export const ModalDialog = loadOnOpen(loadModalDialog, (props: ModalDialogProps) => props.isOpen);

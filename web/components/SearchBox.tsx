@@ -1,4 +1,4 @@
-import { Button, Input, Label, SearchField } from 'react-aria-components';
+import { useId, useRef } from 'react';
 import { CloseIcon, SearchIcon } from './icons';
 
 export interface SearchBoxProps {
@@ -11,16 +11,48 @@ export interface SearchBoxProps {
   testId: string;
 }
 
-/** A search field with an icon and a clear button; the caller debounces. */
+/**
+ * A search field with an icon and a clear button; the caller debounces. Escape clears it too. The clear button is
+ * left out of the Tab order (Escape does its job from the keyboard) and gives the focus back to the field.
+ */
 export function SearchBox({ value, onChange, label, placeholder, clearLabel, testId }: SearchBoxProps) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   return (
-    <SearchField className="review-search" value={value} onChange={onChange} maxLength={200}>
-      <Label className="visually-hidden">{label}</Label>
+    <div className="review-search" data-empty={value === '' || undefined}>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
       <SearchIcon />
-      <Input className="input review-search-input" data-testid={testId} placeholder={placeholder} />
-      <Button className="icon-button review-search-clear" aria-label={clearLabel}>
+      <input
+        ref={input}
+        id={id}
+        type="search"
+        maxLength={200}
+        className="input review-search-input"
+        data-testid={testId}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || value === '') return;
+          event.preventDefault();
+          onChange('');
+        }}
+      />
+      <button
+        type="button"
+        className="icon-button review-search-clear"
+        aria-label={clearLabel}
+        tabIndex={-1}
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => {
+          onChange('');
+          input.current?.focus();
+        }}
+      >
         <CloseIcon />
-      </Button>
-    </SearchField>
+      </button>
+    </div>
   );
 }

@@ -1,45 +1,91 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type TLanguage } from '../../shared/constants.js';
-import type { TMessages } from './messages/en';
+import type { TMessageArea, TMessageFiles, TPageMessages } from './areas';
+import en from './messages/en';
+import es from './messages/es';
+import pt from './messages/pt';
 
-// Each language is a chunk of its own: the browser downloads the one the page shows, and another only when the user
-// switches to it.
-const LOADERS: Record<TLanguage, () => Promise<{ default: TMessages }>> = {
-  en: () => import('./messages/en'),
-  es: () => import('./messages/es'),
-  pt: () => import('./messages/pt'),
-};
+const FILES: Record<TLanguage, TMessageFiles> = { en, es, pt };
 
-const loaded = new Map<TLanguage, TMessages>();
-let clientInstance: i18n | undefined;
+type TPart = keyof TMessageFiles;
 
-/** Makes a language's messages available; pages call it before rendering (see +onBeforeRender*). */
-export async function loadLanguage(lng: TLanguage): Promise<void> {
-  if (loaded.has(lng)) return;
-  const { default: messages } = await LOADERS[lng]();
-  loaded.set(lng, messages);
-  clientInstance?.addResourceBundle(lng, 'translation', messages);
+/**
+ * The texts of a page in one language: the shell's and its areas'. The server render sends them with the page
+ * (`pageContext.messages`); the browser loads a file of its own only on a client-side navigation to a page of
+ * another area, or a switch of language.
+ */
+export async function loadMessages(lng: TLanguage, areas: readonly TMessageArea[]): Promise<TPageMessages> {
+  const [shell, ...loaded] = await Promise.all([FILES[lng].shell(), ...areas.map((area) => FILES[lng][area]())]);
+  return Object.assign({}, shell.default, Object.fromEntries(areas.map((area, i) => [area, loaded[i].default])));
 }
 
-function createI18n(lng: TLanguage): i18n {
+/** The page's areas, from its `messages` setting (cumulative: the layouts' and its own). */
+export function messageAreas(config: { messages?: TMessageArea[][] }): TMessageArea[] {
+  return [...new Set(config.messages?.flat())];
+}
+
+// The browser's instance, and the files it holds per language: what a page brought, and what was loaded since.
+let clientInstance: i18n | undefined;
+const clientResources: Partial<Record<TLanguage, TPageMessages>> = {};
+const held = new Map<TLanguage, Set<TPart>>();
+
+function heldParts(lng: TLanguage): Set<TPart> {
+  let parts = held.get(lng);
+  if (!parts) held.set(lng, (parts = new Set()));
+  return parts;
+}
+
+/** Gives the browser a page's texts; `areas` are those it carries beside the shell's. */
+export function addMessages(lng: TLanguage, messages: TPageMessages, areas: readonly TMessageArea[]): void {
+  const parts = heldParts(lng);
+  parts.add('shell');
+  for (const area of areas) parts.add(area);
+  if (clientInstance) clientInstance.addResourceBundle(lng, 'translation', messages, true, true);
+  else clientResources[lng] = { ...clientResources[lng], ...messages };
+}
+
+/** Loads, in the browser, whichever of these files it does not hold yet in this language. */
+export async function ensureMessages(lng: TLanguage, parts: Iterable<TPart>): Promise<void> {
+  const missing = [...new Set(parts)].filter((part) => !heldParts(lng).has(part));
+  if (missing.length === 0) return;
+  const areas = missing.filter((part): part is TMessageArea => part !== 'shell');
+  const messages = await loadMessages(lng, areas);
+  addMessages(lng, messages, areas);
+}
+
+/** Another language, with the same files the browser holds in the one it shows (for a switch of language). */
+export function ensureLanguage(next: TLanguage, current: TLanguage): Promise<void> {
+  return ensureMessages(next, heldParts(current));
+}
+
+function createI18n(lng: TLanguage, resources: Partial<Record<TLanguage, TPageMessages>>): i18n {
   const instance = i18next.createInstance();
   // With inline resources and `initAsync: false`, init completes before it returns.
   void instance.use(initReactI18next).init({
     lng,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    resources: Object.fromEntries([...loaded].map(([language, messages]) => [language, { translation: messages }])),
+    resources: Object.fromEntries(
+      Object.entries(resources).map(([language, messages]) => [language, { translation: messages }]),
+    ),
     initAsync: false,
     interpolation: { escapeValue: false },
+    // A text from an area the page did not list (see `messages` in +config.ts) shows as its key: said in the console,
+    // where the browser suites look for errors.
+    saveMissing: true,
+    missingKeyHandler: (_lngs, _ns, key) => console.error(`No text for "${key}" on this page`),
   });
   return instance;
 }
 
-/** A fresh instance per server render (requests must not share a language); one instance in the browser. */
-export function getI18n(lng: TLanguage): i18n {
-  if (import.meta.env.SSR) return createI18n(lng);
-  clientInstance ??= createI18n(lng);
+/**
+ * A fresh instance per server render (requests must not share a language), holding the page's texts; one instance in
+ * the browser, holding whatever `addMessages` gave it.
+ */
+export function getI18n(lng: TLanguage, messages: TPageMessages | undefined): i18n {
+  if (import.meta.env.SSR) return createI18n(lng, messages ? { [lng]: messages } : {});
+  clientInstance ??= createI18n(lng, clientResources);
   return clientInstance;
 }
 

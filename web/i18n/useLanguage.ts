@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COOKIES, FALLBACK_LANGUAGE, isLanguage, type TLanguage } from '../../shared/constants.js';
 import { setPreferenceCookie } from '../lib/cookies';
-import { loadLanguage } from './index';
+import { ensureLanguage } from './index';
 
 export function useLanguage(): { language: TLanguage; setLanguage: (language: TLanguage) => void } {
   const { i18n } = useTranslation();
@@ -11,12 +11,12 @@ export function useLanguage(): { language: TLanguage; setLanguage: (language: TL
   const setLanguage = useCallback(
     (next: TLanguage) => {
       setPreferenceCookie(COOKIES.language, next);
-      void loadLanguage(next).then(async () => {
+      void ensureLanguage(next, language).then(async () => {
         await i18n.changeLanguage(next);
         document.documentElement.lang = next;
       });
     },
-    [i18n],
+    [i18n, language],
   );
 
   return { language, setLanguage };

@@ -5,8 +5,8 @@ const MARGIN_PX = 24;
 
 /**
  * Keeps the selected item (`aria-selected="true"`) of a row that scrolls sideways inside its box — tabs on a phone —
- * fully in view whenever `selected` changes. Only the row scrolls, never the page. A frame later: react-aria puts the
- * row's scroll position back when it takes focus, which comes with the same tap.
+ * fully in view whenever `selected` changes. Only the row scrolls, never the page. A frame later: after the focus that
+ * comes with the same tap, which scrolls the row its own way.
  */
 export function useSelectedInView(row: RefObject<HTMLElement | null>, selected: string): void {
   useEffect(() => {

@@ -2,46 +2,30 @@ import '../styles/theme.css';
 import '../styles/app.css';
 import '../styles/forms.css';
 import '../styles/settings.css';
-import '../styles/reviews.css';
-import '../styles/widgets.css';
-import '../styles/dashboard.css';
-import '../styles/integrations.css';
-import '../styles/billing.css';
-import '../styles/other-apps.css';
 import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { I18nProvider } from 'react-aria-components';
 import { I18nextProvider } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { getDehydratedState, makeQueryClient } from '../api/queryClient';
 import { ToastProvider } from '../components/toast/ToastProvider';
 import { getI18n } from '../i18n';
-import { useLanguage } from '../i18n/useLanguage';
 import { ThemeProvider } from '../theme/ThemeProvider';
 
 export default function Wrapper({ children }: { children: ReactNode }) {
   const pageContext = usePageContext();
   // Created once per server render and once per browser session (this component stays mounted across navigations).
   const [queryClient] = useState(makeQueryClient);
-  const [i18n] = useState(() => getI18n(pageContext.locale));
+  const [i18n] = useState(() => getI18n(pageContext.locale, pageContext.messages));
 
   return (
     <QueryClientProvider client={queryClient}>
       <HydrationBoundary state={getDehydratedState(pageContext.data)}>
         <I18nextProvider i18n={i18n}>
-          <AriaLocale>
-            <ThemeProvider initialTheme={pageContext.theme}>
-              <ToastProvider>{children}</ToastProvider>
-            </ThemeProvider>
-          </AriaLocale>
+          <ThemeProvider initialTheme={pageContext.theme}>
+            <ToastProvider>{children}</ToastProvider>
+          </ThemeProvider>
         </I18nextProvider>
       </HydrationBoundary>
     </QueryClientProvider>
   );
-}
-
-/** react-aria's built-in strings (e.g. the dialog's dismiss button) follow the dashboard's language. */
-function AriaLocale({ children }: { children: ReactNode }) {
-  const { language } = useLanguage();
-  return <I18nProvider locale={language}>{children}</I18nProvider>;
 }

@@ -1,7 +1,10 @@
 import type { PageContextClient } from 'vike/types';
-import { currentLanguage, loadLanguage } from '../i18n';
+import { addMessages, currentLanguage, ensureMessages, messageAreas } from '../i18n';
 
-// The first render waits for its language's chunk; later navigations find it loaded.
+// The first render takes the texts that came with the page; a client-side navigation waits for the new page's areas
+// in the language shown, unless the browser holds them already.
 export default async function onBeforeRenderClient(pageContext: PageContextClient): Promise<void> {
-  await loadLanguage(currentLanguage(pageContext.locale));
+  const areas = messageAreas(pageContext.config);
+  if (pageContext.isHydration && pageContext.messages) addMessages(pageContext.locale, pageContext.messages, areas);
+  else await ensureMessages(currentLanguage(pageContext.locale), ['shell', ...areas]);
 }

@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types';
-import { loadLanguage } from '../i18n';
+import { loadMessages, messageAreas } from '../i18n';
 
+// The page's texts are rendered with it and sent along (passToClient): the browser hydrates without a file of its own.
 export default async function onBeforeRenderHtml(pageContext: PageContextServer): Promise<void> {
-  await loadLanguage(pageContext.locale);
+  pageContext.messages = await loadMessages(pageContext.locale, messageAreas(pageContext.config));
 }

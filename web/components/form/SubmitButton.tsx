@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Button } from 'react-aria-components';
 import { useHydrated } from '../../lib/useHydrated';
 
 export interface SubmitButtonProps {
@@ -14,14 +13,14 @@ export function SubmitButton({ children, isPending = false, isDisabled = false }
   // credentials in the URL.
   const hydrated = useHydrated();
   return (
-    <Button
+    <button
       type="submit"
       className="button submit-button"
-      isDisabled={isDisabled || isPending || !hydrated}
+      disabled={isDisabled || isPending || !hydrated}
       data-pending={isPending || undefined}
     >
       {isPending && <span className="spinner" aria-hidden="true" />}
       {children}
-    </Button>
+    </button>
   );
 }

@@ -1,5 +1,4 @@
-import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react';
-import { FieldError, Input, Label, Text, TextField as AriaTextField } from 'react-aria-components';
+import { useId, type HTMLInputAutoCompleteAttribute, type HTMLInputTypeAttribute } from 'react';
 
 export interface TextFieldProps {
   name: string;
@@ -19,28 +18,65 @@ export interface TextFieldProps {
   autoFocus?: boolean;
 }
 
-/** A labelled text input; description and errors are tied to the input through aria-describedby. */
-export function TextField({ label, description, placeholder, errors = [], type = 'text', ...props }: TextFieldProps) {
+/**
+ * A labelled text input; description and errors are tied to the input through aria-describedby. Plain HTML (a label,
+ * an input, two texts): it needs no library code, so the forms' pages load none for it.
+ */
+export function TextField({
+  name,
+  label,
+  value,
+  onChange,
+  type = 'text',
+  description,
+  placeholder,
+  errors = [],
+  isRequired,
+  isDisabled,
+  isReadOnly,
+  ...props
+}: TextFieldProps) {
+  const id = useId();
+  const invalid = errors.length > 0;
+  const describedBy = [description && `${id}-description`, invalid && `${id}-error`].filter(Boolean).join(' ');
   return (
-    // "aria": the page validates and says what is missing; the browser's own popups would pre-empt that.
-    <AriaTextField {...props} type={type} isInvalid={errors.length > 0} validationBehavior="aria" className="field">
-      <Label className="field-label">
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
         {label}
-        {props.isRequired && (
+        {isRequired && (
           <span className="field-required" aria-hidden="true">
             {' *'}
           </span>
         )}
-      </Label>
-      <Input className="input" data-testid={props.name} placeholder={placeholder} />
+      </label>
+      {/* aria-required, not required: the page validates and says what is missing, the browser's popups would
+          pre-empt that. */}
+      <input
+        {...props}
+        id={id}
+        className="input"
+        data-testid={name}
+        name={name}
+        type={type}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={placeholder}
+        aria-required={isRequired || undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy || undefined}
+        disabled={isDisabled}
+        readOnly={isReadOnly}
+      />
       {description && (
-        <Text slot="description" className="field-description">
+        <span id={`${id}-description`} className="field-description">
           {description}
-        </Text>
+        </span>
       )}
-      <FieldError className="field-error">
-        <span role="alert">{errors.join(' ')}</span>
-      </FieldError>
-    </AriaTextField>
+      {invalid && (
+        <span id={`${id}-error`} className="field-error">
+          <span role="alert">{errors.join(' ')}</span>
+        </span>
+      )}
+    </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { INITIAL_VIDEOS_CHOICES, WIDGET_LAYOUTS } from '../../../shared/widget-options.js';
 import type { TWidgetSettings } from '../../../shared/widgets.js';
 import { ActionButton } from '../ActionButton';
+import { SegmentedControl } from '../SegmentedControl';
 import { FormAlert } from '../form/FormAlert';
 import { apiDetail, apiFieldErrors, type TFieldErrors } from '../form/apiErrors';
 import { ColorPicker, type TColorField } from './ColorPicker';
@@ -71,26 +71,18 @@ export function AppearanceForm({ draft, onChange, canEdit }: AppearanceFormProps
         <p className="widget-legend" id={layoutLabelId}>
           {t('widgets.appearance.layout')}
         </p>
-        <ToggleButtonGroup
-          className="segmented"
-          data-testid="widget-layout"
-          aria-labelledby={layoutLabelId}
-          aria-describedby={layoutHelpId}
-          selectionMode="single"
-          disallowEmptySelection
+        <SegmentedControl
+          testId="widget-layout"
+          labelledBy={layoutLabelId}
+          describedBy={layoutHelpId}
           isDisabled={!canEdit}
-          selectedKeys={[draft.layout]}
-          onSelectionChange={(keys) => {
-            const layout = WIDGET_LAYOUTS.find((choice) => keys.has(choice));
-            if (layout) change({ layout });
-          }}
-        >
-          {WIDGET_LAYOUTS.map((layout) => (
-            <ToggleButton key={layout} id={layout} className="segmented-option" data-value={layout}>
-              {t(`widgets.appearance.layouts.${layout}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+          value={draft.layout}
+          onChange={(layout) => change({ layout })}
+          options={WIDGET_LAYOUTS.map((layout) => ({
+            value: layout,
+            content: t(`widgets.appearance.layouts.${layout}`),
+          }))}
+        />
         <p className="field-description" id={layoutHelpId}>
           {t(`widgets.appearance.layoutHelp.${draft.layout}`)}
         </p>
@@ -122,26 +114,17 @@ export function AppearanceForm({ draft, onChange, canEdit }: AppearanceFormProps
         <p className="widget-legend" id={videosLabelId}>
           {t('widgets.appearance.videosCount')}
         </p>
-        <ToggleButtonGroup
-          className="segmented"
-          data-testid="videos-count"
-          aria-labelledby={videosLabelId}
-          selectionMode="single"
-          disallowEmptySelection
+        <SegmentedControl
+          testId="videos-count"
+          labelledBy={videosLabelId}
           isDisabled={!canEdit}
-          selectedKeys={[String(draft.initial_videos_count)]}
-          onSelectionChange={(keys) => {
-            const [key] = keys;
-            const count = INITIAL_VIDEOS_CHOICES.find((choice) => String(choice) === key);
-            if (count !== undefined) change({ initial_videos_count: count satisfies TVideosCount });
-          }}
-        >
-          {INITIAL_VIDEOS_CHOICES.map((choice) => (
-            <ToggleButton key={choice} id={String(choice)} className="segmented-option" data-value={choice}>
-              {choice === 0 ? t('widgets.appearance.videosAll') : choice}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+          value={draft.initial_videos_count}
+          onChange={(count) => change({ initial_videos_count: count satisfies TVideosCount })}
+          options={INITIAL_VIDEOS_CHOICES.map((choice) => ({
+            value: choice,
+            content: choice === 0 ? t('widgets.appearance.videosAll') : choice,
+          }))}
+        />
         {errors.initial_videos_count && (
           <p className="field-error" role="alert">
             {errors.initial_videos_count.join(' ')}

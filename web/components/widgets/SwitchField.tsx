@@ -1,5 +1,3 @@
-import { Switch } from 'react-aria-components';
-
 export interface SwitchFieldProps {
   name: string;
   label: string;
@@ -11,12 +9,34 @@ export interface SwitchFieldProps {
   testId?: string;
 }
 
-/** An on/off switch: a native checkbox with role="switch" inside its label. */
-export function SwitchField({ label, hideLabel = false, testId, ...props }: SwitchFieldProps) {
+/** An on/off switch: a visually hidden native checkbox with role="switch" inside its label, a track drawn for it. */
+export function SwitchField({
+  name,
+  label,
+  isSelected,
+  onChange,
+  isDisabled = false,
+  hideLabel = false,
+  testId,
+}: SwitchFieldProps) {
   return (
-    <Switch {...props} className="switch" data-testid={testId}>
+    <label
+      className="switch"
+      data-testid={testId}
+      data-selected={isSelected || undefined}
+      data-disabled={isDisabled || undefined}
+    >
+      <input
+        type="checkbox"
+        role="switch"
+        className="visually-hidden"
+        name={name}
+        checked={isSelected}
+        disabled={isDisabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <span className="toggle-track" aria-hidden="true" />
       <span className={hideLabel ? 'visually-hidden' : 'switch-label'}>{label}</span>
-    </Switch>
+    </label>
   );
 }

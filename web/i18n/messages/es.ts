@@ -1,23 +1,13 @@
-import shell from '../es.json';
-import auth from '../auth/es.json';
-import dashboard from '../dashboard/es.json';
-import settingsPages from '../settings/es.json';
-import integrations from '../integrations/es.json';
-import billing from '../billing/es.json';
-import reviews from '../reviews/es.json';
-import moderation from '../moderation/es.json';
-import widgets from '../widgets/es.json';
-import type { TMessages } from './en';
+import type { TMessageFiles } from '../areas';
 
-const messages: TMessages = {
-  ...shell,
-  auth,
-  dashboard,
-  settingsPages,
-  integrations,
-  billing,
-  reviews,
-  moderation,
-  widgets,
-};
-export default messages;
+export default {
+  shell: () => import('../es.json'),
+  auth: () => import('../auth/es.json'),
+  dashboard: () => import('../dashboard/es.json'),
+  settingsPages: () => import('../settings/es.json'),
+  integrations: () => import('../integrations/es.json'),
+  billing: () => import('../billing/es.json'),
+  reviews: () => import('../reviews/es.json'),
+  moderation: () => import('../moderation/es.json'),
+  widgets: () => import('../widgets/es.json'),
+} satisfies TMessageFiles;

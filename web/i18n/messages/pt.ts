@@ -1,23 +1,13 @@
-import shell from '../pt.json';
-import auth from '../auth/pt.json';
-import dashboard from '../dashboard/pt.json';
-import settingsPages from '../settings/pt.json';
-import integrations from '../integrations/pt.json';
-import billing from '../billing/pt.json';
-import reviews from '../reviews/pt.json';
-import moderation from '../moderation/pt.json';
-import widgets from '../widgets/pt.json';
-import type { TMessages } from './en';
+import type { TMessageFiles } from '../areas';
 
-const messages: TMessages = {
-  ...shell,
-  auth,
-  dashboard,
-  settingsPages,
-  integrations,
-  billing,
-  reviews,
-  moderation,
-  widgets,
-};
-export default messages;
+export default {
+  shell: () => import('../pt.json'),
+  auth: () => import('../auth/pt.json'),
+  dashboard: () => import('../dashboard/pt.json'),
+  settingsPages: () => import('../settings/pt.json'),
+  integrations: () => import('../integrations/pt.json'),
+  billing: () => import('../billing/pt.json'),
+  reviews: () => import('../reviews/pt.json'),
+  moderation: () => import('../moderation/pt.json'),
+  widgets: () => import('../widgets/pt.json'),
+} satisfies TMessageFiles;

@@ -1,12 +1,19 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, MenuIcon } from '../../components/icons';
+import { MenuIcon } from '../../components/icons';
 import { Brand } from '../../components/layout/Brand';
+import type { NavDrawerProps } from '../../components/layout/NavDrawer';
 import { SidebarContent } from '../../components/layout/SidebarContent';
+import { loadOnOpen } from '../../lib/loadOnOpen';
 
 /** Keep in step with the breakpoint in styles/app.css. */
 const WIDE_SCREEN_QUERY = '(min-width: 900px)';
+
+// Phones only: the drawer's code loads the first time the menu opens.
+const NavDrawer = loadOnOpen(
+  () => import('../../components/layout/NavDrawer').then((module) => module.NavDrawer),
+  (props: NavDrawerProps) => props.isOpen,
+);
 
 export default function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -54,19 +61,7 @@ export default function Layout({ children }: { children: ReactNode }) {
         </div>
       )}
 
-      <ModalOverlay className="drawer-scrim" isOpen={drawerOpen} onOpenChange={setDrawerOpen} isDismissable>
-        <Modal className="drawer" data-testid="drawer">
-          <Dialog className="drawer-dialog" aria-label={t('nav.menu')}>
-            <div className="sidebar-head">
-              <Brand />
-              <button type="button" className="icon-button" aria-label={t('nav.closeMenu')} onClick={closeDrawer}>
-                <CloseIcon />
-              </button>
-            </div>
-            <SidebarContent onNavigate={closeDrawer} />
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      <NavDrawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} />
 
       <main id="main" className="content" tabIndex={-1}>
         <div className="content-inner">{children}</div>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toolbar } from 'react-aria-components';
 import type { TModerationAction } from '../../../../shared/reviews.js';
+import { useToolbarKeys } from '../../../lib/useToolbarKeys';
 import { ActionButton } from '../../ActionButton';
 import { ACTION_VARIANTS } from './moderationActions';
 import type { TReviewSelection } from './useReviewSelection';
@@ -19,6 +19,7 @@ export interface BulkActionBarProps {
 export function BulkActionBar({ selection, pendingAction, onAction }: BulkActionBarProps) {
   const { t } = useTranslation();
   const barRef = useRef<HTMLDivElement>(null);
+  const toolbarKeys = useToolbarKeys();
   const wasActive = useRef(false);
   const { count, pageCheckboxRef } = selection;
   const active = count > 0;
@@ -44,7 +45,13 @@ export function BulkActionBar({ selection, pendingAction, onAction }: BulkAction
             : t('moderation.bulk.selected', { count })}
       </p>
       {active && (
-        <Toolbar className="bulk-bar-tools" aria-label={t('moderation.bulk.toolbar')}>
+        <div
+          className="bulk-bar-tools"
+          role="toolbar"
+          aria-label={t('moderation.bulk.toolbar')}
+          aria-orientation="horizontal"
+          {...toolbarKeys}
+        >
           {selection.canSelectMatching && (
             <button
               type="button"
@@ -72,7 +79,7 @@ export function BulkActionBar({ selection, pendingAction, onAction }: BulkAction
               {t('moderation.bulk.clear')}
             </ActionButton>
           </span>
-        </Toolbar>
+        </div>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { TModerationAction, TReview } from '../../../../shared/reviews.js';
+import { AriaLocale } from '../../../i18n/AriaLocale';
 import { useReviewDetail } from '../../../api/reviewDetails';
 import { useDateFormat } from '../../../lib/useDateFormat';
 import { ActionButton } from '../../ActionButton';
@@ -26,20 +27,22 @@ export interface ReviewDrawerProps {
 /** A review in full, its history and its moderation, in a side panel (full width on phones). */
 export function ReviewDrawer({ review, onClose, ...props }: ReviewDrawerProps) {
   return (
-    <ModalOverlay
-      className="review-drawer-scrim"
-      isOpen={review !== null}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) onClose();
-      }}
-      isDismissable
-    >
-      <Modal className="review-drawer" data-testid="review-drawer">
-        <Dialog className="review-drawer-dialog">
-          {review && <ReviewDetails review={review} onClose={onClose} {...props} />}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <AriaLocale>
+      <ModalOverlay
+        className="review-drawer-scrim"
+        isOpen={review !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) onClose();
+        }}
+        isDismissable
+      >
+        <Modal className="review-drawer" data-testid="review-drawer">
+          <Dialog className="review-drawer-dialog">
+            {review && <ReviewDetails review={review} onClose={onClose} {...props} />}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </AriaLocale>
   );
 }
 

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../styles/reviews.css';
+import '../../../styles/dashboard.css';
 import { useDashboardMetrics } from '../../../api/analytics';
 import { PageTitle } from '../../../components/PageTitle';
 import { MetricCards } from '../../../components/dashboard/MetricCards';

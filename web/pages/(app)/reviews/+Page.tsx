@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
+import '../../../styles/reviews.css';
 import '../../../styles/moderation.css';
 import { REVIEWS_PAGE_SIZE } from '../../../../shared/constants.js';
 import type { TReview, TReviewStatus } from '../../../../shared/reviews.js';

@@ -1,22 +1,31 @@
-import { useEffect, useRef, useState } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
+import '../../../styles/reviews.css';
+import '../../../styles/widgets.css';
 import { can } from '../../../../shared/session.js';
 import type { TWidgetSettings } from '../../../../shared/widgets.js';
 import { useWidgetSettings } from '../../../api/widgets';
 import { PageTitle } from '../../../components/PageTitle';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { useToast } from '../../../components/toast/ToastProvider';
-import { AppearanceForm } from '../../../components/widgets/AppearanceForm';
 import { GlobalSetupForm } from '../../../components/widgets/GlobalSetupForm';
 import { InstallationCard } from '../../../components/widgets/InstallationCard';
-import { ProductOverridesPanel } from '../../../components/widgets/ProductOverridesPanel';
+import { SettingsTabs } from '../../../components/widgets/SettingsTabs';
 import { WidgetPreview } from '../../../components/widgets/WidgetPreview';
-import { useSelectedInView } from '../../../lib/useSelectedInView';
 
 const TABS = ['global', 'products', 'appearance'] as const;
 type TTab = (typeof TABS)[number];
+
+// The other tabs' code (the products table and its dialog, the colour pickers) loads when the tab is first chosen.
+const ProductOverridesPanel = lazy(() =>
+  import('../../../components/widgets/ProductOverridesPanel').then((module) => ({
+    default: module.ProductOverridesPanel,
+  })),
+);
+const AppearanceForm = lazy(() =>
+  import('../../../components/widgets/AppearanceForm').then((module) => ({ default: module.AppearanceForm })),
+);
 
 export default function Page() {
   const { t } = useTranslation();
@@ -37,9 +46,6 @@ export default function Page() {
   };
 
   const [tab, setTab] = useState<TTab>('global');
-  // On a phone the tab row scrolls sideways: the chosen tab is brought fully into view.
-  const tabList = useRef<HTMLDivElement>(null);
-  useSelectedInView(tabList, tab);
 
   const settingsPlaceholder = settings.isError ? (
     <div className="reviews-empty" data-testid="settings-load-error">
@@ -60,32 +66,23 @@ export default function Page() {
       <p className="page-lead">{t('widgets.lead')}</p>
       {!canEdit && <FormAlert severity="info">{t('widgets.readOnly')}</FormAlert>}
 
-      <Tabs
-        className="widget-tabs"
-        data-testid="widget-tabs"
-        selectedKey={tab}
-        onSelectionChange={(key) => {
-          const next = TABS.find((name) => name === key);
-          if (next) setTab(next);
-        }}
+      <SettingsTabs
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+        label={t('widgets.tabs.label')}
+        tabLabel={(name) => t(`widgets.tabs.${name}`)}
       >
-        <TabList ref={tabList} className="widget-tab-list" aria-label={t('widgets.tabs.label')}>
-          {TABS.map((name) => (
-            <Tab key={name} id={name} className="widget-tab" data-testid={`tab-${name}`}>
-              {t(`widgets.tabs.${name}`)}
-            </Tab>
-          ))}
-        </TabList>
-        <TabPanel id="global" className="card widget-panel">
-          {current ? <GlobalSetupForm draft={current} onChange={change} canEdit={canEdit} /> : settingsPlaceholder}
-        </TabPanel>
-        <TabPanel id="products" className="card widget-panel">
-          <ProductOverridesPanel canEdit={canEdit} />
-        </TabPanel>
-        <TabPanel id="appearance" className="card widget-panel">
-          {current ? <AppearanceForm draft={current} onChange={change} canEdit={canEdit} /> : settingsPlaceholder}
-        </TabPanel>
-      </Tabs>
+        {tab === 'global' &&
+          (current ? <GlobalSetupForm draft={current} onChange={change} canEdit={canEdit} /> : settingsPlaceholder)}
+        {tab !== 'global' && (
+          <Suspense fallback={<p className="review-muted">{t('widgets.loading')}</p>}>
+            {tab === 'products' && <ProductOverridesPanel canEdit={canEdit} />}
+            {tab === 'appearance' &&
+              (current ? <AppearanceForm draft={current} onChange={change} canEdit={canEdit} /> : settingsPlaceholder)}
+          </Suspense>
+        )}
+      </SettingsTabs>
 
       {current && <WidgetPreview settings={current} />}
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from 'vike-react/useConfig';
 import { usePageContext } from 'vike-react/usePageContext';
+import '../../../styles/integrations.css';
 import type { TAuthResponse, TRegisterBody, TSignupPending } from '../../../../shared/accounts.js';
 import { ApiError, apiFetch } from '../../../api/client';
 import { InstallFailedAlert, InstallStoreAlert } from '../../../components/auth/InstallStoreAlert';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../../../../styles/billing.css';
 import { PageTitle } from '../../../../components/PageTitle';
 
 /** SPEC §2 checkout return when the merchant left it: nothing charged, nothing changed. */

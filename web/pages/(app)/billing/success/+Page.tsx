@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../../../../styles/billing.css';
 import { useConfirmedPlan } from '../../../../components/billing/useConfirmedPlan';
 import { FormAlert } from '../../../../components/form/FormAlert';
 import { PageTitle } from '../../../../components/PageTitle';

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
+import '../../../../styles/reviews.css';
+import '../../../../styles/billing.css';
 import { can } from '../../../../../shared/session.js';
 import {
   useActiveSubscription,

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../../../../styles/other-apps.css';
 import { useOtherApps } from '../../../../api/otherApps';
 import { ActionButton } from '../../../../components/ActionButton';
 import { FormAlert } from '../../../../components/form/FormAlert';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
+import '../../../../../styles/integrations.css';
 import { can } from '../../../../../../shared/session.js';
 import { useBigCommerceIntegration } from '../../../../../api/bigcommerce';
 import { ActionButton } from '../../../../../components/ActionButton';

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
+import '../../../../../styles/widgets.css';
+import '../../../../../styles/integrations.css';
 import { can } from '../../../../../../shared/session.js';
 import { useShopifyIntegration } from '../../../../../api/shopify';
 import { ActionButton } from '../../../../../components/ActionButton';

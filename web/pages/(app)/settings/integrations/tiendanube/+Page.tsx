@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../../../../../styles/integrations.css';
 import { useTiendaNubeIntegration } from '../../../../../api/tiendanube';
 import { ActionButton } from '../../../../../components/ActionButton';
 import { FormAlert } from '../../../../../components/form/FormAlert';

@@ -1,0 +1,140 @@
+// The dashboard's JavaScript per page (issue 18): what Chromium fetches from a fresh cache until the page is hydrated
+// and the network has gone quiet, without a click (the language's texts and, on `/`, the charts included), each file
+// measured gzipped (level 9) from dist/client. Goals: first-load JavaScript ≤ 150 kB gzip on every page (the charts
+// library, which `/` loads once drawn, counted apart) and ≤ 120 kB gzip for the ECharts code; design budget: route
+// JavaScript ≤ 250 kB gzip. Figures only, nothing timed. `npm run bench dashboard-js`; `node bench/dashboard-js.bench.mjs
+// /reviews` runs one page; SCRIPTS=1 also lists each page's files (on stderr).
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { PUBLIC_PAGES, ROOT, seedReviews, SIGNED_IN_PAGES, signUp, startApp } from './support.mjs';
+
+const FIRST_LOAD_GOAL_KB = 150;
+const ECHARTS_GOAL_KB = 120;
+const ROUTE_BUDGET_KB = 250;
+const ASSETS = join(ROOT, 'dist', 'client', 'assets');
+const only = process.argv[2];
+
+const kB = (bytes) => (bytes / 1000).toFixed(1);
+const gzipped = new Map();
+function gzipSize(file) {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(file), { level: 9 }).length);
+  return gzipped.get(file);
+}
+
+/**
+ * ECharts' files in the build: the one holding its core (the attribute it stamps on a chart's element survives
+ * minification), and every file that imports one of them statically (the charts and components registered on it).
+ */
+function echartsFiles() {
+  const code = new Map();
+  for (const dir of ['chunks', 'entries']) {
+    for (const name of readdirSync(join(ASSETS, dir)).filter((f) => f.endsWith('.js'))) {
+      code.set(`/assets/${dir}/${name}`, readFileSync(join(ASSETS, dir, name), 'utf8'));
+    }
+  }
+  const files = new Set([...code].filter(([, text]) => text.includes('_echarts_instance_')).map(([path]) => path));
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const [path, text] of code) {
+      if (files.has(path)) continue;
+      const imports = [...text.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)].map(([, name]) => name);
+      if (imports.some((name) => [...files].some((file) => file.endsWith(`/${name}`)))) {
+        files.add(path);
+        grown = true;
+      }
+    }
+  }
+  return files;
+}
+
+/** The scripts and style sheets a page loads on its own, as asset paths, in the order requested. */
+async function assetsOf(browser, url, cookie) {
+  const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
+  const { origin } = new URL(url);
+  if (cookie) await context.addCookies([{ name: 'access_token', value: cookie, url: origin, httpOnly: true }]);
+  const page = await context.newPage();
+  const scripts = [];
+  const styles = [];
+  page.on('request', (request) => {
+    const requested = new URL(request.url());
+    if (requested.origin !== origin) return;
+    if (request.resourceType() === 'script') scripts.push(requested.pathname);
+    if (request.resourceType() === 'stylesheet') styles.push(requested.pathname);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // Hydrated (every layout has the brand link), then quiet again: what loads after hydration is counted too.
+  await page.waitForFunction(() => {
+    const brand = globalThis.document.querySelector('.brand');
+    return !!brand && Object.keys(brand).some((key) => key.startsWith('__reactProps'));
+  });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  await context.close();
+  if (process.env.SCRIPTS) console.error(url, scripts.join(' '));
+  return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] };
+}
+
+const app = await startApp();
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
+});
+try {
+  const user = await signUp(app, `bundle-${Date.now().toString(36)}@example.com`);
+  await seedReviews(app, user, 12);
+  const echarts = echartsFiles();
+  const echartsTotal = [...echarts].reduce((sum, path) => sum + gzipSize(join(ROOT, 'dist', 'client', path)), 0);
+
+  console.log(
+    '| page | first-load JS kB gzip | files | ECharts kB gzip | CSS kB gzip (files) | largest files (kB gzip) |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  const pages = [
+    ...PUBLIC_PAGES.map((path) => [path, undefined]),
+    ...SIGNED_IN_PAGES.map((path) => [path, user.access]),
+  ].filter(([path]) => !only || path === only);
+  let worst = 0;
+  let worstRoute = ['', 0];
+  for (const [path, cookie] of pages) {
+    const { scripts, styles } = await assetsOf(browser, `${app.url}${path}`, cookie);
+    const css = styles.reduce((sum, style) => sum + gzipSize(join(ROOT, 'dist', 'client', style)), 0);
+    const sizes = scripts.map((script) => [script, gzipSize(join(ROOT, 'dist', 'client', script))]);
+    const first = sizes.filter(([script]) => !echarts.has(script)).reduce((sum, [, size]) => sum + size, 0);
+    const charts = sizes.filter(([script]) => echarts.has(script)).reduce((sum, [, size]) => sum + size, 0);
+    worst = Math.max(worst, first);
+    if (first + charts > worstRoute[1]) worstRoute = [path, first + charts];
+    const largest = sizes
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([script, size]) => `${script.split('/').pop()} ${kB(size)}`)
+      .join(', ');
+    const mark = first <= FIRST_LOAD_GOAL_KB * 1000 ? '' : ' ✗';
+    const cells = [
+      `${kB(first)}${mark}`,
+      sizes.length,
+      charts ? kB(charts) : '—',
+      `${kB(css)} (${styles.length})`,
+      largest,
+    ];
+    console.log(`| ${path} | ${cells.join(' | ')} |`);
+  }
+
+  console.log('\n| ECharts file | kB gzip | kB raw |');
+  console.log('|---|---|---|');
+  for (const path of [...echarts].sort()) {
+    const file = join(ROOT, 'dist', 'client', path);
+    console.log(`| ${path.split('/').pop()} | ${kB(gzipSize(file))} | ${kB(readFileSync(file).length)} |`);
+  }
+  const echartsMark = echartsTotal <= ECHARTS_GOAL_KB * 1000 ? '' : ' ✗';
+  console.log(`| all of ECharts (what \`/\` loads to draw its two charts) | ${kB(echartsTotal)}${echartsMark} | |`);
+  console.log(
+    `\nLargest first load: ${kB(worst)} kB gzip (goal ≤ ${FIRST_LOAD_GOAL_KB}). Largest route with what it loads ` +
+      `after hydration: ${worstRoute[0]} ${kB(worstRoute[1])} kB gzip (design budget ≤ ${ROUTE_BUDGET_KB}). ` +
+      `ECharts: ${kB(echartsTotal)} kB gzip (goal ≤ ${ECHARTS_GOAL_KB}).`,
+  );
+} finally {
+  await browser.close();
+  await app.stop();
+}
