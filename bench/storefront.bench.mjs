@@ -34,6 +34,19 @@ async function approvedReview(url, user, i) {
     method: 'POST',
     headers: { authorization: `JWT ${user.access}` },
   });
+  return id;
+}
+
+/** Uploaded media are processed (sharp, ffmpeg) after the upload answers; storefronts show only ready reviews. */
+async function processed(url, user, id) {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const res = await fetch(`${url}/api/reviews/${id}/`, { headers: { authorization: `JWT ${user.access}` } });
+    const { media_state } = await res.json();
+    if (media_state === 'ready') return;
+    if (media_state !== 'processing' || Date.now() > until) throw new Error(`review ${id}: media ${media_state}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 const bare = Fastify();
@@ -46,7 +59,9 @@ try {
   const user = await signUp(app, `storefront-${run}@example.com`);
   const storeId = user.merchant.store_id;
   // The Free plan's 5 active reviews: a product page's typical first screen.
-  for (let i = 0; i < 5; i++) await approvedReview(app.url, user, i);
+  const ids = [];
+  for (let i = 0; i < 5; i++) ids.push(await approvedReview(app.url, user, i));
+  for (const id of ids) await processed(app.url, user, id);
   const published = await (
     await fetch(`${app.url}/api/reviews/public/?product_id=bench-product&merchant_id=${storeId}`)
   ).json();
