@@ -23,6 +23,12 @@ export const httpDuration = new Histogram({
   registers: [registry],
 });
 
+/** One answered request: counted and timed under the route as registered. */
+export function countAnswer(method: string, route: string, status: number, elapsedMs: number): void {
+  httpRequests.inc({ method, route, status });
+  httpDuration.observe({ method, route }, elapsedMs / 1000);
+}
+
 export const cacheReads = new Counter({
   name: 'vr_cache_reads_total',
   help: 'Cache reads by result (hit or miss) and the backend that answered (redis, or memory when Redis is down).',
