@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
@@ -13,6 +12,7 @@ import { ApiFastifyAdapter } from './common/api-fastify-adapter.js';
 import { registerInputGate } from './common/input-gate.js';
 import { recordRoutes } from './common/route-catalog.js';
 import { registerSecurityHeaders } from './common/security-headers.js';
+import { registerMultipart } from './media/multipart.js';
 import type { AppConfig } from './config/config.js';
 import { AccessLog, createLogger, NestLogger } from './logging/logger.js';
 import { requestIdOf } from './logging/request-id.js';
@@ -63,7 +63,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   await app.register(cookie);
   registerSecurityHeaders(fastify);
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
-  await app.register(multipart, {
+  await registerMultipart(fastify, {
     limits: {
       fileSize: Math.max(config.uploads.maxVideoBytes, config.uploads.maxPhotoBytes),
       files: 3,
