@@ -1,6 +1,7 @@
 // The storefront: widget script sizes (loader and bundles, gzip) against DESIGN §8's budgets, and the read path a
 // product page costs (configuration + public reviews of one product) under 100 connections, as a ratio to a bare
-// Fastify JSON route run beside it. PostgreSQL + Redis when DATABASE_URL/REDIS_URL are set, else PGlite + memory.
+// Fastify JSON route run beside it (goal ≥ 0.75 for the reads, ≥ 0.85 for the loader). PostgreSQL + Redis when
+// DATABASE_URL/REDIS_URL are set, else PGlite + memory.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -100,9 +101,14 @@ try {
       })),
     ),
   });
+  // What the widget sends: the loader's data version, whose answers a CDN may keep long.
+  const version = /dataset\.version\s*=\s*"([^"]*)"/.exec(loader.toString())?.[1];
+  const versioned = await load(app.url, {
+    requests: requests.map(({ method, path }) => ({ method, path: `${path}&v=${version}` })),
+  });
   const script = await load(`${app.url}/widget/v1/${storeId}.js`, { headers: { 'accept-encoding': 'gzip' } });
   console.log(
-    `\n100 connections, 5 s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} + ${process.env.REDIS_URL ? 'Redis' : 'memory cache'}; goal ≥ 0.60 of baseline, p99 ≤ 25 ms, 0 errors`,
+    `\n100 connections, 5 s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} + ${process.env.REDIS_URL ? 'Redis' : 'memory cache'}; goal ≥ 0.75 of baseline (loader ≥ 0.85), p99 ≤ 25 ms, 0 errors`,
   );
   printRows(
     [
@@ -110,6 +116,7 @@ try {
       ['configuration + public reviews (alternating, 200)', storefront],
       ['same, with a browser Accept-Encoding (gzip, br)', compressed],
       ['same, revalidated with If-None-Match (304)', revalidated],
+      [`same, at the loader's data version (v=${version})`, versioned],
       ['GET /widget/v1/{store_id}.js (gzip)', script],
     ],
     baseline,

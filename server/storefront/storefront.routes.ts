@@ -20,20 +20,12 @@ const ZPublicReviewsQuery = ZMerchantQuery.extend({
   page_size: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-/**
- * Route options: no @fastify/compress (these answers are compressed once, see below) nor decompression (no body); the
- * inputs the route catalog lists.
- */
+/** Route options: no @fastify/compress (these answers are compressed once, see below); the inputs the route catalog lists. */
 const CONFIGURATION_ROUTE = {
   compress: false,
-  decompress: false,
   config: { inputs: { query: ZMerchantQuery, params: z.object({ productId: z.string() }) } },
 } as const;
-const PUBLIC_REVIEWS_ROUTE = {
-  compress: false,
-  decompress: false,
-  config: { inputs: { query: ZPublicReviewsQuery } },
-} as const;
+const PUBLIC_REVIEWS_ROUTE = { compress: false, config: { inputs: { query: ZPublicReviewsQuery } } } as const;
 
 /** Smaller answers are sent as they are: compressing them saves less than the encoding header costs. */
 const COMPRESS_MIN_BYTES = 1024;

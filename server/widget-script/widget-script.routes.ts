@@ -9,10 +9,9 @@ import { CDN_CACHE } from '../storefront/cdn-cache.js';
 import type { BuiltAsset } from './widget-bundle.js';
 import { WidgetScriptService } from './widget-script.service.js';
 
-/** Precompressed files: no @fastify/compress (nor decompression, GETs have no body); the catalog's inputs. */
+/** Precompressed files: no @fastify/compress; the catalog's inputs. */
 const SCRIPT_ROUTE = {
   compress: false,
-  decompress: false,
   config: { inputs: { params: z.object({ file: z.string() }) } },
 } as const;
 
