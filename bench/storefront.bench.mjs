@@ -1,6 +1,7 @@
 // The storefront: widget script sizes (loader and bundles, gzip) against DESIGN §8's budgets, and the read path a
 // product page costs (configuration + public reviews of one product) under 100 connections, as a ratio to a bare
-// Fastify JSON route run beside it. PostgreSQL + Redis when DATABASE_URL/REDIS_URL are set, else PGlite + memory.
+// Fastify JSON route run beside it (goal ≥ 0.75 for the reads, ≥ 0.85 for the loader). PostgreSQL + Redis when
+// DATABASE_URL/REDIS_URL are set, else PGlite + memory.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -34,6 +35,19 @@ async function approvedReview(url, user, i) {
     method: 'POST',
     headers: { authorization: `JWT ${user.access}` },
   });
+  return id;
+}
+
+/** Uploaded media are processed (sharp, ffmpeg) after the upload answers; storefronts show only ready reviews. */
+async function processed(url, user, id) {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const res = await fetch(`${url}/api/reviews/${id}/`, { headers: { authorization: `JWT ${user.access}` } });
+    const { media_state } = await res.json();
+    if (media_state === 'ready') return;
+    if (media_state !== 'processing' || Date.now() > until) throw new Error(`review ${id}: media ${media_state}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 const bare = Fastify();
@@ -46,7 +60,9 @@ try {
   const user = await signUp(app, `storefront-${run}@example.com`);
   const storeId = user.merchant.store_id;
   // The Free plan's 5 active reviews: a product page's typical first screen.
-  for (let i = 0; i < 5; i++) await approvedReview(app.url, user, i);
+  const ids = [];
+  for (let i = 0; i < 5; i++) ids.push(await approvedReview(app.url, user, i));
+  for (const id of ids) await processed(app.url, user, id);
   const published = await (
     await fetch(`${app.url}/api/reviews/public/?product_id=bench-product&merchant_id=${storeId}`)
   ).json();
@@ -85,9 +101,14 @@ try {
       })),
     ),
   });
+  // What the widget sends: the loader's data version, whose answers a CDN may keep long.
+  const version = /dataset\.version\s*=\s*"([^"]*)"/.exec(loader.toString())?.[1];
+  const versioned = await load(app.url, {
+    requests: requests.map(({ method, path }) => ({ method, path: `${path}&v=${version}` })),
+  });
   const script = await load(`${app.url}/widget/v1/${storeId}.js`, { headers: { 'accept-encoding': 'gzip' } });
   console.log(
-    `\n100 connections, 5 s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} + ${process.env.REDIS_URL ? 'Redis' : 'memory cache'}; goal ≥ 0.60 of baseline, p99 ≤ 25 ms, 0 errors`,
+    `\n100 connections, 5 s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} + ${process.env.REDIS_URL ? 'Redis' : 'memory cache'}; goal ≥ 0.75 of baseline (loader ≥ 0.85), p99 ≤ 25 ms, 0 errors`,
   );
   printRows(
     [
@@ -95,6 +116,7 @@ try {
       ['configuration + public reviews (alternating, 200)', storefront],
       ['same, with a browser Accept-Encoding (gzip, br)', compressed],
       ['same, revalidated with If-None-Match (304)', revalidated],
+      [`same, at the loader's data version (v=${version})`, versioned],
       ['GET /widget/v1/{store_id}.js (gzip)', script],
     ],
     baseline,

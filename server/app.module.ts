@@ -1,7 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { ApiDocsModule } from './api-docs/api-docs.module.js';
-import { LoggerModule } from 'nestjs-pino';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -17,7 +16,6 @@ import { BigCommerceModule } from './integrations/bigcommerce/bigcommerce.module
 import { ShopifyModule } from './integrations/shopify/shopify.module.js';
 import { TiendaNubeModule } from './integrations/tiendanube/tiendanube.module.js';
 import { OtherAppsModule } from './other-apps/other-apps.module.js';
-import { loggerParams } from './logging/logger.params.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ProfileModule } from './profile/profile.module.js';
@@ -39,7 +37,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot(loggerParams(config)),
         DatabaseModule,
         JobsModule,
         CacheModule,

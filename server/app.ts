@@ -3,28 +3,33 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { ApiFastifyAdapter } from './common/api-fastify-adapter.js';
 import { registerInputGate } from './common/input-gate.js';
 import { recordRoutes } from './common/route-catalog.js';
 import { registerSecurityHeaders } from './common/security-headers.js';
+import { registerMultipart } from './media/multipart.js';
 import type { AppConfig } from './config/config.js';
+import { AccessLog, createLogger, NestLogger } from './logging/logger.js';
 import { requestIdOf } from './logging/request-id.js';
 import { SsrService } from './ssr/ssr.service.js';
-import { httpDuration, httpRequests } from './metrics/metrics.js';
+import { countAnswer } from './metrics/metrics.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Builds the whole application (API, SSR dashboard, static assets) without listening. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const logger = createLogger(config);
   const adapter = new ApiFastifyAdapter({
     trustProxy: config.trustProxy,
+    // Fastify's own request logging: each request's `request.log` carries its id as `reqId`; AccessLog writes a line
+    // per answer.
+    loggerInstance: logger,
+    logController: new AccessLog(),
     genReqId: requestIdOf,
     // SPEC paths end in a slash; `/api/reviews` must answer like `/api/reviews/`.
     routerOptions: { ignoreTrailingSlash: true },
@@ -36,18 +41,20 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   const fastify = app.getHttpAdapter().getInstance();
   recordRoutes(fastify);
-  app.useLogger(app.get(Logger));
+  // A GET has no body to decompress: @fastify/compress then adds no preParsing hook to it.
+  fastify.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) route.decompress ??= false;
+  });
+  app.useLogger(new NestLogger(logger));
   app.useGlobalFilters(new AllExceptionsFilter());
 
-  fastify.addHook('onRequest', async (request, reply) => {
-    request.raw.id = request.id;
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {
     // The route as registered (`/api/reviews/:id/`), never the raw URL: one series per route, not per review.
-    const route = request.routeOptions.url ?? 'unmatched';
-    httpRequests.inc({ method: request.method, route, status: reply.statusCode });
-    httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    countAnswer(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
     done();
   });
   // After the request id: its refusals carry one.
@@ -56,7 +63,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   await app.register(cookie);
   registerSecurityHeaders(fastify);
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
-  await app.register(multipart, {
+  await registerMultipart(fastify, {
     limits: {
       fileSize: Math.max(config.uploads.maxVideoBytes, config.uploads.maxPhotoBytes),
       files: 3,

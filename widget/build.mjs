@@ -9,7 +9,7 @@ import { build, transform } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = path.join(root, 'dist/widget');
-const PLACEHOLDERS = ['"%%STORE%%"', '"%%API%%"', '"%%BUNDLE%%"', '"%%FORM%%"'];
+const PLACEHOLDERS = ['"%%STORE%%"', '"%%API%%"', '"%%BUNDLE%%"', '"%%FORM%%"', '"%%VERSION%%"'];
 /** Gzip bytes. The on-demand chunk (player, form, resumable uploads) loads only on a shopper's interest. */
 const BUDGETS = { loader: 1024, widget: 8 * 1024, form: 12 * 1024 };
 

@@ -5,6 +5,7 @@ import type { TLanguage } from '../../shared/constants.js';
 import type { Database, DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { invitations, memberships, merchants, signupRequests, users, workspaces } from '../database/schema.js';
+import { SessionStamps } from './session-stamps.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -38,10 +39,16 @@ export interface UserPatch {
   upgradePromptHiddenUntil?: Date | null;
 }
 
-/** Users, their workspaces and memberships, and the merchant each workspace owns. */
+/**
+ * Users, their workspaces and memberships, and the merchant each workspace owns. A change to what a signed-in user's
+ * requests see bumps the session stamps of the users concerned once committed (SessionStamps).
+ */
 @Injectable()
 export class AccountsRepository {
-  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    private readonly stamps: SessionStamps,
+  ) {}
 
   private get db() {
     return this.database.db;
@@ -168,7 +175,7 @@ export class AccountsRepository {
 
   /** An existing user accepts an invitation: claimed once, membership added (kept if already there). */
   async acceptInvitation(userId: string, invitationId: string): Promise<{ workspaceId: string } | 'invitation_gone'> {
-    return this.db
+    const accepted = await this.db
       .transaction(async (tx) => {
         const claimed = await claimInvitation(tx, invitationId);
         await tx
@@ -181,6 +188,8 @@ export class AccountsRepository {
         if (error instanceof Rollback) return 'invitation_gone' as const;
         throw error;
       });
+    if (accepted !== 'invitation_gone') await this.stamps.bump([userId]);
+    return accepted;
   }
 
   async findUserById(id: string): Promise<UserRow | null> {
@@ -200,6 +209,7 @@ export class AccountsRepository {
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
+    await this.stamps.bump([id]);
     return row;
   }
 
@@ -210,6 +220,7 @@ export class AccountsRepository {
       from (select id, profile_photo_key as previous from ${users} where id = ${id} for update) as old
       where ${users.id} = old.id
       returning old.previous`);
+    await this.stamps.bump([id]);
     return row?.previous ?? null;
   }
 
@@ -220,6 +231,7 @@ export class AccountsRepository {
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
+    await this.stamps.bump([id]);
     return row;
   }
 
@@ -309,6 +321,7 @@ export class AccountsRepository {
     await this.db
       .delete(memberships)
       .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
+    await this.stamps.bump([userId]);
   }
 
   async findMerchant(id: string): Promise<MerchantRow | null> {
@@ -327,6 +340,7 @@ export class AccountsRepository {
       .set({ ...patch, updatedAt: new Date() })
       .where(and(eq(merchants.id, merchantId), eq(merchants.workspaceId, workspaceId)))
       .returning();
+    if (row) await this.stamps.bump(await memberIdsOf(this.db, workspaceId));
     return row ?? null;
   }
 
@@ -336,11 +350,21 @@ export class AccountsRepository {
       .set({ shopifySetupComplete: true, updatedAt: new Date() })
       .where(eq(merchants.id, merchantId))
       .returning();
+    if (row) await this.stamps.bump(await memberIdsOf(this.db, row.workspaceId));
     return row;
   }
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The members of a workspace: each of their sessions shows its store (for SessionStamps.bump). */
+export async function memberIdsOf(db: Pick<Database, 'select'>, workspaceId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(eq(memberships.workspaceId, workspaceId));
+  return rows.map((row) => row.userId);
+}
 
 /** A user with their own workspace, merchant and owner membership. */
 async function insertOwner(

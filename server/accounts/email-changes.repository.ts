@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { emailChanges, passwordResets, refreshTokens, users } from '../database/schema.js';
 import { isUniqueViolation } from './accounts.repository.js';
+import { SessionStamps } from './session-stamps.js';
 
 export type EmailChangeRow = typeof emailChanges.$inferSelect;
 
@@ -12,7 +13,10 @@ const pending = () => and(isNull(emailChanges.confirmedAt), isNull(emailChanges.
 /** Sign-in email changes waiting for the new address to confirm them; a user has at most one pending. */
 @Injectable()
 export class EmailChangesRepository {
-  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    private readonly stamps: SessionStamps,
+  ) {}
 
   private get db() {
     return this.database.db;
@@ -74,7 +78,7 @@ export class EmailChangesRepository {
    */
   async confirm(tokenHash: string): Promise<{ userId: string; email: string } | 'invalid' | 'email_taken'> {
     try {
-      return await this.db.transaction(async (tx) => {
+      const confirmed = await this.db.transaction(async (tx) => {
         const [change] = await tx
           .update(emailChanges)
           .set({ confirmedAt: new Date() })
@@ -98,6 +102,8 @@ export class EmailChangesRepository {
           .where(and(eq(passwordResets.userId, change.userId), isNull(passwordResets.usedAt)));
         return { userId: change.userId, email: change.newEmail };
       });
+      if (confirmed !== 'invalid') await this.stamps.bump([confirmed.userId]);
+      return confirmed;
     } catch (error) {
       if (!(error instanceof AddressTaken) && !isUniqueViolation(error)) throw error;
       // It can never apply now: closed, so the account page stops showing it as pending.

@@ -9,7 +9,12 @@ interface AccessClaims {
   typ: 'access';
   /** The user's session version when issued; a password change bumps it and voids older tokens. */
   sv: number;
+  /** Set by the signer from `expiresIn` (seconds since the epoch). */
+  exp?: number;
 }
+
+/** Tokens this instance verified lately: a client sends the same one on every call for up to 15 minutes. */
+const VERIFIED_MAX = 10_000;
 
 export interface AccessIdentity {
   userId: string;
@@ -18,6 +23,12 @@ export interface AccessIdentity {
 
 @Injectable()
 export class AuthTokensService {
+  /**
+   * Identities of access tokens already verified, until they expire: the same string carries the same signature, so
+   * verifying it again (a fifth of an authenticated call's time) can only give the same answer.
+   */
+  private readonly verified = new Map<string, { identity: AccessIdentity; expiresAt: number }>();
+
   constructor(private readonly jwt: JwtService) {}
 
   signAccess(userId: string, sessionVersion: number): Promise<string> {
@@ -28,10 +39,18 @@ export class AuthTokensService {
 
   /** The identity in a valid, unexpired access token; null for anything else. */
   async verifyAccess(token: string): Promise<AccessIdentity | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now()) return known.identity;
+      this.verified.delete(token);
+    }
     try {
       const claims = await this.jwt.verifyAsync<AccessClaims>(token);
       if (claims.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.sv !== 'number') return null;
-      return { userId: claims.sub, sessionVersion: claims.sv };
+      const identity = { userId: claims.sub, sessionVersion: claims.sv };
+      if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
+      if (typeof claims.exp === 'number') this.verified.set(token, { identity, expiresAt: claims.exp * 1000 });
+      return identity;
     } catch {
       return null;
     }

@@ -12,6 +12,7 @@ import { AuthService } from './auth.service.js';
 import { LoginProofService } from './login-proof.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
+import { SessionCache } from './session-cache.js';
 import { SessionTokensService } from './session-tokens.service.js';
 import { SessionGuard } from './session.guard.js';
 import { SessionService } from './session.service.js';
@@ -40,6 +41,7 @@ import { WebSessionService } from './web-session.service.js';
     RefreshTokensRepository,
     SessionTokensService,
     SessionService,
+    SessionCache,
     SessionGuard,
     WebSessionService,
     AuthService,
@@ -53,6 +55,7 @@ import { WebSessionService } from './web-session.service.js';
     AuthTokensService,
     SessionTokensService,
     SessionService,
+    SessionCache,
     SessionGuard,
     WebSessionService,
     RateLimiter,

@@ -9,7 +9,9 @@ import { isUuid } from '../common/uuid.pipe.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { REQUIRED_PERMISSION, type AuthContext } from './auth-context.js';
+import type { AccessIdentity } from './auth-tokens.service.js';
 import { assertSameOrigin } from './same-origin.js';
+import { SessionCache } from './session-cache.js';
 import { SessionService } from './session.service.js';
 
 /**
@@ -21,6 +23,7 @@ import { SessionService } from './session.service.js';
 export class SessionGuard implements CanActivate {
   constructor(
     private readonly sessions: SessionService,
+    private readonly cache: SessionCache,
     private readonly accounts: AccountsRepository,
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -36,16 +39,34 @@ export class SessionGuard implements CanActivate {
     return true;
   }
 
-  /** The caller's context, or null when nobody is signed in (routes open to both, like review uploads). */
+  /**
+   * The caller's context, or null when nobody is signed in (routes open to both, like review uploads). Kept a few
+   * seconds per instance (SessionCache), checked against the user's session stamp on every call.
+   */
   async contextOf(request: FastifyRequest): Promise<AuthContext | null> {
     const session = await this.sessions.identify(request);
     if (!session) return null;
     if (session.via === 'cookie') assertSameOrigin(request, this.config.publicUrl);
+    const header = request.headers['x-workspace-id'];
+    const requested = typeof header === 'string' && header ? header.trim() : undefined;
+    const remembered = requested ? undefined : request.cookies?.[COOKIES.workspace];
+    return this.cache.context(
+      session.identity,
+      requested ? `header:${requested}` : remembered ? `cookie:${remembered}` : '',
+      () => this.read(session.identity, requested, remembered),
+    );
+  }
+
+  private async read(
+    identity: AccessIdentity,
+    requested: string | undefined,
+    remembered: string | undefined,
+  ): Promise<AuthContext | null> {
     // The workspace needs only the id the token carries: both reads go out together (one round trip less on every
     // call). A refused workspace counts only once the user is known to be valid: an ended session is a 401.
     const [user, workspace] = await Promise.allSettled([
-      this.sessions.userOf(session.identity),
-      this.workspaceOf(request, session.identity.userId),
+      this.sessions.userOf(identity),
+      this.workspaceOf(identity.userId, requested, remembered),
     ]);
     if (user.status === 'rejected') throw user.reason;
     if (!user.value) return null;
@@ -53,9 +74,11 @@ export class SessionGuard implements CanActivate {
     return { user: user.value, workspace: workspace.value, permissions: permissionsOf(workspace.value?.role ?? null) };
   }
 
-  private async workspaceOf(request: FastifyRequest, userId: string): Promise<WorkspaceMembership | null> {
-    const header = request.headers['x-workspace-id'];
-    const requested = typeof header === 'string' && header ? header.trim() : undefined;
+  private async workspaceOf(
+    userId: string,
+    requested: string | undefined,
+    remembered: string | undefined,
+  ): Promise<WorkspaceMembership | null> {
     if (requested) {
       const membership = isUuid(requested) ? await this.accounts.findMembership(userId, requested) : null;
       if (!membership) {
@@ -64,7 +87,6 @@ export class SessionGuard implements CanActivate {
       return membership;
     }
     // The cookie mirrors the dashboard's stored selection; a stale one (removed membership) falls back.
-    const remembered = request.cookies?.[COOKIES.workspace];
     if (remembered && isUuid(remembered)) {
       const membership = await this.accounts.findMembership(userId, remembered);
       if (membership) return membership;

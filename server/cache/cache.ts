@@ -1,6 +1,11 @@
 /** Shared key-value cache: Redis when REDIS_URL is set, else process memory (one instance only). */
 export interface Cache {
   readonly kind: 'redis' | 'memory';
+  /**
+   * True while answers come from this process's memory in place of the shared cache (Redis unreachable): what is read
+   * then reflects this instance's own changes only.
+   */
+  readonly degraded: boolean;
   get<T>(key: string): Promise<T | undefined>;
   /** Several keys in one round trip, in order. */
   getMany(keys: string[]): Promise<unknown[]>;

@@ -13,6 +13,7 @@ interface Entry {
  */
 export class MemoryCache implements Cache {
   readonly kind = 'memory';
+  readonly degraded = false;
   private readonly entries = new Map<string, Entry>();
   private readonly channels = new EventEmitter();
 

@@ -35,6 +35,7 @@ function within<T>(command: Promise<T>, ms: number): Promise<T> {
  */
 export class RedisCache implements Cache {
   readonly kind = 'redis';
+  readonly degraded = false;
   readonly client: Redis;
   /** Opened on the first subscription: a subscribed Redis connection can do nothing else. */
   private subscriber?: Redis;

@@ -3,7 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { TPlatform } from '../../shared/accounts.js';
 import type { TLanguage } from '../../shared/constants.js';
-import { isUniqueViolation, type MerchantRow } from '../accounts/accounts.repository.js';
+import { isUniqueViolation, memberIdsOf, type MerchantRow } from '../accounts/accounts.repository.js';
+import { SessionStamps } from '../accounts/session-stamps.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { memberships, merchants, users, workspaces } from '../database/schema.js';
@@ -49,14 +50,23 @@ function detailsSet(details: StoreDetails) {
 
 /**
  * Stores as their platforms know them (DESIGN §5 merchants): one row per platform store, found again on re-install,
- * with its access token sealed at rest. Shared by every platform integration.
+ * with its access token sealed at rest. Shared by every platform integration. A change to a store shows in its
+ * members' sessions: their session stamps are bumped once it is committed.
  */
 @Injectable()
 export class StoreConnectionsRepository {
-  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    private readonly stamps: SessionStamps,
+  ) {}
 
   private get db() {
     return this.database.db;
+  }
+
+  private async changed<T extends { workspaceId: string } | undefined>(row: T): Promise<T> {
+    if (row) await this.stamps.bump(await memberIdsOf(this.db, row.workspaceId));
+    return row;
   }
 
   async findById(merchantId: string): Promise<MerchantRow | null> {
@@ -159,7 +169,7 @@ export class StoreConnectionsRepository {
         })
         .where(eq(merchants.id, merchantId))
         .returning();
-      return row;
+      return await this.changed(row);
     } catch (error) {
       if (isUniqueViolation(error)) return 'taken';
       throw error;
@@ -167,10 +177,12 @@ export class StoreConnectionsRepository {
   }
 
   async setClaim(merchantId: string, claim: { hash: string; expiresAt: Date }): Promise<void> {
-    await this.db
+    const [row] = await this.db
       .update(merchants)
       .set({ installClaimHash: claim.hash, installClaimExpiresAt: claim.expiresAt })
-      .where(eq(merchants.id, merchantId));
+      .where(eq(merchants.id, merchantId))
+      .returning({ workspaceId: merchants.workspaceId });
+    await this.changed(row);
   }
 
   async updateDetails(merchantId: string, details: StoreDetails): Promise<MerchantRow | null> {
@@ -179,7 +191,7 @@ export class StoreConnectionsRepository {
       .set({ ...detailsSet(details), updatedAt: new Date() })
       .where(eq(merchants.id, merchantId))
       .returning();
-    return row ?? null;
+    return (await this.changed(row)) ?? null;
   }
 
   /**
@@ -198,10 +210,15 @@ export class StoreConnectionsRepository {
         ),
       )
       .returning();
-    return row ?? null;
+    return (await this.changed(row)) ?? null;
   }
 
   async markCatalogSynced(merchantId: string): Promise<void> {
-    await this.db.update(merchants).set({ catalogSyncedAt: new Date() }).where(eq(merchants.id, merchantId));
+    const [row] = await this.db
+      .update(merchants)
+      .set({ catalogSyncedAt: new Date() })
+      .where(eq(merchants.id, merchantId))
+      .returning({ workspaceId: merchants.workspaceId });
+    await this.changed(row);
   }
 }

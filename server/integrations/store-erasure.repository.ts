@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
+import { memberIdsOf } from '../accounts/accounts.repository.js';
+import { SessionStamps } from '../accounts/session-stamps.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { media, memberships, merchants, reviews, users, workspaces } from '../database/schema.js';
@@ -10,7 +12,10 @@ import { media, memberships, merchants, reviews, users, workspaces } from '../da
  */
 @Injectable()
 export class StoreErasureRepository {
-  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    private readonly stamps: SessionStamps,
+  ) {}
 
   /** The workspace's accounts that are members of no other workspace. */
   private onlyMembersSql(workspaceId: string) {
@@ -27,8 +32,10 @@ export class StoreErasureRepository {
     return rows.map((row) => row.key).filter((key): key is string => !!key);
   }
 
+  /** Every member's sessions end or lose the workspace: their session stamps are bumped once it is committed. */
   async erase(merchantId: string, workspaceId: string): Promise<{ users: number }> {
-    return this.database.db.transaction(async (tx) => {
+    const members = await memberIdsOf(this.database.db, workspaceId);
+    const erased = await this.database.db.transaction(async (tx) => {
       const gone = await tx.execute(sql`
         delete from ${users} where id in (${this.onlyMembersSql(workspaceId)}) returning id`);
       await tx.execute(sql`delete from ${media} where merchant_id = ${merchantId}`);
@@ -36,5 +43,7 @@ export class StoreErasureRepository {
       await tx.execute(sql`delete from ${workspaces} where id = ${workspaceId}`);
       return { users: (gone as unknown as { rows: unknown[] }).rows.length };
     });
+    await this.stamps.bump(members);
+    return erased;
   }
 }

@@ -1,7 +1,26 @@
-import type { Multipart, MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import { fastifyMultipart, type FastifyMultipartOptions, type Multipart, type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error.js';
 import { invalidInput, isStorable } from '../common/storable-text.js';
+
+/** The hooks @fastify/multipart adds to every request for its disk mode: temp files to clean when the answer ends. */
+const DISK_MODE_HOOKS = new Set(['onRequest', 'onResponse']);
+
+/**
+ * @fastify/multipart on the whole app, without its disk mode's hooks (`saveRequestFiles`): every upload here streams
+ * (`multipartParts`), so they would only cost every request, uploads or not, two async hooks and a listener.
+ */
+export function registerMultipart(fastify: FastifyInstance, options: FastifyMultipartOptions): Promise<void> {
+  const streaming = new Proxy(fastify, {
+    get: (target, key, receiver) =>
+      key === 'addHook'
+        ? (name: string, hook: never) => (DISK_MODE_HOOKS.has(name) ? receiver : target.addHook(name as never, hook))
+        : Reflect.get(target, key, receiver),
+  });
+  return new Promise((resolve, reject) =>
+    fastifyMultipart(streaming, options, (error?: Error) => (error ? reject(error) : resolve())),
+  );
+}
 
 const LIMIT_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 

@@ -5,10 +5,14 @@ import { z } from 'zod';
 import { compress, preferredEncoding, type TContentEncoding } from '../common/content-encoding.js';
 import { allowAnyOrigin } from '../common/open-cors.js';
 import { sendError } from '../common/error-body.js';
+import { CDN_CACHE } from './cdn-cache.js';
+import type { Versioned } from './storefront-cache.js';
 import { StorefrontService, type CachedJson } from './storefront.service.js';
 
 const ZMerchantQuery = z.object({
   merchant_id: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200),
+  /** The store's data version the loader named; an answer to the current one may be kept long (CDN_CACHE). */
+  v: z.string().max(64).optional(),
 });
 const ZPublicReviewsQuery = ZMerchantQuery.extend({
   product_id: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200),
@@ -45,13 +49,13 @@ export class StorefrontRoutes implements OnModuleInit {
       answer(request, reply, () => {
         const { productId } = request.params as { productId: string };
         const query = ZMerchantQuery.parse(request.query);
-        return this.storefront.configuration(query.merchant_id, productId.slice(0, 200));
+        return this.storefront.configuration(query.merchant_id, productId.slice(0, 200), query.v);
       }),
     );
     fastify.get('/api/reviews/public/', PUBLIC_REVIEWS_ROUTE, (request, reply) =>
       answer(request, reply, () => {
         const query = ZPublicReviewsQuery.parse(request.query);
-        return this.storefront.reviews(query.merchant_id, query.product_id, query.page, query.page_size);
+        return this.storefront.reviews(query.merchant_id, query.product_id, query.page, query.page_size, query.v);
       }),
     );
   }
@@ -74,16 +78,26 @@ function encodedBody(
   return { encoding, bytes: (entry[encoding] ??= compress(entry.identity, encoding, 'fast')) };
 }
 
-async function answer(request: FastifyRequest, reply: FastifyReply, read: () => Promise<CachedJson>): Promise<void> {
+async function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: () => Promise<Versioned<CachedJson>>,
+): Promise<void> {
   allowAnyOrigin(reply);
   let json: CachedJson;
+  let current: boolean;
   try {
-    json = await read();
+    const { value, token } = await read();
+    json = value;
+    current = token !== null && (request.query as { v?: unknown }).v === token;
   } catch (error) {
     await sendError(request, reply, error);
     return;
   }
-  void reply.header('cache-control', 'public, max-age=60').header('etag', json.etag).header('vary', 'Accept-Encoding');
+  void reply
+    .header('cache-control', current ? CDN_CACHE.versioned : CDN_CACHE.short)
+    .header('etag', json.etag)
+    .header('vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === json.etag) {
     await reply.status(304).send();
     return;

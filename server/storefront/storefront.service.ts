@@ -11,7 +11,7 @@ import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
 import { mapSettings } from '../widgets/widgets.mapper.js';
-import { StorefrontCache } from './storefront-cache.js';
+import { StorefrontCache, type Versioned } from './storefront-cache.js';
 import { mapPublicProduct, mapPublicReview, ratingSummary } from './storefront.mapper.js';
 import { PUBLIC_MEDIA, type PublicMedia } from '../media/public-media.js';
 import { StorefrontRepository, type PublicMerchant } from './storefront.repository.js';
@@ -85,9 +85,15 @@ export class StorefrontService {
     return merchant;
   }
 
-  async configuration(merchantRef: string, productId: string): Promise<CachedJson> {
+  /** The store's data version the loader names (null when there is none to share, see StorefrontCache). */
+  version(merchant: PublicMerchant): Promise<string | null> {
+    return this.versions.version(merchant.id);
+  }
+
+  /** `wanted`: the data version the URL names, if any. */
+  async configuration(merchantRef: string, productId: string, wanted?: string): Promise<Versioned<CachedJson>> {
     const merchant = await this.merchant(merchantRef);
-    return this.versions.wrap(merchant.id, ['config', productId], TTL_S, async () => {
+    const compute = async () => {
       const { language, settings, override } = await this.storefront.configuration(merchant.id, productId);
       const { position, custom_selector, ...look } = settings ? mapSettings(settings) : { ...WIDGET_DEFAULTS };
       const own = override && override.position !== 'global' ? override : null;
@@ -107,12 +113,19 @@ export class StorefrontService {
           name_length: CUSTOMER_NAME_MAX_LENGTH,
         },
       } satisfies TWidgetConfiguration);
-    });
+    };
+    return this.versions.wrap(merchant.id, ['config', productId], TTL_S, compute, wanted);
   }
 
-  async reviews(merchantRef: string, productId: string, page: number, pageSize: number): Promise<CachedJson> {
+  async reviews(
+    merchantRef: string,
+    productId: string,
+    page: number,
+    pageSize: number,
+    wanted?: string,
+  ): Promise<Versioned<CachedJson>> {
     const merchant = await this.merchant(merchantRef);
-    return this.versions.wrap(merchant.id, ['reviews', productId, page, pageSize], TTL_S, async () => {
+    const compute = async () => {
       const { ratings, product, rows } = await this.storefront.approvedReviews(merchant.id, productId, page, pageSize);
       const summary = ratingSummary(ratings);
       // Storefronts live on other origins: media URLs must be absolute.
@@ -130,6 +143,7 @@ export class StorefrontService {
           mapPublicReview(row.review, row.durationMs, row.review.publicCopies && this.publicMedia ? publicUrl : url),
         ),
       } satisfies TPublicReviews);
-    });
+    };
+    return this.versions.wrap(merchant.id, ['reviews', productId, page, pageSize], TTL_S, compute, wanted);
   }
 }

@@ -45,18 +45,22 @@ export class WidgetScriptService {
         asset: warning(`Unknown store id "${storeId}". Copy the snippet again from Widget settings in your dashboard.`),
       };
     }
-    let asset = this.loaders.get(storeId);
+    // The store's data version: the widget names it in its calls, so their answers may be kept (CDN_CACHE).
+    const version = (await this.storefront.version(store)) ?? '';
+    const key = `${storeId}|${version}`;
+    let asset = this.loaders.get(key);
     if (!asset) {
       const assets = `${this.config.publicUrl}/widget/v1/assets/`;
       const script = this.build.loaderTemplate
         .replace('"%%STORE%%"', jsString(storeId))
         .replace('"%%API%%"', jsString(this.config.publicUrl))
         .replace('"%%BUNDLE%%"', jsString(assets + this.build.widgetFile))
-        .replace('"%%FORM%%"', jsString(assets + this.build.formFile));
+        .replace('"%%FORM%%"', jsString(assets + this.build.formFile))
+        .replace('"%%VERSION%%"', jsString(version));
       asset = builtAsset(Buffer.from(script));
-      // Bounded: one entry per store this instance served, a few hundred bytes each.
+      // Bounded: one entry per store and version this instance served, a few hundred bytes each.
       if (this.loaders.size >= 10_000) this.loaders.clear();
-      this.loaders.set(storeId, asset);
+      this.loaders.set(key, asset);
     }
     return { status: 200, asset };
   }

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../../server/app.js';
 import { media, reviews } from '../../server/database/schema.js';
+import { CDN_CACHE } from '../../server/storefront/cdn-cache.js';
 import { CatalogService } from '../../server/products/catalog.service.js';
 import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH } from '../../shared/reviews.js';
 import type { TPublicReview } from '../../shared/storefront.js';
@@ -34,7 +35,7 @@ describe('GET /api/reviews/public/', () => {
 
     const res = await publicReviews(a.storeId, 'tee').expect(200);
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers['cache-control']).toBe(CDN_CACHE.short);
     expect(res.body).toMatchObject({ count: 2, average_rating: 3.5, next: null, previous: null });
     expect(res.body.results.map((r: { id: string }) => r.id).sort()).toEqual([ids[2], ids[3]].sort());
     expect(Object.keys(res.body.results[0]).sort()).toEqual(

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import request from 'supertest';
+import { CDN_CACHE } from '../../server/storefront/cdn-cache.js';
 import { PUBLIC_URL, registerOwner } from '../support/accounts.js';
 import { ROOT_DIR } from '../support/pglite-template.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -45,7 +46,7 @@ describe('GET /widget/v1/{store_id}.js', () => {
     const { storeId, agent } = await registerOwner(t);
     const res = await http.get(`/widget/v1/${storeId}.js`).set('Accept-Encoding', 'identity').expect(200);
     expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['cache-control']).toBe(CDN_CACHE.short);
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const source = res.text;
     expect(source).not.toContain('%%');
@@ -57,7 +58,12 @@ describe('GET /widget/v1/{store_id}.js', () => {
     expect(appended[0]).toMatchObject({
       src: `${PUBLIC_URL}/widget/v1/assets/${manifest.widget}`,
       async: true,
-      dataset: { store: storeId, api: PUBLIC_URL, form: `${PUBLIC_URL}/widget/v1/assets/${manifest.form}` },
+      dataset: {
+        store: storeId,
+        api: PUBLIC_URL,
+        form: `${PUBLIC_URL}/widget/v1/assets/${manifest.form}`,
+        version: expect.stringMatching(/^[\w-]+\.\d+$/),
+      },
     });
 
     await http
@@ -98,7 +104,7 @@ describe('GET /widget/v1/assets/*', () => {
     for (const file of [manifest.widget, manifest.form]) {
       const res = await http.get(`/widget/v1/assets/${file}`).set('Accept-Encoding', 'gzip').buffer(true).parse(bytes);
       expect(res.status).toBe(200);
-      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['cache-control']).toBe(CDN_CACHE.immutable);
       expect(res.headers['content-encoding']).toBe('gzip');
       // superagent has already inflated the gzip body.
       expect(res.body).toEqual(readFileSync(join(ROOT_DIR, 'dist', 'widget', file)));

@@ -4,8 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { TPlatform } from '../../shared/accounts.js';
 import { AccountsRepository } from '../../server/accounts/accounts.repository.js';
 import { InvitationsRepository } from '../../server/accounts/invitations.repository.js';
+import { SessionStamps } from '../../server/accounts/session-stamps.js';
 import { AuthTokensService, hashSecret } from '../../server/auth/auth-tokens.service.js';
 import { hashPassword } from '../../server/auth/password-hasher.js';
+import { MemoryCache } from '../../server/cache/memory.cache.js';
+import { VersionedKeys } from '../../server/cache/versioned-keys.js';
 import { migrationsFolder, openDatabase, type DatabaseHandle } from '../../server/database/database.js';
 import { merchants } from '../../server/database/schema.js';
 import { ROOT_DIR } from '../support/pglite-template.js';
@@ -54,6 +57,11 @@ export async function seedUser(
   return withTestDatabase(env, (handle) => createSeededUser(handle, jwtSecret, user));
 }
 
+/** The repository on a database no app has open: new accounts have no session anywhere to tell of a change. */
+function accountsOf(handle: DatabaseHandle): AccountsRepository {
+  return new AccountsRepository(handle, new SessionStamps(new VersionedKeys(new MemoryCache())));
+}
+
 export interface SeededUserInput {
   email: string;
   firstName?: string;
@@ -67,7 +75,7 @@ export async function createSeededUser(
   jwtSecret: string,
   user: SeededUserInput,
 ): Promise<SeededUser> {
-  const created = await new AccountsRepository(handle).createOwnerAccount(
+  const created = await accountsOf(handle).createOwnerAccount(
     {
       email: user.email,
       passwordHash: await hashPassword(SEEDED_PASSWORD),
@@ -116,7 +124,7 @@ export async function seedMember(
       expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
     });
     if (!invitation) throw new Error(`${user.email} is already invited`);
-    const created = await new AccountsRepository(handle).createMemberAccount(
+    const created = await accountsOf(handle).createMemberAccount(
       {
         email: user.email,
         passwordHash: await hashPassword(SEEDED_PASSWORD),

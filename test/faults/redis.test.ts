@@ -3,7 +3,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { createApp } from '../../server/app.js';
 import { FORGOT_LIMITS } from '../../server/auth/password-reset.service.js';
+import { SESSION_CACHE_TTL_MS } from '../../server/auth/session-cache.js';
 import { reviews } from '../../server/database/schema.js';
+import { CDN_CACHE } from '../../server/storefront/cdn-cache.js';
 import { fixture, seedReviews } from '../factories/reviews.factory.js';
 import { PASSWORD, PUBLIC_URL, registerOwner, uniqueEmail } from '../support/accounts.js';
 import { startRedisServer, type PrivateRedis } from '../support/redis-server.js';
@@ -245,6 +247,63 @@ describe('Redis restarted with its data', () => {
           async () => (await publicCount(instance, storeId, 'vase')) === 2,
           RECOVERY_BOUND_MS,
         );
+      }
+    } finally {
+      await other?.close();
+    }
+  });
+});
+
+describe('Redis stopped: sessions and data versions', () => {
+  // Session stamps and storefront versions live in Redis. Without it an instance sees its own changes at once and
+  // another's within SESSION_CACHE_TTL_MS, and names no data version, so no storefront answer is kept long.
+  it('ends a session on every instance within the stated bound, and hands out no data version', async () => {
+    await until('the cache is ready', async () => (await readiness(http)) === 'ok', RECOVERY_BOUND_MS);
+    let other: NestFastifyApplication | undefined;
+    try {
+      if (process.env.DATABASE_URL) {
+        other = await createApp(t.config);
+        await other.getHttpAdapter().getInstance().ready();
+      }
+      const instances = [http, ...(other ? [request(other.getHttpServer())] : [])];
+      const { agent, storeId, user } = await registerOwner(t);
+      const me = (instance: ReturnType<typeof request>) =>
+        instance.get('/api/auth/users/me/').set('Authorization', `JWT ${user.access}`);
+      for (const instance of instances) for (let i = 0; i < 2; i += 1) await me(instance).expect(200);
+      const version = async (instance: ReturnType<typeof request>) =>
+        /dataset\.version\s*=\s*"([^"]*)"/.exec(
+          (await timed(instance.get(`/widget/v1/${storeId}.js`).set('Accept-Encoding', 'identity').expect(200))).text,
+        )?.[1];
+      const named = await version(http);
+      expect(named).toMatch(/\.\d+$/);
+
+      await redis.stop();
+      await timed(
+        agent
+          .post('/api/auth/users/change-password/')
+          .send({ current_password: PASSWORD, new_password: 'new-password-1', confirm_password: 'new-password-1' })
+          .expect(200),
+      );
+      // This instance made the change: at once.
+      await timed(me(http).expect(401));
+      for (const instance of instances) {
+        await until(
+          'the old session is refused',
+          async () => (await me(instance)).status === 401,
+          SESSION_CACHE_TTL_MS + 2_000,
+        );
+        // Versions are this instance's own now: the loader names none (its copy lapses within seconds), and an
+        // answer to the version named before is kept briefly.
+        await until('the loader names no version', async () => (await version(instance)) === '', 5_000 + 2_000);
+        const answer = await timed(
+          instance.get(`/api/reviews/public/?product_id=mug&merchant_id=${storeId}&v=${named}`).expect(200),
+        );
+        expect(answer.headers['cache-control']).toBe(CDN_CACHE.short);
+      }
+      await redis.start();
+      for (const instance of instances) {
+        await until('the breaker closes', async () => (await readiness(instance)) === 'ok', RECOVERY_BOUND_MS);
+        await until('the loader names a version', async () => /\.\d+$/.test((await version(instance)) ?? ''), 7_000);
       }
     } finally {
       await other?.close();

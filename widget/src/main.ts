@@ -34,6 +34,7 @@ function storage(key: string, value?: number): string | null {
 function mount(
   store: string,
   api: string,
+  version: string,
   product: Product,
   configuration: TWidgetConfiguration,
   data: TPublicReviews,
@@ -50,7 +51,7 @@ function mount(
   // Events start once the widget is on the page.
   let track: ReturnType<typeof tracker> = () => undefined;
   render(root, host, configuration, data, {
-    more: (next) => getJson(new URL(next, api + '/').href),
+    more: (next) => versioned(new URL(next, api + '/').href, version),
     play: () => track('play'),
     write: (slot, button) => {
       const open = slot.querySelector<HTMLElement>('.vr-form input');
@@ -80,7 +81,15 @@ function mount(
   injectJsonLd(product, data);
 }
 
-function start(store: string, api: string): void {
+/**
+ * With the store's data version from the loader, a URL names the data at that version and the browser's cache may
+ * answer it; without one (an older loader, or a server without a shared version), revalidate.
+ */
+function versioned<T>(url: string, version: string): Promise<T> {
+  return version ? getJson<T>(url + '&v=' + encodeURIComponent(version)) : getJson<T>(url, 'no-cache');
+}
+
+function start(store: string, api: string, version: string): void {
   const product = detectProduct();
   if (!product) return;
   const placeholder = product.placeholder;
@@ -88,13 +97,13 @@ function start(store: string, api: string): void {
   if (placeholder && height) placeholder.style.minHeight = height + 'px';
   const reviews = new URLSearchParams({ product_id: product.id, merchant_id: store, page_size: String(PAGE_SIZE) });
   Promise.all([
-    getJson<TWidgetConfiguration>(
+    versioned<TWidgetConfiguration>(
       `${api}/api/widgets/configuration/${encodeURIComponent(product.id)}/?${new URLSearchParams({ merchant_id: store })}`,
-      'no-cache',
+      version,
     ),
-    getJson<TPublicReviews>(`${api}/api/reviews/public/?${reviews}`, 'no-cache'),
+    versioned<TPublicReviews>(`${api}/api/reviews/public/?${reviews}`, version),
   ])
-    .then(([configuration, data]) => mount(store, api, product, configuration, data))
+    .then(([configuration, data]) => mount(store, api, version, product, configuration, data))
     .catch((error: Error) => {
       if (placeholder) placeholder.style.minHeight = '';
       warn(error.message);
@@ -114,12 +123,13 @@ if (!window.__vrLoaded) {
   // The app's own pages (the dashboard loads the loader for its preview) are never a storefront.
   if (data?.store && api && api !== location.origin) {
     const store = data.store;
+    const version = data.version || '';
     // What merchants are told to look for in the console to see that the widget runs on their store.
     console.info('[video-reviews] Running for store ' + store);
     if (document.readyState === 'loading') {
-      document.addEventListener('DOMContentLoaded', () => start(store, api));
+      document.addEventListener('DOMContentLoaded', () => start(store, api, version));
     } else {
-      start(store, api);
+      start(store, api, version);
     }
   }
 }
