@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * The process's Prometheus metrics, one registry per process: every app in it (tests start several) adds to the
