@@ -44,7 +44,7 @@ export class WidgetScriptRoutes implements OnModuleInit {
       try {
         const { file } = request.params as { file: string };
         const { status, asset } = await this.scripts.loader(file.replace(/\.js$/, ''));
-        return await sendScript(request, reply, status, asset, status === 200 ? CDN_CACHE.short : CDN_CACHE.missing);
+        return await sendScript(request, reply, status, asset, status === 200 ? CDN_CACHE.loader : CDN_CACHE.missing);
       } catch (error) {
         allowAnyOrigin(reply);
         return sendError(request, reply, error);

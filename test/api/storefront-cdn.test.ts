@@ -21,7 +21,7 @@ afterAll(() => t.close());
 /** The data version the loader hands the widget (its `data-version`), read by running the loader as a page would. */
 async function loaderVersion(client: ReturnType<typeof request>, storeId: string): Promise<string> {
   const res = await client.get(`/widget/v1/${storeId}.js`).set('Accept-Encoding', 'identity').expect(200);
-  expect(res.headers['cache-control']).toBe(CDN_CACHE.short);
+  expect(res.headers['cache-control']).toBe(CDN_CACHE.loader);
   const appended: Array<{ dataset: Record<string, string> }> = [];
   const document = {
     createElement: () => ({ dataset: {} }),
@@ -81,8 +81,20 @@ describe('versioned storefront URLs', () => {
     await agent.post(`/api/reviews/${first}/approve/`).expect(200);
     const v1 = await loaderVersion(http, storeId);
     await configurationAt(storeId, v1);
+    const loaderPath = `/widget/v1/${storeId}.js`;
+    const { etag } = (await http.get(loaderPath).expect(200)).headers;
+    // Browsers revalidate the loader on every page view: unchanged, a 304.
+    await http
+      .get(loaderPath)
+      .set('If-None-Match', etag as string)
+      .expect(304);
 
     await agent.post('/api/widgets/global-settings/').send({ widget_title: 'Mug lovers' }).expect(200);
+    // The reload right after the change gets the new loader.
+    await http
+      .get(loaderPath)
+      .set('If-None-Match', etag as string)
+      .expect(200);
     const v2 = await loaderVersion(http, storeId);
     expect(v2).not.toBe(v1);
     const atV2 = await configurationAt(storeId, v2);

@@ -46,7 +46,7 @@ describe('GET /widget/v1/{store_id}.js', () => {
     const { storeId, agent } = await registerOwner(t);
     const res = await http.get(`/widget/v1/${storeId}.js`).set('Accept-Encoding', 'identity').expect(200);
     expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
-    expect(res.headers['cache-control']).toBe(CDN_CACHE.short);
+    expect(res.headers['cache-control']).toBe(CDN_CACHE.loader);
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const source = res.text;
     expect(source).not.toContain('%%');
