@@ -1,3 +1,4 @@
+import { SessionStamps } from '../../server/accounts/session-stamps.js';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import type { TDashboardMetrics } from '../../shared/analytics.js';
@@ -253,6 +254,8 @@ describe('beacons anyone can send', () => {
       .update(merchants)
       .set({ platform: 'shopify', accessTokenEncrypted: 'sealed' })
       .where(eq(merchants.id, owner.merchantId));
+    // What the store connection's repository does after such a write: sessions read the store again.
+    await t.app.get(SessionStamps).bump([owner.user.id]);
     expect(await conversion(owner.agent)).toBe(0);
   });
 });
