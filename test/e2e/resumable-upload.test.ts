@@ -145,10 +145,12 @@ describe('a shopper uploading a video from the widget', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const requests = tusRequests(page);
-    // The first chunk goes through; the second hangs until the shopper reloads.
+    // The first chunk goes through; the second hangs until the shopper reloads, and never reaches the server (taking
+    // the route away would let it go on while the reload loads, and the old page could finish the upload).
     let patches = 0;
+    let reloaded = false;
     await page.route('**/api/reviews/uploads/*/', (route: Route) => {
-      if (route.request().method() === 'PATCH' && (patches += 1) > 1) return;
+      if (!reloaded && route.request().method() === 'PATCH' && (patches += 1) > 1) return;
       return route.continue();
     });
     await openForm(page);
@@ -156,8 +158,8 @@ describe('a shopper uploading a video from the widget', () => {
     const firstChunk = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.status() === 204);
     await form(page).locator('button[type="submit"]').click();
     await firstChunk;
-    await page.unroute('**/api/reviews/uploads/*/');
     await page.reload();
+    reloaded = true;
 
     await host(page).locator('.vr-write').click();
     await form(page).waitFor();
