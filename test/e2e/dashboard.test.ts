@@ -95,15 +95,19 @@ async function metric(page: Page, name: string): Promise<{ value: string; trend:
 const activityChart = (page: Page) => page.getByTestId('review-activity-chart');
 const productsChart = (page: Page) => page.getByTestId('top-products-chart');
 
-/** Waits until ECharts has drawn this many points into the chart (useECharts marks what it drew). */
+/** Waits until the chart shows this many points (ChartCard marks what it drew). */
 async function drawn(page: Page, testId: string, points: number): Promise<void> {
-  await page.locator(`[data-testid="${testId}"][data-points="${points}"] canvas`).waitFor();
+  await page.locator(`[data-testid="${testId}"][data-points="${points}"] .chart`).waitFor();
 }
 
 function productsSummary(days: number, products: Array<[string, number]>): string {
   const list = new Intl.ListFormat('en').format(products.map(([name, reviews]) => `${name} (${reviews})`));
   return en.topProducts.summary.replace('{{days}}', String(days)).replace('{{products}}', list);
 }
+
+/** Yesterday as the activity chart labels its days. */
+const yesterdayLabel = () =>
+  new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(Date.now() - 86_400_000);
 
 const updated = (days: number) => en.toasts.updateDataSuccess.replace('{{days}}', String(days));
 
@@ -136,6 +140,19 @@ describe('the dashboard', () => {
         ['Wool scarf', 2],
       ]),
     );
+    // And the charts themselves: a line through the 30 days, each day marked, and a bar per product.
+    expect(await activityChart(page).getAttribute('data-points')).toBe('30');
+    expect(await activityChart(page).locator('.chart-line').count()).toBe(1);
+    expect(await activityChart(page).locator('.chart-symbol').count()).toBe(30);
+    expect(await productsChart(page).locator('.bar-label').allTextContents()).toEqual([
+      'Canvas tote',
+      'Linen shirt',
+      'Wool scarf',
+    ]);
+    const widths = await productsChart(page)
+      .locator('.bar')
+      .evaluateAll((bars) => bars.map((bar) => (bar as HTMLElement).style.width));
+    expect(widths).toEqual(['100%', '75%', '50%']);
     // A store that is not on Shopify and has reviews sees neither notice; seven approved reviews on a plan of five
     // bring the upgrade card, drawn with the page so it does not push the figures down later.
     expect(await page.getByTestId('shopify-setup-banner').count()).toBe(0);
@@ -148,12 +165,28 @@ describe('the dashboard', () => {
     await waitForHydration(page);
     await drawn(page, 'review-activity-chart', 30);
     await drawn(page, 'top-products-chart', 3);
-    const box = (await activityChart(page).boundingBox())!;
-    await page.mouse.move(box.x + box.width - 30, box.y + box.height / 2);
-    await page.mouse.move(box.x + box.width - 20, box.y + box.height / 2);
-    const tooltip = activityChart(page).locator('div', { hasText: en.activity.series }).last();
+    // The day under the pointer: today had no reviews, yesterday three (Linen shirt).
+    const plot = (await activityChart(page).locator('.chart-plot').boundingBox())!;
+    const day = (index: number) => plot.x + (plot.width * index) / 29;
+    await page.mouse.move(day(29) - 30, plot.y + plot.height / 2);
+    await page.mouse.move(day(29) - 1, plot.y + plot.height / 2);
+    const tooltip = activityChart(page).locator('.chart-tooltip');
+    const tip = async () => (await tooltip.locator('.chart-tooltip-row').textContent()) ?? '';
     await tooltip.waitFor();
-    expect(await tooltip.textContent()).toMatch(new RegExp(`${en.activity.series}\\s*0`));
+    expect(await tip()).toMatch(new RegExp(`^${en.activity.series}\\s*0$`));
+    await page.mouse.move(day(28) + 2, plot.y + plot.height / 2);
+    await activityChart(page).locator('.chart-tooltip-title', { hasText: yesterdayLabel() }).waitFor();
+    expect(await tip()).toMatch(new RegExp(`^${en.activity.series}\\s*3$`));
+    await page.mouse.move(plot.x - 60, plot.y - 60);
+    await tooltip.waitFor({ state: 'detached' });
+
+    // A bar names its product and its count under the pointer.
+    await productsChart(page).locator('.bar-row').nth(1).hover();
+    const barTip = productsChart(page).locator('.chart-tooltip');
+    expect(await barTip.locator('.chart-tooltip-title').textContent()).toBe('Linen shirt');
+    expect(await barTip.locator('.chart-tooltip-row').textContent()).toMatch(
+      new RegExp(`${en.topProducts.series}\\s*3`),
+    );
   });
 
   it('re-queries both charts for each period, by day up to 90 days and by month beyond, with the toasts', async () => {

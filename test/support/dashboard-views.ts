@@ -49,7 +49,7 @@ const app = (name: string, path: string, ready: string, extra: Partial<Dashboard
 });
 
 export const DASHBOARD_VIEWS: readonly DashboardView[] = [
-  app('dashboard', '/', '[data-testid="review-activity-chart"] canvas'),
+  app('dashboard', '/', '[data-testid="review-activity-chart"] .chart-line'),
   app('menu drawer', '/', '[data-testid="drawer"]', { ...dialog('[data-testid="menu-button"]'), widths: [375, 768] }),
   app('reviews', '/reviews', '[data-testid="review-row"]'),
   app('reviews: media dialog', '/reviews', '[data-testid="media-dialog"] :is(img, video)', {
@@ -109,7 +109,7 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   app('integrations: Tienda Nube', '/settings/integrations/tiendanube', '[data-testid="tiendanube-checklist"]'),
   app('other apps', '/settings/other-apps', '[data-testid="other-apps"]'),
 
-  app('member: dashboard', '/', '[data-testid="review-activity-chart"] canvas', { viewer: 'member' }),
+  app('member: dashboard', '/', '[data-testid="review-activity-chart"] .chart-line', { viewer: 'member' }),
   app('member: reviews', '/reviews', '[data-testid="review-row"]', { viewer: 'member' }),
   app('member: widget settings', '/widget-settings', '[data-testid="widget-tabs"] form', { viewer: 'member' }),
   app('member: settings', '/settings', 'main a[href="/settings/account"]', { viewer: 'member' }),

@@ -1,20 +1,30 @@
-import { useId, type RefObject } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface ChartCardProps {
   title: string;
-  /** The chart element's test hook; it also carries `data-points` once drawn (useECharts). */
+  /** The chart element's test hook; it also carries `data-points`, the number of points drawn. */
   testId: string;
-  chartRef: RefObject<HTMLDivElement | null>;
   /** What the chart shows, in words, for assistive technology. */
   summary: string | undefined;
   isLoading: boolean;
   isRefreshing: boolean;
   /** Shown over an empty chart. */
   emptyMessage?: string;
+  points?: number;
+  children?: ReactNode;
 }
 
-/** A card holding one chart at a fixed height, so the page does not move while ECharts loads and draws. */
-export function ChartCard({ title, testId, chartRef, summary, isLoading, isRefreshing, emptyMessage }: ChartCardProps) {
+/** A card holding one chart at a fixed height, so nothing moves while its data loads. */
+export function ChartCard({
+  title,
+  testId,
+  summary,
+  isLoading,
+  isRefreshing,
+  emptyMessage,
+  points,
+  children,
+}: ChartCardProps) {
   const titleId = useId();
   return (
     <section className="card chart-card" aria-labelledby={titleId} aria-busy={isLoading || isRefreshing || undefined}>
@@ -22,7 +32,15 @@ export function ChartCard({ title, testId, chartRef, summary, isLoading, isRefre
         {title}
       </h2>
       <div className="chart-frame" data-refreshing={isRefreshing || undefined}>
-        <div ref={chartRef} className="chart-canvas" data-testid={testId} role="img" aria-label={summary ?? title} />
+        <div
+          className="chart-canvas"
+          data-testid={testId}
+          data-points={points}
+          role="img"
+          aria-label={summary ?? title}
+        >
+          {children}
+        </div>
         {isLoading && <span className="skeleton chart-skeleton" aria-hidden="true" />}
         {!isLoading && emptyMessage && <p className="chart-empty">{emptyMessage}</p>}
       </div>

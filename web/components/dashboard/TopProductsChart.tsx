@@ -4,11 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TTopProducts } from '../../../shared/analytics.js';
 import { useLanguage } from '../../i18n/useLanguage';
 import { ChartCard } from './ChartCard';
-import { chartFrame, type TChartColors } from './chartColors';
-import type { TChartOption } from './echarts';
-import { useECharts } from './useECharts';
-
-const LABEL_WIDTH = 140;
+import { BarChart } from './charts/BarChart';
 
 /** SPEC §2 Dashboard: horizontal bars, the product with the most reviews on top. */
 export function TopProductsChart({ products }: { products: UseQueryResult<TTopProducts> }) {
@@ -18,42 +14,6 @@ export function TopProductsChart({ products }: { products: UseQueryResult<TTopPr
   const number = useMemo(() => new Intl.NumberFormat(language), [language]);
   const seriesName = t('dashboard.topProducts.series');
 
-  const buildOption = useMemo(() => {
-    if (!data) return null;
-    const names = data.results.map((product) => product.name);
-    const values = data.results.map((product) => product.reviews);
-    return (colors: TChartColors): TChartOption => {
-      const frame = chartFrame(colors, number);
-      return {
-        grid: { ...frame.grid, right: 24, top: 8 },
-        tooltip: {
-          ...frame.tooltip,
-          axisPointer: { type: 'shadow' },
-        },
-        xAxis: { type: 'value', minInterval: 1, axisLabel: frame.axisLabel, splitLine: frame.splitLine },
-        yAxis: {
-          type: 'category',
-          data: names,
-          inverse: true,
-          axisLabel: { ...frame.axisLabel, width: LABEL_WIDTH, overflow: 'truncate' },
-          axisLine: frame.axisLine,
-          axisTick: { show: false },
-        },
-        series: [
-          {
-            type: 'bar',
-            name: seriesName,
-            data: values,
-            color: colors.primary,
-            barMaxWidth: 24,
-            itemStyle: { borderRadius: [0, 6, 6, 0] },
-          },
-        ],
-      };
-    };
-  }, [data, number, seriesName]);
-
-  const chartRef = useECharts(buildOption, data?.results.length ?? 0);
   const empty = data?.results.length === 0 ? t('dashboard.topProducts.empty') : undefined;
   const summary =
     data &&
@@ -69,11 +29,20 @@ export function TopProductsChart({ products }: { products: UseQueryResult<TTopPr
     <ChartCard
       title={t('dashboard.topProducts.title')}
       testId="top-products-chart"
-      chartRef={chartRef}
+      points={data?.results.length}
       summary={summary}
       isLoading={!data}
       isRefreshing={products.isPlaceholderData}
       emptyMessage={empty}
-    />
+    >
+      {data && data.results.length > 0 && (
+        <BarChart
+          names={data.results.map((product) => product.name)}
+          values={data.results.map((product) => product.reviews)}
+          seriesName={seriesName}
+          number={number}
+        />
+      )}
+    </ChartCard>
   );
 }
