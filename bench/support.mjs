@@ -142,11 +142,38 @@ export async function load(url, { connections = 100, duration = 5, headers, requ
   };
 }
 
+/** How many times loadRounds runs each target. */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Runs each target `rounds` times, the baseline first in each round, and gives per target the median req/s, p50 and
+ * p99 of the rounds, the errors of all, and the median of its ratios to the baseline of the same round: a 5-second
+ * run on a 2-core machine moves by a tenth from one run to the next, a neighbour's load more.
+ */
+export async function loadRounds(targets, rounds = ROUNDS) {
+  const runs = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, [, url, options]] of targets.entries()) runs[index].push(await load(url, options));
+  }
+  return targets.map(([name], index) => [
+    name,
+    {
+      rps: median(runs[index].map((r) => r.rps)),
+      p50: median(runs[index].map((r) => r.p50)),
+      p99: median(runs[index].map((r) => r.p99)),
+      errors: runs[index].reduce((sum, r) => sum + r.errors, 0),
+      ratio: median(runs[index].map((r, round) => r.rps / runs[0][round].rps)),
+    },
+  ]);
+}
+
 export function printRows(rows, baseline) {
   console.log('| target | req/s | ratio to baseline | p50 ms | p99 ms | errors |');
   console.log('|---|---|---|---|---|---|');
   for (const [name, r] of rows) {
-    const ratio = baseline ? (r.rps / baseline.rps).toFixed(2) : '—';
+    const ratio = r.ratio !== undefined ? r.ratio.toFixed(2) : baseline ? (r.rps / baseline.rps).toFixed(2) : '—';
     console.log(`| ${name} | ${r.rps} | ${ratio} | ${r.p50} | ${r.p99} | ${r.errors} |`);
   }
 }

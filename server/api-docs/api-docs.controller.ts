@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import { HttpAdapterHost, ModulesContainer } from '@nestjs/core';
+import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { routeCatalogOf } from '../common/route-catalog.js';
+import { DOCUMENT_HEADERS } from '../common/security-headers.js';
 import { API_REFERENCE_CSP, apiReferencePage } from './api-reference.page.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.document.js';
 
@@ -30,7 +32,8 @@ export class ApiDocsController {
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('content-security-policy', API_REFERENCE_CSP)
   @Header('cache-control', 'public, max-age=300')
-  reference(): string {
+  reference(@Res({ passthrough: true }) reply: FastifyReply): string {
+    void reply.headers(DOCUMENT_HEADERS);
     this.page ??= apiReferencePage(this.built());
     return this.page;
   }

@@ -3,14 +3,33 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The API's policy: nothing may load from an API answer; the dashboard and widget routes set their own. */
-export const API_HELMET_OPTIONS: HelmetOptions = {
+const API_HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
   // The dashboard sets its own CSP per page (with vike's nonce); widget and media routes open CORP themselves.
   crossOriginEmbedderPolicy: false,
 };
 
+/**
+ * What helmet sets only for the sake of a browser rendering a document (opener isolation, referrers, DNS prefetch,
+ * old IE and Flash switches): nothing a JSON answer, a script or a media file is read with. Every header costs each
+ * answer its validation and formatting (twelve of them cut a bare route's throughput by a quarter), so answers other
+ * than pages carry only what the OWASP REST Security Cheat Sheet asks of an API: CSP, HSTS, nosniff, frame options
+ * and, from helmet, CORP.
+ */
+const API_ONLY_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
+
 /** The headers helmet would set, computed once: @fastify/helmet rebuilds its middleware on every request. */
-export function helmetHeaders(options: HelmetOptions = API_HELMET_OPTIONS): Record<string, string> {
+function helmetHeaders(options: HelmetOptions = API_HELMET_OPTIONS): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -24,11 +43,18 @@ export function helmetHeaders(options: HelmetOptions = API_HELMET_OPTIONS): Reco
   return headers;
 }
 
-/** Every answer carries them; a route may still override one (e.g. CORP on media and widget scripts). */
-export function registerSecurityHeaders(fastify: FastifyInstance, options?: HelmetOptions): void {
-  const headers = helmetHeaders(options);
+/** Every answer's: the API set. */
+const EVERY_ANSWER = helmetHeaders(API_ONLY_OPTIONS);
+
+/** What an HTML page adds to them (the dashboard's, the API reference's). */
+export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(helmetHeaders()).filter(([name]) => !(name in EVERY_ANSWER)),
+);
+
+/** Every answer carries the API set; a route may still override one (e.g. CORP on media and widget scripts). */
+export function registerSecurityHeaders(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+    void reply.headers(EVERY_ANSWER);
     done();
   });
 }

@@ -3,6 +3,7 @@ import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WebSessionService } from '../auth/web-session.service.js';
 import { ApiError } from '../common/api-error.js';
+import { DOCUMENT_HEADERS } from '../common/security-headers.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ServerReaders } from './server-readers.js';
@@ -45,6 +46,7 @@ export class SsrController {
     if (result.kind === 'unknown-route') return reply.redirect('/', 302);
     for (const [name, value] of result.headers) void reply.header(name, value);
     await reply
+      .headers(DOCUMENT_HEADERS)
       .header('content-security-policy', dashboardCsp(cspNonce, this.ssr.isDev, this.csp))
       .header('cache-control', 'private, no-store')
       .status(result.status)

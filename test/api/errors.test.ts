@@ -82,11 +82,43 @@ describe('request id', () => {
   });
 });
 
+/** Headers helmet sets for a browser rendering a document. */
+const DOCUMENT_ONLY = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 describe('security headers', () => {
-  it('sends helmet headers on API responses', async () => {
+  it('sends an API answer what an API answer is read with, and none of the headers only a page needs', async () => {
     const res = await http.get('/api/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of DOCUMENT_ONLY) expect(res.headers[name]).toBeUndefined();
+  });
+
+  it('sends a page every header helmet sets', async () => {
+    for (const path of ['/login', '/api/docs/']) {
+      const res = await http.get(path).expect(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toBeDefined();
+      expect(res.headers).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+    }
   });
 });
