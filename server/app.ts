@@ -17,6 +17,7 @@ import type { AppConfig } from './config/config.js';
 import { AccessLog, createLogger, NestLogger } from './logging/logger.js';
 import { requestIdOf } from './logging/request-id.js';
 import { SsrService } from './ssr/ssr.service.js';
+import { WIDGET_SCRIPT_PATH } from './widget-script/widget-script.routes.js';
 import { countAnswer } from './metrics/metrics.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -61,7 +62,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   registerInputGate(app);
 
   await app.register(cookie);
-  registerSecurityHeaders(fastify);
+  registerSecurityHeaders(fastify, [WIDGET_SCRIPT_PATH]);
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await registerMultipart(fastify, {
     limits: {

@@ -51,10 +51,21 @@ export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = Object.fromEnt
   Object.entries(helmetHeaders()).filter(([name]) => !(name in EVERY_ANSWER)),
 );
 
-/** Every answer carries the API set; a route may still override one (e.g. CORP on media and widget scripts). */
-export function registerSecurityHeaders(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(EVERY_ANSWER);
+/**
+ * A script's: the one header that governs how it is read. A document's policies (CSP, HSTS, frame options) do nothing
+ * for a script a storefront page loads, and the loader's headers already outweigh its 200-byte body.
+ */
+const SCRIPT_ANSWER: Record<string, string> = { 'x-content-type-options': EVERY_ANSWER['x-content-type-options'] };
+
+/**
+ * Every answer carries the API set, or under `scriptPaths` (where only scripts are served) a script's; a route may
+ * still override one (e.g. CORP on media and widget scripts). Paths, not route options: Fastify builds
+ * `request.routeOptions` anew on each read.
+ */
+export function registerSecurityHeaders(fastify: FastifyInstance, scriptPaths: readonly string[] = []): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const script = scriptPaths.some((path) => request.url.startsWith(path));
+    void reply.headers(script ? SCRIPT_ANSWER : EVERY_ANSWER);
     done();
   });
 }

@@ -9,6 +9,9 @@ import { CDN_CACHE } from '../storefront/cdn-cache.js';
 import type { BuiltAsset } from './widget-bundle.js';
 import { WidgetScriptService } from './widget-script.service.js';
 
+/** Under it, only scripts: they carry a script's security headers (registerSecurityHeaders). */
+export const WIDGET_SCRIPT_PATH = '/widget/v1/';
+
 /** Precompressed files: no @fastify/compress; the catalog's inputs. */
 const SCRIPT_ROUTE = {
   compress: false,
@@ -29,7 +32,7 @@ export class WidgetScriptRoutes implements OnModuleInit {
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    fastify.get('/widget/v1/assets/:file', SCRIPT_ROUTE, async (request, reply) => {
+    fastify.get(`${WIDGET_SCRIPT_PATH}assets/:file`, SCRIPT_ROUTE, async (request, reply) => {
       const asset = this.scripts.asset((request.params as { file: string }).file);
       if (!asset) {
         allowAnyOrigin(reply);
@@ -40,7 +43,7 @@ export class WidgetScriptRoutes implements OnModuleInit {
       }
       return sendScript(request, reply, 200, asset, CDN_CACHE.immutable);
     });
-    fastify.get('/widget/v1/:file', SCRIPT_ROUTE, async (request, reply) => {
+    fastify.get(`${WIDGET_SCRIPT_PATH}:file`, SCRIPT_ROUTE, async (request, reply) => {
       try {
         const { file } = request.params as { file: string };
         const { status, asset } = await this.scripts.loader(file.replace(/\.js$/, ''));
