@@ -2,12 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** The API's policy: nothing may load from an API answer; the dashboard and widget routes set their own. */
-const API_HELMET_OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-  // The dashboard sets its own CSP per page (with vike's nonce); widget and media routes open CORP themselves.
-  crossOriginEmbedderPolicy: false,
-};
+/** Nothing may load from an answer, nor frame it; the dashboard's pages set their own CSP (with vike's nonce). */
+const NOTHING_LOADS = { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } };
+
+/** Helmet's whole set, for HTML pages. Widget and media routes open CORP themselves. */
+const PAGE_OPTIONS: HelmetOptions = { contentSecurityPolicy: NOTHING_LOADS, crossOriginEmbedderPolicy: false };
 
 /**
  * What helmet sets only for the sake of a browser rendering a document (opener isolation, referrers, DNS prefetch,
@@ -16,8 +15,8 @@ const API_HELMET_OPTIONS: HelmetOptions = {
  * than pages carry only what the OWASP REST Security Cheat Sheet asks of an API: CSP, HSTS, nosniff, frame options
  * and, from helmet, CORP.
  */
-const API_ONLY_OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+const API_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: NOTHING_LOADS,
   crossOriginEmbedderPolicy: false,
   crossOriginOpenerPolicy: false,
   originAgentCluster: false,
@@ -29,7 +28,7 @@ const API_ONLY_OPTIONS: HelmetOptions = {
 };
 
 /** The headers helmet would set, computed once: @fastify/helmet rebuilds its middleware on every request. */
-function helmetHeaders(options: HelmetOptions = API_HELMET_OPTIONS): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -44,11 +43,11 @@ function helmetHeaders(options: HelmetOptions = API_HELMET_OPTIONS): Record<stri
 }
 
 /** Every answer's: the API set. */
-const EVERY_ANSWER = helmetHeaders(API_ONLY_OPTIONS);
+const EVERY_ANSWER = helmetHeaders(API_OPTIONS);
 
 /** What an HTML page adds to them (the dashboard's, the API reference's). */
 export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(helmetHeaders()).filter(([name]) => !(name in EVERY_ANSWER)),
+  Object.entries(helmetHeaders(PAGE_OPTIONS)).filter(([name]) => !(name in EVERY_ANSWER)),
 );
 
 /**
