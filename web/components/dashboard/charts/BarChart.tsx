@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ChartTooltip } from './ChartTooltip';
 import { valueTicks } from './scale';
 
 export interface BarChartProps {
@@ -44,18 +45,14 @@ export function BarChart({ names, values, seriesName, number }: BarChartProps) {
           <span className="bar-track">
             <span className="bar" style={{ width: percent(values[index]) }} />
             {index === pointed && (
-              <span
-                className="chart-tooltip"
-                data-side={values[index] / top > 0.5 ? 'left' : 'right'}
-                style={{ left: percent(values[index]), top: '50%' }}
-              >
-                <span className="chart-tooltip-title">{name}</span>
-                <span className="chart-tooltip-row">
-                  <span className="chart-swatch" />
-                  {seriesName}
-                  <strong>{number.format(values[index])}</strong>
-                </span>
-              </span>
+              <ChartTooltip
+                left={percent(values[index])}
+                top="50%"
+                share={values[index] / top}
+                title={name}
+                seriesName={seriesName}
+                value={number.format(values[index])}
+              />
             )}
           </span>
         </div>

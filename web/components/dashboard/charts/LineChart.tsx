@@ -1,3 +1,4 @@
+import { ChartTooltip } from './ChartTooltip';
 import { labelIndexes, monotonePath, valueTicks } from './scale';
 import { useFramePointer } from './useFramePointer';
 
@@ -78,18 +79,14 @@ export function LineChart({ labels, values, seriesName, number }: LineChartProps
           )}
         </svg>
         {pointed !== null && (
-          <div
-            className="chart-tooltip"
-            data-side={share(pointed, count) > 0.5 ? 'left' : 'right'}
-            style={{ left: percent(pointed), top: height(values[pointed]) }}
-          >
-            <div className="chart-tooltip-title">{labels[pointed]}</div>
-            <div className="chart-tooltip-row">
-              <span className="chart-swatch" />
-              {seriesName}
-              <strong>{number.format(values[pointed])}</strong>
-            </div>
-          </div>
+          <ChartTooltip
+            left={percent(pointed)}
+            top={height(values[pointed])}
+            share={share(pointed, count)}
+            title={labels[pointed]}
+            seriesName={seriesName}
+            value={number.format(values[pointed])}
+          />
         )}
       </div>
       <div className="chart-x-axis" aria-hidden="true">
