@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { isDatabaseUnavailable } from './connection-errors.js';
 
@@ -15,6 +16,14 @@ describe('isDatabaseUnavailable', () => {
     [
       "the same, wrapped in drizzle's error",
       new DrizzleQueryError('select 1', [], withCode('terminating connection', '57P01')),
+    ],
+    [
+      "a socket reset made in another realm (Node's own errors, as jest's modules see them)",
+      new DrizzleQueryError(
+        'rollback',
+        [],
+        runInNewContext("Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })"),
+      ),
     ],
   ])('recognises %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);

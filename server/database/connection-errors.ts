@@ -24,12 +24,14 @@ const MESSAGES =
  * driver's error in `cause`.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let current = error;
-  for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
+  // Read by shape, not `instanceof Error`: a socket's error comes from Node's own realm, which is not the code's under
+  // jest's VM modules.
+  let current = error as { code?: unknown; message?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; typeof current === 'object' && current !== null && depth < 5; depth += 1) {
+    const { code, message } = current;
     if (typeof code === 'string' && (SQLSTATES.test(code) || SOCKET_CODES.has(code))) return true;
-    if (MESSAGES.test(current.message)) return true;
-    current = current.cause;
+    if (typeof message === 'string' && MESSAGES.test(message)) return true;
+    current = current.cause as typeof current;
   }
   return false;
 }
