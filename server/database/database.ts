@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -68,7 +68,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('connect', (client) => client.on('error', () => undefined));
     retryReadsOnce(pool);
     watchPool(pool);
-    return handle(drizzlePg(pool, { schema }), 'postgres', () => {
+    const db = drizzlePg(pool, { schema });
+    releasingTransactions(pool, db);
+    return handle(db, 'postgres', () => {
       unwatchPool(pool);
       return pool.end();
     });
@@ -102,6 +104,41 @@ function retryReadsOnce(pool: pg.Pool): void {
   };
   // drizzle runs every statement outside transactions through `pool.query(config, values)`.
   pool.query = retrying as typeof pool.query;
+}
+
+/**
+ * Transactions that always give their connection back, and never give back a broken one. drizzle's own checks a client
+ * out and runs `begin` before its `try`: on a connection that died while idle in the pool, `begin` throws and that
+ * client is never released, so a storm of killed backends (a restart, a failover) used the pool up for good. Here the
+ * client is checked out by us, drizzle runs the transaction on it alone, and whatever happens it is released: destroyed
+ * (`release(error)`) when `begin`, `commit` or `rollback` failed, since its session's state is then unknown.
+ */
+function releasingTransactions(pool: pg.Pool, db: NodePgDatabase<typeof schema>): void {
+  const onClient = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
+  db.transaction = async (work, config) => {
+    const client = await pool.connect();
+    let workError: unknown;
+    let broken: Error | undefined;
+    try {
+      let clientDb = onClient.get(client);
+      if (!clientDb) onClient.set(client, (clientDb = drizzlePg(client, { schema })));
+      return await clientDb.transaction(async (tx) => {
+        try {
+          return await work(tx);
+        } catch (error) {
+          workError = error;
+          throw error;
+        }
+      }, config);
+    } catch (error) {
+      // The work's own error comes back as it was once `rollback` succeeded; any other is `begin`'s, `commit`'s or
+      // `rollback`'s own.
+      if (error !== workError) broken = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
 }
 
 function handle(db: Database, kind: DatabaseHandle['kind'], close: () => Promise<void>): DatabaseHandle {

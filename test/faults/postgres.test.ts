@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import request from 'supertest';
 import { toErrorResponse } from '../../server/common/error-body.js';
-import { seedReviews } from '../factories/reviews.factory.js';
+import { fixture, seedReviews } from '../factories/reviews.factory.js';
 import { PASSWORD, PUBLIC_URL, registerOwner, type Agent } from '../support/accounts.js';
 import { handleOf, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -112,4 +112,59 @@ describePostgres('PostgreSQL connections killed', () => {
     const { agent } = await registerOwner(t);
     await agent.get('/api/reviews/').expect(200);
   });
+
+  /** The pool's connections in use, as `/metrics` reports them. */
+  async function poolInUse(): Promise<number> {
+    const { text } = await request(t.app.getHttpServer()).get('/metrics').expect(200);
+    return Number(/^vr_db_pool_connections\{state="in_use"\} (\d+)$/m.exec(text)?.[1]);
+  }
+
+  /** Polls `probe` until it holds or `ms` pass; returns whether it held. */
+  async function within(ms: number, probe: () => Promise<boolean>): Promise<boolean> {
+    const until = Date.now() + ms;
+    for (;;) {
+      if (await probe().catch(() => false)) return true;
+      if (Date.now() > until) return false;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  // A transaction whose `begin` met a dead connection once kept that client checked out for good: as many such
+  // failures as the pool had clients left every later call waiting for a connection, then 503, until a restart.
+  it('recovers from a storm of terminations during uploads: ready again, uploads work, no connection left in use', async () => {
+    const { user } = await registerOwner(t);
+    const http = request(t.app.getHttpServer());
+    let address = 0;
+    const upload = () =>
+      http
+        .post('/api/reviews/upload/')
+        .set('Origin', 'https://shop.example')
+        .set('X-Forwarded-For', `198.51.100.${(address = (address % 250) + 1)}`)
+        .field('merchant_id', user.merchant!.store_id)
+        .field('product_id', 'storm-lamp')
+        .field('rating', '5')
+        .field('customer_name', 'Storm')
+        .attach('photo', fixture('photo.jpg'), 'photo.jpg');
+
+    const statuses = new Map<number, number>();
+    const stormEnds = Date.now() + 25_000;
+    const shoppers = Array.from({ length: 4 }, async () => {
+      while (Date.now() < stormEnds) {
+        const { status } = await upload();
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    });
+    const storm = (async () => {
+      while (Date.now() < stormEnds) {
+        await killConnections();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    })();
+    await Promise.all([storm, ...shoppers]);
+    expect([...statuses.keys()].filter((status) => status !== 201 && status !== 503)).toEqual([]);
+
+    expect(await within(BOUND_MS, async () => (await http.get('/api/ready')).status === 200)).toBe(true);
+    await upload().expect(201);
+    expect(await within(BOUND_MS, async () => (await poolInUse()) === 0)).toBe(true);
+  }, 120_000);
 });
