@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { WebhookInbox } from '../../inbox/webhook-inbox.service.js';
 import { StoreConnectionsRepository } from '../store-connections.repository.js';
-import { parseJsonBody } from '../webhook-body.js';
+import { parseWebhookBody } from '../../inbox/webhook-body.js';
 import { PROVIDER } from './bigcommerce-connect.service.js';
 import {
   STORE_HEADER,
@@ -65,7 +65,7 @@ export class BigCommerceWebhookRoutes implements OnModuleInit {
     if (secret && !verifyStandardWebhook(raw, signature, secret)) {
       throw ApiError.unauthorized('The webhook signature is not valid.', 'invalid_signature');
     }
-    const parsed = ZWebhookBody.safeParse(parseJsonBody(raw));
+    const parsed = ZWebhookBody.safeParse(parseWebhookBody(raw));
     if (!parsed.success || parsed.data.producer.toLowerCase() !== `stores/${hash}`) {
       throw ApiError.badRequest('The webhook has no valid scope or store.', 'invalid_webhook');
     }

@@ -5,7 +5,7 @@ import { SHOP_DOMAIN } from '../../../shared/shopify.js';
 import { ApiError } from '../../common/api-error.js';
 import { rawBodyPost } from '../../common/raw-body-route.js';
 import { WebhookInbox } from '../../inbox/webhook-inbox.service.js';
-import { parseJsonBody } from '../webhook-body.js';
+import { parseWebhookBody } from '../../inbox/webhook-body.js';
 import { PROVIDER } from './shopify-install.service.js';
 import { ShopifyClient } from './shopify.client.js';
 import { verifyWebhook } from './shopify-hmac.js';
@@ -49,7 +49,7 @@ export class ShopifyWebhookRoutes implements OnModuleInit {
       throw ApiError.badRequest('The webhook has no valid topic or shop domain.', 'invalid_webhook');
     }
     if (!webhookId || webhookId.length > 200) throw ApiError.badRequest('The webhook has no id.', 'invalid_webhook');
-    const payload = parseJsonBody(raw);
+    const payload = parseWebhookBody(raw);
     const triggered = new Date(header(request, 'x-shopify-triggered-at') ?? '');
     const result = await this.inbox.receive({
       provider: PROVIDER,

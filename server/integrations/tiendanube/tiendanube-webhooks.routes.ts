@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../common/api-error.js';
 import { rawBodyPost } from '../../common/raw-body-route.js';
 import { WebhookInbox } from '../../inbox/webhook-inbox.service.js';
-import { parseJsonBody } from '../webhook-body.js';
+import { parseWebhookBody } from '../../inbox/webhook-body.js';
 import { TiendaNubeClient } from './tiendanube.client.js';
 import { verifyWebhook } from './tiendanube-hmac.js';
 import { PROVIDER } from './tiendanube-install.service.js';
@@ -51,7 +51,7 @@ export class TiendaNubeWebhookRoutes implements OnModuleInit {
     if (!verifyWebhook(raw, typeof signature === 'string' ? signature : undefined, this.client.clientSecret)) {
       throw ApiError.unauthorized('The webhook signature is not valid.', 'invalid_signature');
     }
-    const parsed = ZWebhookBody.safeParse(parseJsonBody(raw));
+    const parsed = ZWebhookBody.safeParse(parseWebhookBody(raw));
     const topic = parsed.success ? topicOf(parsed.data) : null;
     if (!parsed.success || !topic || !/^\d{1,20}$/.test(parsed.data.store_id)) {
       throw ApiError.badRequest('The webhook has no valid event or store.', 'invalid_webhook');
