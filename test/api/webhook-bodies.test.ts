@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import request from 'supertest';
@@ -15,6 +16,7 @@ import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
 const BC_SECRET = 'bc-app-client-secret';
 const TN_STORE = 555001;
 const SHOP = 'bodies.myshopify.com';
+let tnProducts = 0;
 
 let stripe: FakeStripe;
 let shopify: FakeShopify;
@@ -84,7 +86,7 @@ const providers: Provider[] = [
       'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: stripe.webhookSecret }),
     }),
     event: (extra = 'null') =>
-      `{"id":"evt_${Math.random().toString(36).slice(2)}","object":"event","type":"invoice.paid",` +
+      `{"id":"evt_${randomUUID()}","object":"event","type":"invoice.paid",` +
       `"created":${Math.floor(Date.now() / 1000)},"data":{"object":{"id":"in_1","object":"invoice"}},"extra":${extra}}`,
   },
   {
@@ -100,7 +102,7 @@ const providers: Provider[] = [
     event: (extra = 'null') =>
       JSON.stringify({
         ...(JSON.parse(bc.payload(bcHash, 'store/product/updated', { type: 'product', id: 111 })) as object),
-        hash: Math.random().toString(36).slice(2),
+        hash: randomUUID(),
         extra: '§',
       }).replace('"§"', extra),
   },
@@ -109,7 +111,7 @@ const providers: Provider[] = [
     path: '/api/webhooks/tiendanube/',
     sign: (body) => ({ 'x-linkedstore-hmac-sha256': tiendaNubeHmac(body, tn.clientSecret) }),
     event: (extra = 'null') =>
-      `{"store_id":${TN_STORE},"event":"product/updated","id":${Math.floor(Math.random() * 1e9)},"extra":${extra}}`,
+      `{"store_id":${TN_STORE},"event":"product/updated","id":${++tnProducts},"extra":${extra}}`,
   },
 ];
 
