@@ -30,6 +30,8 @@ export class ApiError extends HttpException {
     readonly headers?: Record<string, string>,
   ) {
     super(body, status);
+    // Logs and the inbox's last error read the message: the detail, not Nest's "Api Error".
+    this.message = body.detail;
   }
 
   static badRequest(detail: string, code = 'bad_request', fields?: TApiError['fields']): ApiError {

@@ -16,7 +16,7 @@ import {
  * The one gate for text PostgreSQL cannot store (NUL, invalid UTF-8, lone surrogates), in front of every route, Nest's
  * and the plain Fastify ones alike: the URL when the request arrives, bodies as they are parsed. Multipart fields are
  * checked where the parts are read (media/multipart.ts); webhooks, which read their raw body, once it is verified
- * (integrations/webhook-body.ts). The common request, with no `%` in its URL, pays one `includes`.
+ * (inbox/webhook-body.ts). The common request, with no `%` in its URL, pays one `includes`.
  */
 export function registerInputGate(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();

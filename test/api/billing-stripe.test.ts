@@ -11,9 +11,10 @@ import type {
   TSubscription,
 } from '../../shared/billing.js';
 import { subscriptions, webhookEvents } from '../../server/database/schema.js';
+import { WebhookInbox } from '../../server/inbox/webhook-inbox.service.js';
 import { seedReviews } from '../factories/reviews.factory.js';
-import { startFakeStripe, type FakeStripe } from '../fakes/stripe.js';
-import { PUBLIC_URL, registerOwner, type Agent } from '../support/accounts.js';
+import { startFakeStripe, type FakeStripe, type FakeStripeOutage } from '../fakes/stripe.js';
+import { PUBLIC_URL, registerOwner, type Agent, type RegisteredOwner } from '../support/accounts.js';
 import { inboxIdle } from '../support/shopify.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -409,6 +410,113 @@ describe('payment methods', () => {
   });
 });
 
+describe('when Stripe is out of reach', () => {
+  let store: Awaited<ReturnType<typeof subscribed>>;
+  let fresh: RegisteredOwner;
+  let customer: string;
+  let card: string;
+  beforeAll(async () => {
+    store = await subscribed(plans.starter);
+    fresh = await registerOwner(t);
+    customer = stripe.sessions().find((s) => s.id === store.session.id)!.customer as string;
+    card = stripe.paymentMethodsOf(customer)[0].id;
+  });
+  afterEach(() => stripe.setOutage(null));
+
+  const changePlan = (plan: TPlan) =>
+    store.agent.post(`/api/billing/subscriptions/${store.subscription.id}/change_plan/`).send({ new_plan_id: plan.id });
+  /** Every billing call that talks to Stripe. */
+  const calls: Array<[string, () => request.Test]> = [
+    ['a first checkout (making the customer)', () => startCheckout(fresh.agent, plans.growth)],
+    ['a checkout', () => startCheckout(store.agent, plans.growth)],
+    ['a card form (SetupIntent)', () => store.agent.post('/api/billing/payment-methods/create_payment_method/')],
+    [
+      'attaching a card',
+      () =>
+        store.agent
+          .post('/api/billing/payment-methods/attach_payment_method/')
+          .send({ payment_method_id: card, customer_id: customer }),
+    ],
+    [
+      'removing a card',
+      () => store.agent.post('/api/billing/payment-methods/delete_payment_method/').send({ payment_method_id: card }),
+    ],
+    ['a plan change', () => changePlan(plans.growth)],
+    ['a cancellation (back to Free)', () => changePlan(plans.free)],
+  ];
+
+  it.each<[string, number, FakeStripeOutage]>([
+    ['answers 500', 502, { status: 500 }],
+    ['answers 503', 502, { status: 503 }],
+    ['is behind a proxy answering an HTML 502', 502, { status: 502, html: true }],
+    ['rate-limits (429)', 503, { status: 429 }],
+    ['drops the connection', 503, 'drop'],
+  ])(
+    'Stripe %s: every call answers %i payment_provider_unavailable with Retry-After; nothing changes',
+    async (_n, status, outage) => {
+      stripe.setOutage(outage);
+      for (const [name, call] of calls) {
+        const res = await call();
+        expect([name, res.status, res.body.code, res.headers['retry-after']]).toEqual([
+          name,
+          status,
+          'payment_provider_unavailable',
+          '30',
+        ]);
+        expect(res.body.detail).toMatch(/^Stripe, the payment provider, .+ Please try again in a minute\.$/);
+      }
+      // SPEC §8: a card list that cannot be read is an empty list.
+      expect(
+        (await store.agent.get('/api/billing/payment-methods/list_payment_methods/').expect(200)).body.results,
+      ).toEqual([]);
+      stripe.setOutage(null);
+      expect(await usage(store.agent)).toMatchObject({ plan: { code: 'starter' }, billing_status: 'active' });
+      expect(stripe.paymentMethodsOf(customer).map((method) => method.id)).toContain(card);
+      expect(stripe.customers().filter((c) => c.metadata.merchant_id === fresh.merchantId)).toEqual([]);
+    },
+  );
+
+  it('a checkout completed while Stripe cannot be read is kept, and applied once it can', async () => {
+    const owner = await registerOwner(t);
+    const session = (await startCheckout(owner.agent, plans.growth).expect(200)).body as TStripeCheckoutSession;
+    stripe.deferWebhooks(true);
+    await stripe.completeCheckout(session.id);
+    stripe.deferWebhooks(false);
+    stripe.setOutage('drop');
+    const [completed] = await stripe.flushWebhooks();
+    expect([completed.event.type, completed.status]).toEqual(['checkout.session.completed', 200]);
+    await inboxIdle(t);
+    const [kept] = await databaseOf(t)
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.eventId, completed.event.id));
+    expect(kept).toMatchObject({ processedAt: null, attempts: 1 });
+    expect(kept.lastError).toMatch(/^Stripe, the payment provider, cannot be reached/);
+
+    stripe.setOutage(null);
+    await databaseOf(t)
+      .update(webhookEvents)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(webhookEvents.eventId, completed.event.id));
+    await t.app.get(WebhookInbox).drainSoon();
+    await inboxIdle(t);
+    const [done] = await databaseOf(t)
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.eventId, completed.event.id));
+    expect(done.processedAt).not.toBeNull();
+    expect(await usage(owner.agent)).toMatchObject({ plan: { code: 'growth' }, billing_status: 'active' });
+  });
+
+  it('once Stripe answers again, the same calls go through', async () => {
+    stripe.setOutage({ status: 503 });
+    await changePlan(plans.growth).expect(502);
+    stripe.setOutage(null);
+    await changePlan(plans.growth).expect(200);
+    expect((await usage(store.agent)).plan.code).toBe('growth');
+  });
+});
+
 describe('without Stripe', () => {
   it('explains that billing is not configured, the Free plan applies, and nothing fails', async () => {
     const bare = await startTestApp({ env: { PUBLIC_URL } });
@@ -439,11 +547,14 @@ describe('without Stripe', () => {
     }
   });
 
-  it('a payment-method list Stripe cannot answer is empty, not an error', async () => {
+  it('with nothing listening where Stripe was: card lists are empty, and calls answer 503 with Retry-After', async () => {
     const store = await subscribed(plans.starter);
     await stripe.close();
     expect(
       (await store.agent.get('/api/billing/payment-methods/list_payment_methods/').expect(200)).body.results,
     ).toEqual([]);
+    const refused = await startCheckout(store.agent, plans.growth).expect(503);
+    expect(refused.body.code).toBe('payment_provider_unavailable');
+    expect(refused.headers['retry-after']).toBe('30');
   });
 });

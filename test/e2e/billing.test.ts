@@ -77,13 +77,18 @@ afterEach(async () => {
   expect(problems.splice(0)).toEqual([]);
 });
 
-async function signedIn(access: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+async function signedIn(
+  access: string,
+  viewport = { width: 1280, height: 900 },
+  provoked: number[] = [],
+): Promise<Page> {
   const context = await signedInContext(browser, server.url, access, { viewport });
   contexts.push(context);
   const page = await context.newPage();
+  // Refusals provoked on purpose (the plan limit, a declined card, `provoked`) are handled by the page.
+  const handled = new RegExp(`status of (${[403, 402, ...provoked].join('|')})`);
   page.on('console', (message: ConsoleMessage) => {
-    // Refusals provoked on purpose (the plan limit, a declined card) are handled by the page.
-    if (message.type() === 'error' && !/status of (403|402)/.test(message.text())) problems.push(message.text());
+    if (message.type() === 'error' && !handled.test(message.text())) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return page;
@@ -216,6 +221,30 @@ describe('a card-paying store', () => {
     expect(await banner.textContent()).toContain('Your last payment failed');
     await billingPage(page);
     await page.getByTestId('billing-grace').waitFor();
+  });
+
+  it('while Stripe cannot be reached, a checkout and a new card say so, in the merchant’s words', async () => {
+    const other = await registerByApi(server.url, 'billing-outage@example.com', 'billing-pass-1', testEnv);
+    const page = await signedIn(other.access, { width: 1280, height: 900 }, [502]);
+    await billingPage(page);
+    stripe.setOutage({ status: 500 });
+    try {
+      await page.getByTestId('billing-plan-action-starter').click();
+      await page.getByText(en.providerUnavailable).waitFor();
+      expect(page.url()).toBe(`${server.url}/settings/billing`);
+
+      await page.getByTestId('billing-add-card').click();
+      const form = page.getByTestId('billing-card-form');
+      await form.locator('input[name="cardnumber"]').fill('4242424242424242');
+      await form.locator('input[name="exp-date"]').fill('12 / 34');
+      await form.locator('input[name="cvc"]').fill('123');
+      await form.locator('button[type="submit"]').click();
+      await page.getByTestId('billing-card-error').waitFor();
+      expect(await page.getByTestId('billing-card-error').textContent()).toBe(en.providerUnavailable);
+      await expectAccessible(page);
+    } finally {
+      stripe.setOutage(null);
+    }
   });
 
   it('the cancel page says nothing was charged', async () => {

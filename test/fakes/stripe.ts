@@ -105,6 +105,12 @@ export interface AddCardOptions {
   makeDefault?: boolean;
 }
 
+/**
+ * How the API fails during an outage: Stripe answering `status` in its error shape, a proxy in front of it answering
+ * an HTML page, or the connection dropped before any answer.
+ */
+export type FakeStripeOutage = { status: number; html?: boolean } | 'drop';
+
 export interface FakeStripe {
   /** Base URL, for STRIPE_API_URL (the SDK's host, port and protocol). */
   url: string;
@@ -151,6 +157,8 @@ export interface FakeStripe {
   /** Price changes through `subscriptions.update`, with their `proration_behavior`. */
   priceChanges: FakePriceChange[];
   requests: FakeStripeRequest[];
+  /** Every API call (`/v1/…`, the browser's included) fails this way until `setOutage(null)`. */
+  setOutage(outage: FakeStripeOutage | null): void;
   close(): Promise<void>;
 }
 
@@ -190,6 +198,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   let deferred = false;
   let queue: FakeEvent[] = [];
   let chain: Promise<unknown> = Promise.resolve();
+  let outage: FakeStripeOutage | null = null;
 
   function makeEvent(type: string, object: object, opts: EmitOptions = {}, request?: FakeEvent['request']) {
     const event: FakeEvent = {
@@ -353,6 +362,16 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     }
     const page = /^\/checkout\/([^/]+)$/.exec(url.pathname);
     if (page) return checkout(decodeURIComponent(page[1]), method, record);
+    if (url.pathname.startsWith('/v1/') && outage) {
+      if (outage === 'drop') return void req.socket.destroy();
+      return outage.html
+        ? record(outage.status, '<html><body><h1>Bad Gateway</h1></body></html>', HTML_TYPE)
+        : record(
+            outage.status,
+            JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred.' } }),
+            JSON_TYPE,
+          );
+    }
     if (url.pathname.startsWith('/v1/')) return api(req, method, url.pathname, { ...query, ...body }, raw, record);
     record(404, 'Not Found', 'text/plain; charset=utf-8');
   }
@@ -444,6 +463,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     paymentMethodsOf: (customerId) => copies(store.paymentMethodsOf(customerId)),
     priceChanges: store.priceChanges,
     requests,
+    setOutage: (next) => void (outage = next),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

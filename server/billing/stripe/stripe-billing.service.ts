@@ -9,17 +9,9 @@ import { BillingMerchantsRepository } from '../billing-merchants.repository.js';
 import type { PlanRow } from '../plans.repository.js';
 import { PlansService } from '../plans.service.js';
 import { SubscriptionsRepository, type SubscriptionRow } from '../subscriptions.repository.js';
+import { refusedByStripe, stripeUnavailable } from './stripe-errors.js';
 import { idOf, mapPaymentMethod, seconds, statusOf } from './stripe.mappers.js';
 import { StripeGateway } from './stripe.gateway.js';
-
-/** Stripe errors a merchant's request can cause (a declined card, an id that is not theirs): 4xx, not 500. */
-function refusedByStripe(error: unknown): ApiError | null {
-  const stripeError = error as { type?: string; statusCode?: number; message?: string };
-  if (stripeError?.type === 'StripeCardError' || stripeError?.type === 'StripeInvalidRequestError') {
-    return ApiError.badRequest(stripeError.message ?? 'Stripe refused the request.', 'payment_refused');
-  }
-  return null;
-}
 
 /**
  * Subscriptions through Stripe (EXTERNAL_APIS §4): one Stripe customer per store, made once; hosted Checkout to
@@ -38,25 +30,39 @@ export class StripeBilling {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private get stripe(): Stripe {
+  private assertConfigured(): void {
     if (!this.gateway.configured) {
       throw new ApiError(404, { detail: 'Billing is not configured on this server.', code: 'billing_not_configured' });
     }
-    return this.gateway.stripe;
+  }
+
+  /**
+   * Every call to Stripe goes through here: Stripe out of reach becomes 503 or 502 `payment_provider_unavailable` with
+   * Retry-After, whatever the call (Stripe's refusals of a merchant's request keep their own handling).
+   */
+  private async call<T>(work: (stripe: Stripe) => Promise<T>): Promise<T> {
+    this.assertConfigured();
+    try {
+      return await work(this.gateway.stripe);
+    } catch (error) {
+      throw stripeUnavailable(error) ?? error;
+    }
   }
 
   /** The store's Stripe customer, created on first need and reused. */
   async customerOf(merchant: MerchantRow, email: string): Promise<string> {
     if (merchant.stripeCustomerId) return merchant.stripeCustomerId;
-    const created = await this.stripe.customers.create({
-      email,
-      name: merchant.storeName || undefined,
-      metadata: { merchant_id: merchant.id, store_id: merchant.storeId },
-    });
+    const created = await this.call((stripe) =>
+      stripe.customers.create({
+        email,
+        name: merchant.storeName || undefined,
+        metadata: { merchant_id: merchant.id, store_id: merchant.storeId },
+      }),
+    );
     const kept = await this.merchants.claimStripeCustomer(merchant.id, created.id);
     if (kept !== created.id) {
       // Another request made one at the same moment: theirs is kept, this one goes.
-      await this.stripe.customers.del(created.id).catch(() => undefined);
+      await this.call((stripe) => stripe.customers.del(created.id)).catch(() => undefined);
     }
     return kept;
   }
@@ -67,8 +73,9 @@ export class StripeBilling {
     urls: { success: string; cancel: string },
     email: string,
   ): Promise<TStripeCheckoutSession> {
-    const stripe = this.stripe;
-    if (!plan.stripePriceId) {
+    this.assertConfigured();
+    const price = plan.stripePriceId;
+    if (!price) {
       throw ApiError.badRequest('This plan cannot be bought online yet.', 'plan_not_purchasable');
     }
     const customer = await this.customerOf(merchant, email);
@@ -76,17 +83,19 @@ export class StripeBilling {
     const success = new URL(urls.success);
     success.searchParams.set('session_id', '{CHECKOUT_SESSION_ID}');
     try {
-      const session = await stripe.checkout.sessions.create({
-        mode: 'subscription',
-        customer,
-        line_items: [{ price: plan.stripePriceId, quantity: 1 }],
-        // Stripe fills the placeholder; URLSearchParams would have encoded its braces.
-        success_url: success.href.replace(encodeURIComponent('{CHECKOUT_SESSION_ID}'), '{CHECKOUT_SESSION_ID}'),
-        cancel_url: urls.cancel,
-        client_reference_id: merchant.id,
-        metadata,
-        subscription_data: { metadata },
-      });
+      const session = await this.call((stripe) =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer,
+          line_items: [{ price, quantity: 1 }],
+          // Stripe fills the placeholder; URLSearchParams would have encoded its braces.
+          success_url: success.href.replace(encodeURIComponent('{CHECKOUT_SESSION_ID}'), '{CHECKOUT_SESSION_ID}'),
+          cancel_url: urls.cancel,
+          client_reference_id: merchant.id,
+          metadata,
+          subscription_data: { metadata },
+        }),
+      );
       if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
       return { url: session.url, id: session.id };
     } catch (error) {
@@ -126,25 +135,29 @@ export class StripeBilling {
 
   /** Fetches the subscription now and records it (a completed checkout names it without its details). */
   async syncSubscription(id: string, at: Date): Promise<SubscriptionRow | null> {
-    return this.applySubscription(await this.stripe.subscriptions.retrieve(id), at);
+    return this.applySubscription(await this.call((stripe) => stripe.subscriptions.retrieve(id)), at);
   }
 
   /** The plan's price replaces the item's, prorated; Free means cancelling at the period's end. */
   async changePlan(subscription: SubscriptionRow, plan: PlanRow): Promise<void> {
     const id = subscription.providerSubscriptionId as string;
     if (plan.free) {
-      await this.stripe.subscriptions.update(id, { cancel_at_period_end: true });
+      await this.call((stripe) => stripe.subscriptions.update(id, { cancel_at_period_end: true }));
       return;
     }
-    if (!plan.stripePriceId || !subscription.providerItemId) {
+    const price = plan.stripePriceId;
+    const item = subscription.providerItemId;
+    if (!price || !item) {
       throw ApiError.badRequest('This plan cannot be bought online yet.', 'plan_not_purchasable');
     }
     try {
-      await this.stripe.subscriptions.update(id, {
-        items: [{ id: subscription.providerItemId, price: plan.stripePriceId }],
-        proration_behavior: 'create_prorations',
-        cancel_at_period_end: false,
-      });
+      await this.call((stripe) =>
+        stripe.subscriptions.update(id, {
+          items: [{ id: item, price }],
+          proration_behavior: 'create_prorations',
+          cancel_at_period_end: false,
+        }),
+      );
     } catch (error) {
       throw refusedByStripe(error) ?? error;
     }
@@ -152,11 +165,9 @@ export class StripeBilling {
 
   async setupIntent(merchant: MerchantRow, email: string): Promise<TSetupIntent> {
     const customer = await this.customerOf(merchant, email);
-    const intent = await this.stripe.setupIntents.create({
-      customer,
-      usage: 'off_session',
-      metadata: { merchant_id: merchant.id },
-    });
+    const intent = await this.call((stripe) =>
+      stripe.setupIntents.create({ customer, usage: 'off_session', metadata: { merchant_id: merchant.id } }),
+    );
     if (!intent.client_secret) throw new Error('Stripe answered a setup intent without a client secret');
     return { id: intent.id, client_secret: intent.client_secret, customer_id: customer };
   }
@@ -166,10 +177,12 @@ export class StripeBilling {
     const customer = merchant.stripeCustomerId;
     if (!customer || !this.gateway.configured) return [];
     try {
-      const [list, record] = await Promise.all([
-        this.stripe.paymentMethods.list({ customer, type: 'card', limit }),
-        this.stripe.customers.retrieve(customer),
-      ]);
+      const [list, record] = await this.call((stripe) =>
+        Promise.all([
+          stripe.paymentMethods.list({ customer, type: 'card', limit }),
+          stripe.customers.retrieve(customer),
+        ]),
+      );
       const defaultId = 'deleted' in record ? null : idOf(record.invoice_settings?.default_payment_method);
       return list.data
         .map((method) => mapPaymentMethod(method, defaultId))
@@ -189,13 +202,16 @@ export class StripeBilling {
     try {
       const attached = idOf(method.customer)
         ? method
-        : await this.stripe.paymentMethods.attach(paymentMethodId, { customer: customerId });
-      await this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: attached.id } });
+        : await this.call((stripe) => stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }));
+      await this.call((stripe) =>
+        stripe.customers.update(customerId, { invoice_settings: { default_payment_method: attached.id } }),
+      );
       const live = await this.subscriptions.latestLive(merchant.id);
-      if (live?.subscription.provider === 'stripe' && live.subscription.providerSubscriptionId) {
-        await this.stripe.subscriptions.update(live.subscription.providerSubscriptionId, {
-          default_payment_method: attached.id,
-        });
+      const subscriptionId = live?.subscription.provider === 'stripe' ? live.subscription.providerSubscriptionId : null;
+      if (subscriptionId) {
+        await this.call((stripe) =>
+          stripe.subscriptions.update(subscriptionId, { default_payment_method: attached.id }),
+        );
       }
       return mapPaymentMethod(attached, attached.id) as TPaymentMethod;
     } catch (error) {
@@ -206,14 +222,14 @@ export class StripeBilling {
   async detach(merchant: MerchantRow, paymentMethodId: string): Promise<void> {
     if (!merchant.stripeCustomerId) throw ApiError.notFound('No such payment method.');
     await this.ownMethod(paymentMethodId, merchant.stripeCustomerId, false);
-    await this.stripe.paymentMethods.detach(paymentMethodId);
+    await this.call((stripe) => stripe.paymentMethods.detach(paymentMethodId));
   }
 
   /** The payment method, when it is this customer's (or, to attach it, nobody's yet); else 404 as if unknown. */
   private async ownMethod(id: string, customerId: string, unattachedAllowed: boolean): Promise<Stripe.PaymentMethod> {
     let method: Stripe.PaymentMethod;
     try {
-      method = await this.stripe.paymentMethods.retrieve(id);
+      method = await this.call((stripe) => stripe.paymentMethods.retrieve(id));
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) throw ApiError.notFound('No such payment method.');
       throw error;

@@ -1,19 +1,29 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import { ApiError } from '../../common/api-error.js';
-import { rawBodyPost } from '../../common/raw-body-route.js';
-import { assertStorable } from '../../common/storable-text.js';
 import type { InboxEvent } from '../../inbox/webhook-inbox.repository.js';
 import { WebhookInbox } from '../../inbox/webhook-inbox.service.js';
+import {
+  WebhookReceiver,
+  type InboxEntry,
+  type WebhookHeader,
+  type WebhookSource,
+} from '../../inbox/webhook-receiver.js';
 import { SubscriptionsRepository } from '../subscriptions.repository.js';
 import { StripeBilling } from './stripe-billing.service.js';
 import { idOf, invoiceSubscription } from './stripe.mappers.js';
 import { StripeGateway } from './stripe.gateway.js';
 
 const PROVIDER = 'stripe';
-const BODY_LIMIT = 1024 * 1024;
+
+/** What the inbox and every handler rely on in an event; the rest is read by the handler of its type. */
+const ZEventEnvelope = z.looseObject({
+  id: z.string().min(1).max(200),
+  type: z.string().min(1).max(200),
+  created: z.number().int().nonnegative(),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
 
 type EventHandler = (event: Stripe.Event, at: Date) => Promise<unknown>;
 
@@ -24,9 +34,12 @@ type EventHandler = (event: Stripe.Event, at: Date) => Promise<unknown>;
  * its `created` time, so an older event delivered late changes nothing.
  */
 @Injectable()
-export class StripeWebhooks implements OnModuleInit {
+export class StripeWebhooks implements OnModuleInit, WebhookSource<void> {
+  readonly path = '/api/webhooks/stripe/';
+  readonly bodyLimit = 1024 * 1024;
+
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
+    private readonly receiver: WebhookReceiver,
     private readonly gateway: StripeGateway,
     private readonly inbox: WebhookInbox,
     private readonly billing: StripeBilling,
@@ -62,10 +75,7 @@ export class StripeWebhooks implements OnModuleInit {
         ]),
       ),
     );
-    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    rawBodyPost(fastify, '/api/webhooks/stripe/', BODY_LIMIT, (request, raw, reply) =>
-      this.receive(request, raw, reply),
-    );
+    this.receiver.register(this);
   }
 
   private async payment(event: Stripe.Event, outcome: 'paid' | 'failed', at: Date): Promise<void> {
@@ -73,24 +83,28 @@ export class StripeWebhooks implements OnModuleInit {
     if (subscription) await this.subscriptions.applyPayment('stripe', subscription, outcome, at);
   }
 
-  private async receive(request: FastifyRequest, raw: Buffer, reply: FastifyReply): Promise<void> {
+  verify(header: WebhookHeader, raw: Buffer): void {
     if (!this.gateway.configured) throw ApiError.notFound('Billing is not configured on this server.');
-    const signature = request.headers['stripe-signature'];
-    let event: Stripe.Event;
     try {
-      event = this.gateway.constructEvent(raw, typeof signature === 'string' ? signature : undefined);
+      this.gateway.verifySignature(raw, header('stripe-signature'));
     } catch {
       throw ApiError.badRequest('The webhook signature is not valid.', 'invalid_signature');
     }
-    assertStorable(event);
-    const result = await this.inbox.receive({
-      provider: PROVIDER,
-      eventId: event.id,
-      topic: event.type,
-      shop: null,
-      payload: event as unknown as object,
-      triggeredAt: new Date(event.created * 1000),
-    });
-    await reply.status(200).send({ detail: result });
+  }
+
+  describe(body: Record<string, unknown>): InboxEntry {
+    const parsed = ZEventEnvelope.safeParse(body);
+    if (!parsed.success) throw ApiError.badRequest('The webhook is not a Stripe event.', 'invalid_webhook');
+    const event = parsed.data;
+    return {
+      event: {
+        provider: PROVIDER,
+        eventId: event.id,
+        topic: event.type,
+        shop: null,
+        payload: event,
+        triggeredAt: new Date(event.created * 1000),
+      },
+    };
   }
 }

@@ -40,9 +40,13 @@ export class StripeGateway {
     return this.client;
   }
 
-  /** Verifies `Stripe-Signature` on the raw body with the SDK (300 s tolerance); throws when it does not hold. */
-  constructEvent(raw: Buffer, signature: string | undefined): Stripe.Event {
-    if (!signature || !this.config.stripe.webhookSecret) throw new Error('No signature');
-    return this.stripe.webhooks.constructEvent(raw, signature, this.config.stripe.webhookSecret);
+  /**
+   * Verifies `Stripe-Signature` on the raw body with the SDK (300 s tolerance); throws when it does not hold. The body
+   * is parsed afterwards, by the rules every webhook's body follows.
+   */
+  verifySignature(raw: Buffer, signature: string | undefined): void {
+    const verifier = this.stripe.webhooks.signature;
+    if (!signature || !this.config.stripe.webhookSecret || !verifier) throw new Error('No signature');
+    verifier.verifyHeader(raw, signature, this.config.stripe.webhookSecret);
   }
 }

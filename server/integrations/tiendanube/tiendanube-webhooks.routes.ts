@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../common/api-error.js';
-import { rawBodyPost } from '../../common/raw-body-route.js';
-import { WebhookInbox } from '../../inbox/webhook-inbox.service.js';
-import { parseJsonBody } from '../webhook-body.js';
+import {
+  WebhookReceiver,
+  type InboxEntry,
+  type WebhookHeader,
+  type WebhookRequest,
+  type WebhookSource,
+} from '../../inbox/webhook-receiver.js';
 import { TiendaNubeClient } from './tiendanube.client.js';
 import { verifyWebhook } from './tiendanube-hmac.js';
 import { PROVIDER } from './tiendanube-install.service.js';
 import { ZWebhookBody } from './tiendanube.mappers.js';
-
-const BODY_LIMIT = 1024 * 1024;
 
 /**
  * The LGPD topics come without an `event` field (each has its own URL in the Partner Portal, which may all be this
@@ -31,44 +31,37 @@ function topicOf(body: Record<string, unknown>): string | null {
  * the work happens after the answer.
  */
 @Injectable()
-export class TiendaNubeWebhookRoutes implements OnModuleInit {
+export class TiendaNubeWebhookRoutes implements OnModuleInit, WebhookSource<void> {
+  readonly path = '/api/webhooks/tiendanube/';
+  readonly bodyLimit = 1024 * 1024;
+
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
     private readonly client: TiendaNubeClient,
-    private readonly inbox: WebhookInbox,
+    private readonly receiver: WebhookReceiver,
   ) {}
 
   onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    rawBodyPost(fastify, '/api/webhooks/tiendanube/', BODY_LIMIT, (request, raw, reply) =>
-      this.receive(request, raw, reply),
-    );
+    this.receiver.register(this);
   }
 
-  private async receive(request: FastifyRequest, raw: Buffer, reply: FastifyReply): Promise<void> {
+  verify(header: WebhookHeader, raw: Buffer): void {
     if (!this.client.configured) throw ApiError.notFound('The Tienda Nube app is not configured on this server.');
-    const signature = request.headers['x-linkedstore-hmac-sha256'];
-    if (!verifyWebhook(raw, typeof signature === 'string' ? signature : undefined, this.client.clientSecret)) {
+    if (!verifyWebhook(raw, header('x-linkedstore-hmac-sha256'), this.client.clientSecret)) {
       throw ApiError.unauthorized('The webhook signature is not valid.', 'invalid_signature');
     }
-    const parsed = ZWebhookBody.safeParse(parseJsonBody(raw));
+  }
+
+  describe(body: Record<string, unknown>, { raw }: WebhookRequest<void>): InboxEntry {
+    const parsed = ZWebhookBody.safeParse(body);
     const topic = parsed.success ? topicOf(parsed.data) : null;
     if (!parsed.success || !topic || !/^\d{1,20}$/.test(parsed.data.store_id)) {
       throw ApiError.badRequest('The webhook has no valid event or store.', 'invalid_webhook');
     }
-    const event = {
-      provider: PROVIDER,
-      topic,
-      shop: parsed.data.store_id,
-      payload: parsed.data,
-      triggeredAt: null,
-    };
+    const event = { provider: PROVIDER, topic, shop: parsed.data.store_id, payload: parsed.data, triggeredAt: null };
     // Tienda Nube sends no delivery id: a data request has its own; anything else is known by its content.
     const requestId = (parsed.data.data_request as { id?: unknown } | undefined)?.id;
-    const result =
-      topic === 'customers/data_request' && (typeof requestId === 'number' || typeof requestId === 'string')
-        ? await this.inbox.receive({ ...event, eventId: `data_request:${requestId}` })
-        : await this.inbox.receiveByContent(event, createHash('sha256').update(raw).digest('hex'));
-    await reply.status(200).send({ detail: result });
+    return topic === 'customers/data_request' && (typeof requestId === 'number' || typeof requestId === 'string')
+      ? { event: { ...event, eventId: `data_request:${requestId}` } }
+      : { event, contentKey: createHash('sha256').update(raw).digest('hex') };
   }
 }

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { TBillingConfig, TPaymentMethod } from '../../../shared/billing.js';
 import { attachPaymentMethod, createSetupIntent } from '../../api/billing';
 import { ActionButton } from '../ActionButton';
-import { apiDetail } from '../form/apiErrors';
 import { FormAlert } from '../form/FormAlert';
 import { SubmitButton } from '../form/SubmitButton';
 import { TextField } from '../form/TextField';
+import { billingError } from './billingError';
 import { loadStripe, type StripeCardElement, type StripeJs } from './stripeJs';
 
 export interface CardFormProps {
@@ -66,7 +66,7 @@ export function CardForm({ stripe: keys, onSaved, onCancel }: CardFormProps) {
       }
       onSaved(await attachPaymentMethod(methodId, intent.customer_id));
     } catch (caught) {
-      setError(apiDetail(caught) ?? t('billing.cards.failed'));
+      setError(billingError(t, caught, t('billing.cards.failed')));
     } finally {
       setPending(false);
     }

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { TBillingConfig, TPaymentMethod } from '../../../shared/billing.js';
 import { deletePaymentMethod, refreshBilling } from '../../api/billing';
 import { ActionButton } from '../ActionButton';
-import { apiDetail } from '../form/apiErrors';
 import { ModalDialog } from '../ModalDialog';
 import { useToast } from '../toast/ToastProvider';
+import { billingError } from './billingError';
 import { CardForm } from './CardForm';
 
 export interface PaymentMethodsProps {
@@ -30,7 +30,7 @@ export function PaymentMethods({ stripe, methods }: PaymentMethodsProps) {
       showToast(t('billing.cards.removed'), 'success');
       await refreshBilling(queryClient);
     },
-    onError: (error) => showToast(apiDetail(error) ?? t('billing.cards.failed'), 'error'),
+    onError: (error) => showToast(billingError(t, error, t('billing.cards.failed')), 'error'),
   });
 
   return (

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TActiveSubscription, TBillingConfig, TPaymentMethod, TPlan } from '../../../shared/billing.js';
 import { changePlan, refreshBilling, startShopifyCheckout, startStripeCheckout } from '../../api/billing';
-import { apiDetail } from '../form/apiErrors';
 import { useToast } from '../toast/ToastProvider';
+import { billingError } from './billingError';
 import { checkoutKind } from './checkoutKind';
 
 /**
@@ -32,7 +32,7 @@ export function usePlanChoice(
       showToast(t('billing.checkout.redirecting'), 'info');
       window.location.assign(url);
     },
-    onError: (error) => showToast(apiDetail(error) ?? t('billing.checkout.failed'), 'error'),
+    onError: (error) => showToast(billingError(t, error, t('billing.checkout.failed')), 'error'),
   });
 
   const change = useMutation({
@@ -42,7 +42,7 @@ export function usePlanChoice(
       showToast(plan.free ? t('billing.change.canceling') : t('billing.change.done', { plan: plan.name }), 'success');
       await refreshBilling(queryClient);
     },
-    onError: (error) => showToast(apiDetail(error) ?? t('billing.change.failed'), 'error'),
+    onError: (error) => showToast(billingError(t, error, t('billing.change.failed')), 'error'),
   });
 
   function choose(plan: TPlan) {
