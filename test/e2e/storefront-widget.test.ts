@@ -656,6 +656,28 @@ describe('the snippet alone on a site with no platform', () => {
     await page.context().close();
   });
 
+  it('fills a container without data-product-id where the merchant put it, for the product the page names', async () => {
+    const page = await shopperPage();
+    // The merchant's element, right under the title (before the widget's own DOMContentLoaded work).
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const container = document.createElement('div');
+        container.id = 'reviews-here';
+        container.setAttribute('data-video-reviews', '');
+        document.querySelector('h1')!.after(container);
+      }),
+    );
+    const mounted = consoleLine(page, 'mounted');
+    await openProduct(page, 'jsonld', VASE);
+    expect(await mounted).toBe(
+      `[video-reviews] mounted for product "${VASE.id}" (from JSON-LD) inside [data-video-reviews]`,
+    );
+    expect(await host(page).getAttribute('id')).toBe('reviews-here');
+    expect(await host(page).getAttribute('data-product-id')).toBe(VASE.id);
+    expect(await host(page).locator('.vr-tile .vr-name').allTextContents()).toEqual(['Olga']);
+    await page.context().close();
+  });
+
   it('finds a product by its Open Graph tags; a review sent there describes it as the page does, unverified', async () => {
     const page = await shopperPage();
     const mounted = consoleLine(page, 'mounted');
@@ -714,7 +736,7 @@ describe('the snippet alone on a site with no platform', () => {
     const said = consoleLine(page, 'no product');
     await page.goto(store.url + store.path('blog', { id: '', name: 'Our Kilns' }));
     expect(await said).toBe(
-      '[video-reviews] no product found on this page: no data-video-reviews container, no platform product, no Product JSON-LD, no og:type=product',
+      '[video-reviews] no product found on this page: no data-product-id container, no platform product, no Product JSON-LD, no og:type=product',
     );
     expect(await page.locator('.video-reviews-widget').count()).toBe(0);
     // Detection and the calls it would start run in one go: none was made.

@@ -98,7 +98,7 @@ function start(store: string, api: string, version: string): void {
   const product = detectProduct();
   if (!product) {
     return info(
-      'no product found on this page: no data-video-reviews container, no platform product, no Product JSON-LD, no og:type=product',
+      'no product found on this page: no data-product-id container, no platform product, no Product JSON-LD, no og:type=product',
     );
   }
   const placeholder = product.placeholder;

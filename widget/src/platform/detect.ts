@@ -17,17 +17,16 @@ function absolute(url: string): string {
   }
 }
 
-type Found = [id: string, platform: TPlatform, from: string, placeholder?: HTMLElement];
+type Found = [id: string, platform: TPlatform, from: string];
 
 /**
  * The product id and what gave it (said in the console), in DESIGN §7's order: the merchant's container, Shopify,
  * Tienda Nube, BigCommerce; then, on any site, the page's Product JSON-LD, its Open Graph product tags, and for a
  * page either calls a product but none names, its path.
  */
-function productId(node: Record<string, unknown>, ld: boolean): Found | null {
-  const placeholder = document.querySelector<HTMLElement>('[data-video-reviews][data-product-id]');
+function productId(placeholder: HTMLElement | null, node: Record<string, unknown>, ld: boolean): Found | null {
   const own = text(placeholder?.dataset.productId);
-  if (placeholder && own) return [own, 'generic', 'data-video-reviews', placeholder];
+  if (own) return [own, 'generic', 'data-video-reviews'];
   const shopify = text(window.ShopifyAnalytics?.meta?.product?.id);
   if (shopify) return [shopify, 'shopify', 'ShopifyAnalytics'];
   const nube = text(window.LS?.product?.id);
@@ -47,9 +46,11 @@ function productId(node: Record<string, unknown>, ld: boolean): Found | null {
 
 /** What the page says of its product: the widget's JSON-LD and a new review's product come from the page itself. */
 export function detectProduct(): Product | null {
+  // The merchant's container: where the widget goes, and with `data-product-id`, which product it shows.
+  const placeholder = document.querySelector<HTMLElement>('[data-video-reviews]');
   const ld = pageProduct();
   const node = ld ? ld[2] : {};
-  const found = productId(node, !!ld);
+  const found = productId(placeholder, node, !!ld);
   if (!found) return null;
   // A URL, an ImageObject, or a list of either.
   const image = ([] as unknown[]).concat(node.image)[0] as { url?: unknown } | undefined;
@@ -57,7 +58,7 @@ export function detectProduct(): Product | null {
     id: found[0],
     platform: found[1],
     from: found[2],
-    placeholder: found[3] || null,
+    placeholder,
     name:
       text(node.name) || meta('og:title') || text(document.querySelector('h1')?.textContent) || text(document.title),
     image: absolute(text(image?.url ?? image) || meta('og:image')),
