@@ -3,6 +3,7 @@ import { BULK_MODERATION_MAX_IDS, REVIEWS_PAGE_SIZE } from './constants.js';
 import type { TPlanLimitError } from './billing.js';
 import { REVIEW_FILTERS } from './review-statuses.js';
 import type { TMediaState, TReviewStatus } from './review-statuses.js';
+import type { TProductSource } from './widgets.js';
 export * from './review-statuses.js';
 
 // The API contract of reviews, plans and usage (SPEC §3, §7 Reviews and Billing plans, DESIGN §6.1–§6.4).
@@ -154,6 +155,8 @@ export interface TReviewProduct {
   name: string;
   image: string | null;
   url: string | null;
+  /** `storefront`: the name, image and link are what the storefront page said (unverified), see PRODUCT_SOURCES. */
+  source: TProductSource;
 }
 
 /** SPEC §3 Review. */

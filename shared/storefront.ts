@@ -57,7 +57,10 @@ export interface TPublicReviews {
   count: number;
   average_rating: number | null;
   distribution: TRatingDistribution;
-  /** Null for a product the store has no record of yet. */
+  /**
+   * Null for a product the store has no record of yet, or whose data only a storefront page gave (unverified: the
+   * widget describes the product from the page itself then).
+   */
   product: TPublicProduct | null;
   next: string | null;
   previous: string | null;

@@ -91,6 +91,14 @@ export const ZProductOverride = z
   });
 export type TProductOverrideInput = z.input<typeof ZProductOverride>;
 
+/**
+ * Where a product's name, image and link come from: the store platform's catalogue (synced), the merchant (edited in
+ * the dashboard), or the storefront page the widget ran on, as the first shopper's browser sent it — unverified.
+ * A platform's sync replaces any of them; a review submission never changes a product.
+ */
+export const PRODUCT_SOURCES = ['platform', 'merchant', 'storefront'] as const;
+export type TProductSource = (typeof PRODUCT_SOURCES)[number];
+
 export interface TProduct {
   id: string;
   /** The store platform's product id. */
@@ -102,6 +110,7 @@ export interface TProduct {
   price: number | null;
   currency: string | null;
   url: string | null;
+  source: TProductSource;
 }
 
 export interface TProductOverride {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SUBSCRIPTION_STATUSES } from '../../shared/billing.js';
 import { MEDIA_STATES, REVIEW_STATUSES } from '../../shared/reviews.js';
 import { STORE_EVENT_TYPES } from '../../shared/storefront.js';
-import { OVERRIDE_POSITIONS, WIDGET_LAYOUTS, WIDGET_POSITIONS } from '../../shared/widgets.js';
+import { OVERRIDE_POSITIONS, PRODUCT_SOURCES, WIDGET_LAYOUTS, WIDGET_POSITIONS } from '../../shared/widgets.js';
 import {
   bigint,
   boolean,
@@ -256,6 +256,8 @@ export const products = pgTable(
     priceAmount: bigint('price_amount', { mode: 'number' }),
     currency: text('currency'),
     url: text('url'),
+    /** Who said what name, image and url are (PRODUCT_SOURCES): `storefront` is a shopper's page, unverified. */
+    source: text('source', { enum: PRODUCT_SOURCES }).notNull().default('storefront'),
     /** Deleted on the platform: kept for its reviews, left out of the per-product setup. */
     archivedAt: tstz('archived_at'),
     createdAt: createdAt(),

@@ -59,7 +59,8 @@ export class ProductsRepository {
   }
 
   /**
-   * Creates or updates products from the platform's catalogue (a sync page or a webhook); returns their ids.
+   * Creates or updates products from the platform's catalogue (a sync page or a webhook); returns their ids. The
+   * platform is the authority: what a storefront page or the merchant said before is replaced.
    */
   async upsertFromPlatform(merchantId: string, items: PlatformProduct[]): Promise<string[]> {
     if (!items.length) return [];
@@ -70,6 +71,7 @@ export class ProductsRepository {
         items.map(({ archived, ...item }) => ({
           merchantId,
           ...item,
+          source: 'platform' as const,
           archivedAt: archived ? now : null,
           updatedAt: now,
         })),
@@ -83,6 +85,7 @@ export class ProductsRepository {
           priceAmount: sql`excluded.price_amount`,
           currency: sql`excluded.currency`,
           url: sql`excluded.url`,
+          source: 'platform',
           archivedAt: sql`case when excluded.archived_at is null then null else coalesce(${products.archivedAt}, excluded.archived_at) end`,
           updatedAt: now,
         },

@@ -15,6 +15,7 @@ import { MediaService, type StoredUpload } from '../media/media.service.js';
 import { multipartParts } from '../media/multipart.js';
 import { ResumableUploadService, type ResumableUpload } from '../media/resumable-upload.service.js';
 import { OrdersService } from '../orders/orders.service.js';
+import { pageProduct } from '../products/page-product.js';
 import { StorefrontService } from '../storefront/storefront.service.js';
 import { ReviewMediaJobs } from './review-media.jobs.js';
 import { ReviewsRepository } from './reviews.repository.js';
@@ -24,6 +25,10 @@ export const UPLOADS_PER_IP: RateLimit = { name: 'review-upload:ip', limit: 30, 
 const UPLOAD_CLAIM: RateLimit = { name: 'resumable-upload:claim', limit: 1, windowSeconds: 10 * 60 };
 
 type ParsedReviewUpload = z.output<typeof ZReviewUpload>;
+/** An anonymous submission (a storefront's widget, as far as anyone knows): `origin` is its Origin header. */
+interface Shopper {
+  origin: string | undefined;
+}
 
 const FILE_FIELDS: Record<string, TMediaKind> = { video: 'video', photo: 'image', thumbnail: 'image' };
 /** DESIGN §6.10: what shoppers may send. */
@@ -94,7 +99,7 @@ export class ReviewUploadService {
       if (!merchantId || storeProblem) {
         throw ApiError.validation({ merchant_id: [storeProblem ?? 'This field is required.'] });
       }
-      return await this.save(fields, files, merchantId, auth !== null);
+      return await this.save(fields, files, merchantId, auth ? null : { origin: request.headers.origin });
     } catch (error) {
       await Promise.all(
         Object.values(files).map((file) =>
@@ -115,7 +120,7 @@ export class ReviewUploadService {
     fields: Record<string, string>,
     files: Record<string, StoredUpload>,
     merchant: string,
-    fromDashboard: boolean,
+    shopper: Shopper | null,
   ): Promise<{ id: string; status: 'pending' }> {
     const parsed = ZReviewUpload.safeParse(fields);
     const problems: Record<string, string[]> = parsed.success ? {} : zodFields(parsed.error);
@@ -129,13 +134,13 @@ export class ReviewUploadService {
     if (!files.video && !files.photo && !fields.upload_id?.trim()) problems.video = ['Attach a video or a photo.'];
     if (files.video && files.photo) problems.photo = ['Attach a video or a photo, not both.'];
     if (!parsed.success || Object.keys(problems).length) throw ApiError.validation(problems);
-    if (!upload) return this.create(parsed.data, files, merchant, fromDashboard);
+    if (!upload) return this.create(parsed.data, files, merchant, shopper);
 
     // Checked and stored only now that the review's fields are valid: a refused review leaves the upload to retry.
     files.video = await this.claim(upload);
     let created: { id: string; status: 'pending' };
     try {
-      created = await this.create(parsed.data, files, merchant, fromDashboard);
+      created = await this.create(parsed.data, files, merchant, shopper);
     } catch (error) {
       await this.limiter.reset(UPLOAD_CLAIM, upload.id).catch(() => undefined);
       throw error;
@@ -179,13 +184,15 @@ export class ReviewUploadService {
     body: ParsedReviewUpload,
     files: Record<string, StoredUpload>,
     merchant: string,
-    fromDashboard: boolean,
+    shopper: Shopper | null,
   ): Promise<{ id: string; status: 'pending' }> {
+    const fromDashboard = shopper === null;
+    // A product no platform or merchant described yet takes what the shopper's page said, marked unverified.
     const product = await this.reviews.upsertProduct(merchant, {
       externalId: body.product_id,
-      name: body.product_name,
-      imageUrl: body.product_image,
-      url: body.product_url,
+      ...(fromDashboard
+        ? { name: body.product_name, imageUrl: body.product_image, url: body.product_url, source: 'merchant' }
+        : { ...pageProduct(body, shopper.origin, await this.storefront.storeHosts(merchant)), source: 'storefront' }),
     });
     const email = body.customer_email ?? '';
     const verifiedPurchase = !!email && (await this.orders.hasBought(merchant, email, product.externalId));

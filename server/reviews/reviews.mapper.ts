@@ -19,6 +19,7 @@ export function mapReview({ review, product }: ReviewWithProduct, mediaUrl: Medi
       name: product.name,
       image: product.imageUrl,
       url: product.url,
+      source: product.source,
     },
     video_url: review.videoKey ? mediaUrl(review.videoKey) : null,
     thumbnail_url: review.thumbnailKey ? mediaUrl(review.thumbnailKey) : null,

@@ -346,37 +346,34 @@ export class ReviewsRepository {
    * blank, so nobody can rename a product or swap its image or link; a name filled in later reaches the
    * search text of the product's reviews.
    */
+  /**
+   * The review's product: the stored one as it is, or a new one from what the submission said. A review never changes
+   * an existing product (only a platform's sync or the merchant do), so its first submitter cannot be outbid later,
+   * nor a synced product renamed.
+   */
   async upsertProduct(
     merchantId: string,
-    product: { externalId: string; name?: string; imageUrl?: string; url?: string },
+    product: { externalId: string; name?: string; imageUrl?: string; url?: string; source?: ProductRow['source'] },
   ): Promise<ProductRow> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(products)
-        .values({
-          merchantId,
-          externalId: product.externalId,
-          name: product.name ?? '',
-          imageUrl: product.imageUrl,
-          url: product.url,
-        })
-        .onConflictDoUpdate({
-          target: [products.merchantId, products.externalId],
-          set: {
-            name: sql`case when ${products.name} = '' then excluded.name else ${products.name} end`,
-            imageUrl: sql`coalesce(${products.imageUrl}, excluded.image_url)`,
-            url: sql`coalesce(${products.url}, excluded.url)`,
-          },
-        })
-        .returning();
-      if (product.name && row.name === product.name) {
-        await tx.execute(sql`
-          update ${reviews} r set search_text = ${searchTextSql(sql`${row.name}`)}
-          where r.merchant_id = ${merchantId} and r.product_id = ${row.id} and r.search_text not like ${`${escapeLike(row.name.toLowerCase())}
-%`}`);
-      }
-      return row;
-    });
+    const [created] = await this.db
+      .insert(products)
+      .values({
+        merchantId,
+        externalId: product.externalId,
+        name: product.name ?? '',
+        imageUrl: product.imageUrl,
+        url: product.url,
+        source: product.source,
+      })
+      .onConflictDoNothing({ target: [products.merchantId, products.externalId] })
+      .returning();
+    if (created) return created;
+    const [row] = await this.db
+      .select()
+      .from(products)
+      .where(and(eq(products.merchantId, merchantId), eq(products.externalId, product.externalId)))
+      .limit(1);
+    return row;
   }
 
   async create(review: NewReview, productName: string, files: Array<typeof media.$inferInsert>): Promise<ReviewRow> {

@@ -4,7 +4,7 @@ import { photoSrcset } from '../media/processing/processed-keys.js';
 
 type ProductFields = Pick<
   typeof products.$inferSelect,
-  'name' | 'imageUrl' | 'url' | 'sku' | 'priceAmount' | 'currency'
+  'name' | 'imageUrl' | 'url' | 'sku' | 'priceAmount' | 'currency' | 'source'
 >;
 
 /** Integer minor units as a decimal string with the currency's own digits (2 for USD, 0 for JPY). */
@@ -18,8 +18,9 @@ export function decimalPrice(amount: number, currency: string): string {
   return (amount / 10 ** digits).toFixed(digits);
 }
 
+/** What a platform or the merchant said of the product; what a shopper's page sent is never published back. */
 export function mapPublicProduct(product: ProductFields | null): TPublicProduct | null {
-  if (!product) return null;
+  if (!product || product.source === 'storefront') return null;
   const priced = product.priceAmount !== null && product.currency !== null;
   return {
     name: product.name,

@@ -32,6 +32,17 @@ export class StorefrontRepository {
     return row ?? null;
   }
 
+  /** The store's own hosts as its platform reported them: its domain, and Shopify's myshopify domain. */
+  async storeHosts(merchantId: string): Promise<string[]> {
+    const [row] = await this.db
+      .select({ platform: merchants.platform, domain: merchants.storeDomain, external: merchants.externalStoreId })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId))
+      .limit(1);
+    if (!row) return [];
+    return [row.domain, row.platform === 'shopify' ? row.external : null].filter((host): host is string => !!host);
+  }
+
   async storeIdOf(merchantId: string): Promise<string | null> {
     const [row] = await this.db
       .select({ storeId: merchants.storeId })
@@ -96,6 +107,7 @@ export class StorefrontRepository {
           sku: products.sku,
           priceAmount: products.priceAmount,
           currency: products.currency,
+          source: products.source,
         })
         .from(products)
         .where(and(eq(products.merchantId, merchantId), eq(products.externalId, externalProductId)))

@@ -85,6 +85,11 @@ export class StorefrontService {
     return merchant;
   }
 
+  /** The hosts a storefront page of the store may be on, when its platform told them (none for a plain website). */
+  storeHosts(merchantId: string): Promise<string[]> {
+    return this.storefront.storeHosts(merchantId);
+  }
+
   /** The store's data version the loader names (null when there is none to share, see StorefrontCache). */
   version(merchant: PublicMerchant): Promise<string | null> {
     return this.versions.version(merchant.id);

@@ -30,6 +30,7 @@ export function mapProduct(product: ProductRow): TProduct {
     price: product.priceAmount,
     currency: product.currency,
     url: product.url,
+    source: product.source,
   };
 }
 

@@ -2,10 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
-import { media, reviews } from '../../server/database/schema.js';
+import { media, merchants, reviews } from '../../server/database/schema.js';
+import { CatalogService } from '../../server/products/catalog.service.js';
 import { ReviewsPurgeService } from '../../server/reviews/reviews-purge.service.js';
 import type { TAuthResponse } from '../../shared/accounts.js';
 import type { TPage, TReview } from '../../shared/reviews.js';
+import type { TProduct } from '../../shared/widgets.js';
 import { fixture } from '../factories/reviews.factory.js';
 import { PUBLIC_URL, registerOwner, type Agent } from '../support/accounts.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
@@ -108,33 +110,112 @@ describe('POST /api/reviews/upload/ from a storefront', () => {
     expect(all.every((r) => r.product_name === 'Linen Shirt')).toBe(true);
   });
 
-  it('never lets a later upload rename a product or replace its image or link; it only fills blanks', async () => {
+  it('creates an unknown product from what the page said, unverified, and no later upload changes it', async () => {
+    const photo = (name: string): Record<string, [Buffer, string]> => ({ photo: [fixture('photo.jpg'), name] });
     await shopperUpload(
-      { ...base(), product_id: 'sku-blank', product_name: '', product_image: '', product_url: '' },
-      {
-        photo: [fixture('photo.jpg'), 'a.jpg'],
-      },
+      { ...base(), product_id: 'sku-hat', product_name: 'Wool Hat', product_image: '', product_url: '' },
+      photo('a.jpg'),
     ).expect(201);
+    // A second shopper (or someone with curl) says something else: the product keeps what it was created with, blanks
+    // included.
     await shopperUpload(
       {
         ...base(),
-        product_id: 'sku-blank',
-        product_name: 'Wool Hat',
-        product_image: 'https://cdn.shop.example/hat.jpg',
+        product_id: 'sku-hat',
+        product_name: 'Evil',
+        product_image: 'https://evil.example/x.jpg',
+        product_url: 'https://shop.example/evil',
       },
-      { photo: [fixture('photo.jpg'), 'b.jpg'] },
-    ).expect(201);
-    await shopperUpload(
-      { ...base(), product_id: 'sku-blank', product_name: 'Evil name', product_image: 'https://evil.example/x.jpg' },
-      { photo: [fixture('photo.jpg'), 'c.jpg'] },
+      photo('b.jpg'),
     ).expect(201);
     const hats = ((await owner.agent.get('/api/reviews/?search=wool hat').expect(200)).body as TPage<TReview>).results;
-    // All three, including the one sent before the product had a name, are found by it.
-    expect(hats).toHaveLength(3);
-    expect(new Set(hats.map((r) => `${r.product_name} ${r.product.image} ${r.product.url}`))).toEqual(
-      new Set(['Wool Hat https://cdn.shop.example/hat.jpg https://shop.example/products/shirt']),
-    );
+    expect(hats).toHaveLength(2);
+    for (const review of hats) {
+      expect(review.product_name).toBe('Wool Hat');
+      expect(review.product).toMatchObject({ name: 'Wool Hat', image: null, url: null, source: 'storefront' });
+    }
     expect((await owner.agent.get('/api/reviews/?search=evil').expect(200)).body.count).toBe(0);
+    // The per-product setup marks it too.
+    const listed = (await owner.agent.get('/api/products/?search=sku-hat').expect(200)).body as TPage<TProduct>;
+    expect(listed.results.map((product) => product.source)).toEqual(['storefront']);
+  });
+
+  it('never lets an upload change a product a platform synced, and a later sync replaces what a page said', async () => {
+    const merchantId = owner.user.merchant!.id;
+    const synced = (externalId: string, name: string) => ({
+      externalId,
+      name,
+      sku: null,
+      imageUrl: null,
+      priceAmount: null,
+      currency: null,
+      url: null,
+      archived: false,
+    });
+    await t.app.get(CatalogService).apply(merchantId, [synced('sku-synced', 'Linen Scarf')]);
+    await shopperUpload(
+      {
+        ...base(),
+        product_id: 'sku-synced',
+        product_name: 'Evil',
+        product_image: 'https://evil.example/x.jpg',
+        product_url: 'https://shop.example/evil',
+      },
+      { photo: [fixture('photo.jpg'), 'a.jpg'] },
+    ).expect(201);
+    await shopperUpload(
+      { ...base(), product_id: 'sku-page', product_name: 'Evil' },
+      { photo: [fixture('photo.jpg'), 'b.jpg'] },
+    ).expect(201);
+    const product = async (externalId: string) =>
+      ((await owner.agent.get(`/api/products/?search=${externalId}`).expect(200)).body as TPage<TProduct>).results[0];
+    expect(await product('sku-synced')).toMatchObject({
+      name: 'Linen Scarf',
+      image: null,
+      url: null,
+      source: 'platform',
+    });
+    expect(await product('sku-page')).toMatchObject({ name: 'Evil', source: 'storefront' });
+
+    await t.app.get(CatalogService).apply(merchantId, [synced('sku-page', 'Silk Scarf')]);
+    expect(await product('sku-page')).toMatchObject({ name: 'Silk Scarf', url: null, source: 'platform' });
+    const reviewed = ((await owner.agent.get('/api/reviews/?search=silk scarf').expect(200)).body as TPage<TReview>)
+      .results;
+    expect(reviewed.map((review) => review.product.source)).toEqual(['platform']);
+  });
+
+  it('keeps a page’s link only on the store’s own site: its platform’s hosts when known, else the sending page’s origin', async () => {
+    /** `origin`: the upload's Origin header, null for none (shopperUpload sends https://shop.example). */
+    const linkOf = async (productId: string, url: string, origin: string | null = 'https://shop.example') => {
+      const sent = shopperUpload(
+        { ...base(), product_id: productId, product_url: url },
+        { photo: [fixture('photo.jpg'), 'a.jpg'] },
+      );
+      const { id } = (await (origin === null ? sent.unset('Origin') : sent.set('Origin', origin)).expect(201)).body as {
+        id: string;
+      };
+      return ((await owner.agent.get(`/api/reviews/${id}/`).expect(200)).body as TReview).product.url;
+    };
+    // No platform connected: the page's own origin.
+    expect(await linkOf('link-1', 'https://shop.example/products/a')).toBe('https://shop.example/products/a');
+    expect(await linkOf('link-2', 'https://evil.example/products/a')).toBeNull();
+    expect(await linkOf('link-3', 'http://shop.example/products/a')).toBeNull();
+    expect(await linkOf('link-4', 'https://shop.example/products/a', null)).toBeNull();
+
+    // The store's platform reported its domain: only that domain (with or without www.) is the store's.
+    const merchantId = owner.user.merchant!.id;
+    await databaseOf(t)
+      .update(merchants)
+      .set({ storeDomain: 'www.real-store.example' })
+      .where(eq(merchants.id, merchantId));
+    try {
+      expect(await linkOf('link-5', 'https://real-store.example/products/a', 'https://evil.example')).toBe(
+        'https://real-store.example/products/a',
+      );
+      expect(await linkOf('link-6', 'https://shop.example/products/a')).toBeNull();
+    } finally {
+      await databaseOf(t).update(merchants).set({ storeDomain: null }).where(eq(merchants.id, merchantId));
+    }
   });
 
   it('stores nothing for files sent before the store is named', async () => {

@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { count, eq } from 'drizzle-orm';
+import type { TReview } from '../../shared/reviews.js';
 import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { WIDGET_LAYOUTS, type TWidgetSettingsInput } from '../../shared/widgets.js';
@@ -28,6 +29,9 @@ const POSTER: FakeProduct = { id: 'poster-9', name: 'Poster' };
 const HIDDEN: FakeProduct = { id: 'poster-off', name: 'Hidden Poster' };
 /** Known to the catalogue by no image, reviewed with a video without thumbnail. */
 const BARE: FakeProduct = { id: 'bare-1', name: 'Bare Print' };
+/** On a site with no platform, named by the page's Product JSON-LD; one by its Open Graph tags, unknown until reviewed. */
+const VASE: FakeProduct = { id: 'vase-7', name: 'Stoneware Vase' };
+const BELT: FakeProduct = { id: 'belt-3', name: 'Leather Belt' };
 /** What a platform's sync stored for the shirt and the poster: image, price, sku. */
 const CATALOGUE = {
   [SHIRT.id]: {
@@ -112,6 +116,12 @@ async function shopperPage(extra: { context?: BrowserContext; width?: number } =
 }
 
 const host = (page: Page) => page.locator('.video-reviews-widget');
+
+/** The widget's next console line starting `[video-reviews] <start>`: set up before the page loads. */
+const consoleLine = (page: Page, start: string) =>
+  page
+    .waitForEvent('console', (message) => message.text().startsWith('[video-reviews] ' + start))
+    .then((message) => message.text());
 
 /** Opens a product page and waits until the widget has rendered and its thumbnails have loaded. */
 async function openProduct(page: Page, platform: FakePlatform, product: FakeProduct): Promise<void> {
@@ -563,12 +573,15 @@ describe('the storefront widget on other platforms', () => {
     }
   });
 
-  it('renders nothing for a product whose override turns the widget off', async () => {
+  it('renders nothing for a product whose override turns the widget off, and says so in the console', async () => {
     const page = await shopperPage();
     const configuration = page.waitForResponse((r) => r.url().includes(`/api/widgets/configuration/${HIDDEN.id}/`));
+    const said = consoleLine(page, 'product');
     await page.goto(store.url + store.path('plain', HIDDEN));
     expect((await configuration).status()).toBe(200);
-    await page.waitForTimeout(300);
+    expect(await said).toBe(
+      `[video-reviews] product "${HIDDEN.id}" (from data-video-reviews): turned off for this product`,
+    );
     expect(
       await page
         .locator('[data-video-reviews][data-product-id]')
@@ -608,6 +621,127 @@ describe('the widget’s own JSON-LD', () => {
       // Back under the Free plan's 5 active reviews.
       await api(`/api/reviews/${id}/reject/`, {});
     }
+  });
+});
+
+describe('the snippet alone on a site with no platform', () => {
+  beforeAll(async () => {
+    ids.vase = await review(
+      VASE,
+      { name: 'Olga', rating: 5, comment: 'Lovely glaze' },
+      { photo: ['photo.jpg', 'image/jpeg'] },
+    );
+  });
+  // Back under the Free plan's 5 active reviews.
+  afterAll(() => api(`/api/reviews/${ids.vase}/reject/`, {}));
+
+  it('finds the product in the page’s JSON-LD, mounts after the product form and shows its approved reviews', async () => {
+    const page = await shopperPage();
+    const mounted = consoleLine(page, 'mounted');
+    await openProduct(page, 'jsonld', VASE);
+    expect(await mounted).toBe(
+      `[video-reviews] mounted for product "${VASE.id}" (from JSON-LD) after form[action*="/cart/add"]`,
+    );
+    expect(await host(page).evaluate((el) => el.previousElementSibling?.className)).toBe('add-form');
+    expect(await host(page).getAttribute('data-product-id')).toBe(VASE.id);
+    expect(await host(page).locator('.vr-tile .vr-name').allTextContents()).toEqual(['Olga']);
+    // The rating joins the page's own Product.
+    const blocks = await jsonLd(page);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]).toMatchObject({
+      own: 'attached',
+      data: { sku: VASE.id, name: VASE.name, aggregateRating: { ratingValue: 5, reviewCount: 1 } },
+    });
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
+  it('fills a container without data-product-id where the merchant put it, for the product the page names', async () => {
+    const page = await shopperPage();
+    // The merchant's element, right under the title (before the widget's own DOMContentLoaded work).
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const container = document.createElement('div');
+        container.id = 'reviews-here';
+        container.setAttribute('data-video-reviews', '');
+        document.querySelector('h1')!.after(container);
+      }),
+    );
+    const mounted = consoleLine(page, 'mounted');
+    await openProduct(page, 'jsonld', VASE);
+    expect(await mounted).toBe(
+      `[video-reviews] mounted for product "${VASE.id}" (from JSON-LD) inside [data-video-reviews]`,
+    );
+    expect(await host(page).getAttribute('id')).toBe('reviews-here');
+    expect(await host(page).getAttribute('data-product-id')).toBe(VASE.id);
+    expect(await host(page).locator('.vr-tile .vr-name').allTextContents()).toEqual(['Olga']);
+    await page.context().close();
+  });
+
+  it('finds a product by its Open Graph tags; a review sent there describes it as the page does, unverified', async () => {
+    const page = await shopperPage();
+    const mounted = consoleLine(page, 'mounted');
+    await openProduct(page, 'opengraph', BELT);
+    expect(await mounted).toBe(
+      `[video-reviews] mounted for product "${BELT.id}" (from Open Graph) after .product-description`,
+    );
+    expect(await host(page).locator('.vr-empty').textContent()).toBe(en.no_reviews);
+
+    await host(page).locator('.vr-write').click();
+    const form = host(page).locator('.vr-form');
+    await form.waitFor();
+    await form.locator('input[name="customer_name"]').fill('Bea Buckle');
+    await form.locator('input[name="customer_email"]').fill('bea@example.com');
+    await form.locator('input[name="rating"][value="4"]').check({ force: true });
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: fixture('photo.jpg') });
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/reviews/upload/'));
+    await form.locator('button[type="submit"]').click();
+    expect((await sent).status()).toBe(201);
+    await host(page).locator('.vr-thanks').waitFor();
+    const { id } = (await (await sent).json()) as { id: string };
+    await page.context().close();
+
+    // The product the review created is the page's: its title, its og:image, its own address; marked unverified.
+    const { product } = await api<TReview>(`/api/reviews/${id}/`);
+    expect(product).toMatchObject({
+      external_id: BELT.id,
+      name: BELT.name,
+      image: 'https://cdn.shop.example/Leather-Belt.jpg',
+      url: `${store.url}/opengraph`,
+      source: 'storefront',
+    });
+    // The merchant sees it so, with no link to follow.
+    const dashboard = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    await dashboard.addCookies([
+      { name: 'access_token', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' },
+    ]);
+    const merchant = await dashboard.newPage();
+    await merchant.goto('/reviews');
+    await waitForHydration(merchant, '[data-testid="reviews-search"]');
+    const row = merchant.locator('[data-testid="review-row"]', { hasText: 'Bea Buckle' });
+    await row.waitFor();
+    expect(await row.getByTestId('product-unverified').textContent()).toBe('From the storefront page, unverified');
+    expect(await row.locator('td[data-column="product"] a').count()).toBe(0);
+    await dashboard.close();
+  });
+
+  it('mounts nothing on a page that is no product’s, asks nothing, and says why in the console', async () => {
+    const page = await shopperPage();
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(server.url + '/api/')) calls.push(request.url());
+    });
+    const said = consoleLine(page, 'no product');
+    await page.goto(store.url + store.path('blog', { id: '', name: 'Our Kilns' }));
+    expect(await said).toBe(
+      '[video-reviews] no product found on this page: no data-product-id container, no platform product, no Product JSON-LD, no og:type=product',
+    );
+    expect(await page.locator('.video-reviews-widget').count()).toBe(0);
+    // Detection and the calls it would start run in one go: none was made.
+    expect(calls).toEqual([]);
+    await page.context().close();
   });
 });
 

@@ -101,6 +101,9 @@ describe('widget settings in the browser', () => {
     await page.getByTestId('tab-products').click();
     const row = page.locator('[data-testid="product-row"][data-external-id="lamp-1"]');
     await row.waitFor();
+    // Known only from a shopper's submission: marked so, and not a link.
+    expect(await row.getByTestId('product-unverified').isVisible()).toBe(true);
+    expect(await row.locator('a').count()).toBe(0);
     await row.getByTestId('edit-override').click();
     const dialog = page.getByTestId('override-dialog');
     await dialog.getByTestId('override-position').selectOption('after_gallery');
@@ -114,7 +117,7 @@ describe('widget settings in the browser', () => {
     await page.locator('[data-testid="product-row"][data-external-id="lamp-1"]:not([data-override])').waitFor();
   });
 
-  it('shows the installation snippet with the store id and copies it', async () => {
+  it('shows the installation snippet with the store id and the optional container, and copies each', async () => {
     const snippet = page.getByTestId('install-snippet');
     await snippet.waitFor();
     expect(await snippet.textContent()).toBe(
@@ -123,6 +126,13 @@ describe('widget settings in the browser', () => {
     await page.getByTestId('copy-snippet').click();
     await page.getByTestId('copy-snippet').getByText(en.installation.copied).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(owner.merchant!.store_id);
+
+    // The optional container, for merchants who choose the place and the product themselves.
+    const container = `<div data-video-reviews data-product-id="${en.installation.productIdPlaceholder}"></div>`;
+    expect(await page.getByTestId('install-container').textContent()).toBe(container);
+    await page.getByTestId('copy-container').click();
+    await page.getByTestId('copy-container').getByText(en.installation.copied).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(container);
   });
 
   it('previews the real widget bundle with the unsaved settings', async () => {

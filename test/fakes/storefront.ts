@@ -2,11 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // Product pages imitating each platform's theme markup (Shopify Dawn, BigCommerce Cornerstone, Tienda Nube's
-// default theme, and any HTML page with the placeholder), served from their own origin with the merchant's
-// snippet in <head>, the way a merchant pastes it. Layouts are a real product page's: a tall gallery beside the
+// default theme, any HTML page with the placeholder), and pages of a site on no platform with the snippet alone: a
+// product page with Product JSON-LD, one with Open Graph product tags only, and a page that is no product's. Served
+// from their own origin with the merchant's snippet in <head>, the way a merchant pastes it. Layouts are a real product page's: a tall gallery beside the
 // product column, the description last in that column, related products and a footer below.
 
-export type FakePlatform = 'shopify' | 'bigcommerce' | 'tiendanube' | 'plain';
+export type FakePlatform = 'shopify' | 'bigcommerce' | 'tiendanube' | 'plain' | 'jsonld' | 'opengraph' | 'blog';
 
 export interface FakeProduct {
   id: string;
@@ -65,6 +66,19 @@ export function themeProduct(id: string, name: string) {
   };
 }
 
+/** The Product JSON-LD of a hand-made shop's page (or a generic CMS's): the product's id as its sku. */
+export function siteProduct(id: string, name: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name,
+    sku: id,
+    image: { '@type': 'ImageObject', url: `https://cdn.site.example/${name.replace(/\W+/g, '-')}.jpg` },
+    description: 'Hand-thrown stoneware.',
+    offers: { '@type': 'Offer', price: '29.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+  };
+}
+
 const PAGES: Record<FakePlatform, (product: FakeProduct, snippet: string) => string> = {
   shopify: ({ id, name }, snippet) =>
     page(
@@ -106,6 +120,31 @@ const PAGES: Record<FakePlatform, (product: FakeProduct, snippet: string) => str
       '',
       `<main class="layout">${gallery('images')}<div><h1>${name}</h1><p>Printed on 200 g paper.</p>
 <div data-video-reviews data-product-id="${id}"></div></div></main>`,
+      snippet,
+    ),
+  // The snippet alone: no container, no platform. Where the description is, no theme says.
+  jsonld: ({ id, name }, snippet) =>
+    page(
+      name,
+      `<script type="application/ld+json">${JSON.stringify(siteProduct(id, name))}</script>`,
+      `<main class="layout">${gallery('product-media')}<div class="product-main"><h1 class="product-title">${name}</h1>
+<p class="price">€29.00</p><form method="post" action="/cart/add" class="add-form"><input type="hidden" name="id" value="${id}">
+<button type="submit">Add to cart</button></form><div class="details"><p>Hand-thrown stoneware.</p></div></div></main>`,
+      snippet,
+    ),
+  opengraph: ({ id, name }, snippet) =>
+    page(
+      name,
+      `<meta property="og:type" content="product"><meta property="product:retailer_item_id" content="${id}">`,
+      `<main class="layout">${gallery('photos')}<div><h1>${name}</h1><p>€18.00</p>
+<div class="product-description"><p>Waxed cotton, brass buckle.</p></div></div></main>`,
+      snippet,
+    ),
+  blog: ({ name }, snippet) =>
+    page(
+      name,
+      '<meta property="og:type" content="article">',
+      `<main class="layout"><article><h1>${name}</h1><p>How we fire our kilns.</p></article></main>`,
       snippet,
     ),
 };

@@ -20,3 +20,7 @@ export function fill(text: string, values: Record<string, string | number>): str
 export function warn(message: string): void {
   console.warn('[video-reviews] ' + message);
 }
+
+export function info(message: string): void {
+  console.info('[video-reviews] ' + message);
+}

@@ -33,7 +33,7 @@ function reviewNode(review: TPublicReview, productName: string, image: string | 
 }
 
 /** The page's own Product (or ProductGroup) node, at the top level, in an array or in an `@graph`. */
-function pageProduct(): [HTMLScriptElement, unknown, Node] | null {
+export function pageProduct(): [HTMLScriptElement, unknown, Node] | null {
   for (const script of document.querySelectorAll<HTMLScriptElement>('script[type="application/ld+json"]')) {
     let data: unknown;
     try {

@@ -1,5 +1,5 @@
 import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
-import { h, warn } from './dom.js';
+import { h, info, warn } from './dom.js';
 import { sessionId, tracker } from './events.js';
 import { injectJsonLd } from './jsonld.js';
 import { chunkAt, later } from './later.js';
@@ -40,9 +40,10 @@ function mount(
   data: TPublicReviews,
 ): void {
   const placeholder = product.placeholder;
+  const named = `product "${product.id}" (from ${product.from})`;
   if (configuration.enabled === false) {
     if (placeholder) placeholder.style.minHeight = '';
-    return;
+    return info(named + ': turned off for this product');
   }
   const host = placeholder || h('div');
   host.classList.add('video-reviews-widget');
@@ -71,12 +72,16 @@ function mount(
       );
     },
   });
+  let where = 'inside [data-video-reviews]';
   if (placeholder) {
     placeholder.style.minHeight = '';
     storage('vr:h:' + product.id, placeholder.offsetHeight);
-  } else if (!place(host, product.platform, configuration)) {
-    return warn('No place for the widget on this page.');
+  } else {
+    where = place(host, product.platform, configuration) || '';
+    if (!where) return warn(named + ': no place for the widget on this page');
   }
+  // What merchants read to see where the widget went, and for which product.
+  info('mounted for ' + named + ' ' + where);
   track = tracker(api, store, product.id, host, product.platform === 'shopify');
   injectJsonLd(product, data);
 }
@@ -91,7 +96,11 @@ function versioned<T>(url: string, version: string): Promise<T> {
 
 function start(store: string, api: string, version: string): void {
   const product = detectProduct();
-  if (!product) return;
+  if (!product) {
+    return info(
+      'no product found on this page: no data-product-id container, no platform product, no Product JSON-LD, no og:type=product',
+    );
+  }
   const placeholder = product.placeholder;
   const height = placeholder && storage('vr:h:' + product.id);
   if (placeholder && height) placeholder.style.minHeight = height + 'px';
@@ -125,7 +134,7 @@ if (!window.__vrLoaded) {
     const store = data.store;
     const version = data.version || '';
     // What merchants are told to look for in the console to see that the widget runs on their store.
-    console.info('[video-reviews] Running for store ' + store);
+    info('Running for store ' + store);
     if (document.readyState === 'loading') {
       document.addEventListener('DOMContentLoaded', () => start(store, api, version));
     } else {

@@ -7,6 +7,8 @@ export type TPlatform = 'generic' | 'shopify' | 'bigcommerce' | 'tiendanube';
 export interface Product {
   id: string;
   platform: TPlatform;
+  /** What named the product, for the console line: `data-video-reviews`, `JSON-LD`, `Open Graph`, `the URL path`… */
+  from: string;
   /** The merchant's `[data-video-reviews]` placeholder, when the page has one. */
   placeholder: HTMLElement | null;
   name: string;

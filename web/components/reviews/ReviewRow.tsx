@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TReview } from '../../../shared/reviews.js';
 import { useDateFormat } from '../../lib/useDateFormat';
+import { ProductName } from '../ProductName';
 import { ProductThumb } from '../ProductThumb';
 import { RatingStars } from './RatingStars';
 import { ReviewActions, type TRowAction } from './ReviewActions';
@@ -37,13 +38,7 @@ export function ReviewRow({ review, canModerate, isBusy, onOpenMedia, onAction }
       <td data-column="product">
         <span className="review-product">
           <ProductThumb image={review.product.image} />
-          {review.product.url ? (
-            <a className="review-product-name" href={review.product.url} target="_blank" rel="noopener noreferrer">
-              {product}
-            </a>
-          ) : (
-            <span className="review-product-name">{product}</span>
-          )}
+          <ProductName name={product} url={review.product.url} source={review.product.source} />
         </span>
       </td>
       <td data-column="media">

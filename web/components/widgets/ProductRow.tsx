@@ -3,6 +3,7 @@ import type { TProductWithOverride } from '../../api/widgets';
 import { useLanguage } from '../../i18n/useLanguage';
 import { formatMinorUnits } from '../../lib/formatMoney';
 import { EditIcon } from '../icons';
+import { ProductName } from '../ProductName';
 import { ProductThumb } from '../ProductThumb';
 import { SwitchField } from './SwitchField';
 
@@ -32,13 +33,7 @@ export function ProductRow({ product, canEdit, isBusy, onEdit, onToggle }: Produ
       <td>
         <span className="review-product">
           <ProductThumb image={product.image} />
-          {product.url ? (
-            <a className="review-product-name" href={product.url} target="_blank" rel="noopener noreferrer">
-              {product.name}
-            </a>
-          ) : (
-            <span className="review-product-name">{product.name}</span>
-          )}
+          <ProductName name={product.name} url={product.url} source={product.source} />
         </span>
       </td>
       <td className="product-sku">{product.sku || none}</td>

@@ -2,6 +2,7 @@ import type { TWidgetConfiguration } from '../../../shared/storefront.js';
 import type { TPlatform } from '../types.js';
 
 type TAnchor = 'description' | 'gallery' | 'info';
+type Where = 'after' | 'before' | 'append';
 
 /** Per platform and anchor, most specific first: the first match wins. Generic theme fallbacks follow. */
 const SELECTORS: Record<TPlatform, Record<TAnchor, string[]>> = {
@@ -24,46 +25,57 @@ const SELECTORS: Record<TPlatform, Record<TAnchor, string[]>> = {
 };
 
 const FALLBACKS: Record<TAnchor, string[]> = {
-  description: ['[itemprop=description]', '.product-description', '#product-description'],
+  description: [
+    '[itemprop=description]',
+    '.product-description',
+    '#product-description',
+    '.product__description',
+    '.woocommerce-product-details__short-description',
+  ],
   gallery: ['.product-gallery', '.product-images', '[data-product-gallery]'],
   info: ['form[action*="/cart"]', '.product-info', '.product-details'],
 };
 
-function find(platform: TPlatform, anchor: TAnchor): Element | null {
-  for (const selector of SELECTORS[platform][anchor].concat(FALLBACKS[anchor])) {
-    const element = document.querySelector(selector);
-    if (element) return element;
-  }
-  return null;
-}
+/** Without a description: after the product form, else at the end of the product's own block, else of `main`. */
+const LAST: Array<[string[], Where]> = [
+  [['form[action*="/cart/add"]', 'form.cart', '.product-form', 'form[action*="/cart"]'], 'after'],
+  [['[itemtype*="schema.org/Product"]', '.product-single', '.summary.entry-summary', 'main'], 'append'],
+];
 
-function custom(selector: string | null): Element | null {
+function query(selector: string): Element | null {
   try {
-    return selector ? document.querySelector(selector) : null;
+    return document.querySelector(selector);
   } catch {
+    // A merchant's custom selector may not be valid CSS.
     return null;
   }
 }
 
-/** Inserts the host by the position setting; false when the page has no place for it. */
-export function place(host: HTMLElement, platform: TPlatform, configuration: TWidgetConfiguration): boolean {
+/**
+ * Inserts the host by the position setting (the platform's selectors, then common theme markup), falling back to
+ * after the description, the product form, the product's block or `main`. Says where, for the console; null when
+ * the page has no place for it.
+ */
+export function place(host: HTMLElement, platform: TPlatform, configuration: TWidgetConfiguration): string | null {
   const position = configuration.position;
-  let anchor: Element | null = null;
-  if (position === 'custom') anchor = custom(configuration.custom_selector);
-  else if (position === 'after_gallery') anchor = find(platform, 'gallery');
-  else if (position === 'inside_product_info') anchor = find(platform, 'info');
-  if (anchor) {
-    if (position === 'after_gallery') anchor.after(host);
-    else anchor.append(host);
-    return true;
+  const own = (anchor: TAnchor) => SELECTORS[platform][anchor].concat(FALLBACKS[anchor]);
+  const steps: Array<[string[], Where]> =
+    position === 'custom'
+      ? [[[configuration.custom_selector || ''], 'append']]
+      : position === 'after_gallery'
+        ? [[own('gallery'), 'after']]
+        : position === 'inside_product_info'
+          ? [[own('info'), 'append']]
+          : [];
+  steps.push([own('description'), position === 'before_description' ? 'before' : 'after'], ...LAST);
+  for (const [selectors, where] of steps) {
+    for (const selector of selectors) {
+      const anchor = query(selector);
+      if (anchor) {
+        anchor[where](host);
+        return (where === 'append' ? 'inside ' : where + ' ') + selector;
+      }
+    }
   }
-  anchor = find(platform, 'description');
-  if (anchor) {
-    if (position === 'before_description') anchor.before(host);
-    else anchor.after(host);
-    return true;
-  }
-  anchor = document.querySelector('main');
-  anchor?.append(host);
-  return !!anchor;
+  return null;
 }

@@ -6,6 +6,7 @@ import { AriaLocale } from '../../../i18n/AriaLocale';
 import { useReviewDetail } from '../../../api/reviewDetails';
 import { useDateFormat } from '../../../lib/useDateFormat';
 import { ActionButton } from '../../ActionButton';
+import { ProductName } from '../../ProductName';
 import { CloseIcon, ExternalLinkIcon } from '../../icons';
 import { ACTION_VARIANTS, moderationActionsFor, stateOf } from '../bulk/moderationActions';
 import { MediaStateChip } from '../MediaStateChip';
@@ -97,20 +98,26 @@ function ReviewDetails({ review: opened, busyId, onAction, onClose }: ReviewDraw
         <dl className="review-facts">
           <dt>{t('moderation.details.product')}</dt>
           <dd>
-            <span className="review-product-name">{productName(review)}</span>
-            {review.product.url && (
-              <a
-                className="review-facts-link"
-                href={review.product.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                data-testid="review-drawer-product-link"
-              >
-                {t('moderation.details.viewProduct')}
-                <span className="visually-hidden"> {t('moderation.details.newTab')}</span>
-                <ExternalLinkIcon />
-              </a>
-            )}
+            <ProductName name={productName(review)} url={null} source={review.product.source} />
+            {review.product.url &&
+              // What a storefront page sent is shown, never followed.
+              (review.product.source === 'storefront' ? (
+                <span className="review-facts-url" data-testid="review-drawer-product-url">
+                  {review.product.url}
+                </span>
+              ) : (
+                <a
+                  className="review-facts-link"
+                  href={review.product.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-testid="review-drawer-product-link"
+                >
+                  {t('moderation.details.viewProduct')}
+                  <span className="visually-hidden"> {t('moderation.details.newTab')}</span>
+                  <ExternalLinkIcon />
+                </a>
+              ))}
           </dd>
           <dt>{t('moderation.details.customer')}</dt>
           <dd className={review.customer.name.trim() ? undefined : 'review-muted'}>{customer}</dd>
