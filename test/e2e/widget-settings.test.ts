@@ -104,6 +104,8 @@ describe('widget settings in the browser', () => {
     expect(await violations(page, 'form.widget-form')).toEqual([]);
 
     await select.selectOption('es');
+    // The preview follows the unsaved choice.
+    await page.getByTestId('widget-preview').locator('.vr-root[lang="es"]').waitFor();
     const saving = page.waitForResponse(
       (r) => r.url().endsWith('/api/widgets/global-settings/') && r.request().method() === 'POST',
     );
