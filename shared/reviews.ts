@@ -11,6 +11,11 @@ export * from './review-statuses.js';
 export const MAX_PAGE_SIZE = 100;
 export const COMMENT_MAX_LENGTH = 5000;
 export const CUSTOMER_NAME_MAX_LENGTH = 150;
+/**
+ * The longest video a review may have, in seconds: the default of the server's media limit (MEDIA_MAX_DURATION_S).
+ * The storefront configuration carries it, and the widget's camera stops recording before it.
+ */
+export const MEDIA_MAX_DURATION_S_DEFAULT = 180;
 
 /** What the reviews list filters by; bulk moderation's "every review matching the filter" takes the same. */
 export const ZReviewListFilter = z.object({

@@ -11,13 +11,32 @@ export interface TWidgetConfiguration {
   product_id: string;
   /** False when the product's override turns the widget off. */
   enabled: boolean;
+  /**
+   * The language the widget shows when the shopper's browser does not choose one: the setting's fixed language, or
+   * with the automatic setting the store's main language.
+   */
   language: TLanguage;
   position: TWidgetSettings['position'];
   custom_selector: string | null;
-  settings: Omit<TWidgetSettings, 'position' | 'custom_selector'>;
+  settings: Omit<TWidgetSettings, 'position' | 'custom_selector' | 'language'>;
+  /** The UI strings in `language`. */
   strings: TWidgetStrings;
-  /** What the submission form checks before uploading, mirroring the server. */
-  limits: { video_bytes: number; photo_bytes: number; comment_length: number; name_length: number };
+  /**
+   * Only with the automatic language setting: the other languages' strings. The shopper's browser then chooses
+   * (widget/src/language.ts), so the answer is the same for every shopper and may be cached publicly.
+   */
+  translations?: Partial<Record<TLanguage, TWidgetStrings>>;
+  /**
+   * What the submission form checks before uploading, mirroring the server; `video_seconds` is the longest video
+   * the server takes, which a camera recording stops short of.
+   */
+  limits: {
+    video_bytes: number;
+    photo_bytes: number;
+    comment_length: number;
+    name_length: number;
+    video_seconds: number;
+  };
 }
 
 export interface TPublicReview {

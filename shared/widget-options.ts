@@ -1,3 +1,5 @@
+import { LANGUAGES } from './constants.js';
+
 // The widget's choices and limits, without zod: the dashboard's forms import these, not the schemas.
 
 export const WIDGET_POSITIONS = [
@@ -12,6 +14,13 @@ export type TWidgetPosition = (typeof WIDGET_POSITIONS)[number];
 /** How the storefront widget lays out its reviews: a grid filling the width, a swipeable carousel, or a list. */
 export const WIDGET_LAYOUTS = ['grid', 'carousel', 'list'] as const;
 export type TWidgetLayout = (typeof WIDGET_LAYOUTS)[number];
+
+/**
+ * The language shoppers see the widget in: `auto` (the shopper's browser language among ours, else the store's main
+ * language) or a fixed one. The store's main language is the dashboard's and the mails'; this is the widget's own.
+ */
+export const WIDGET_LANGUAGES = ['auto', ...LANGUAGES] as const;
+export type TWidgetLanguage = (typeof WIDGET_LANGUAGES)[number];
 
 export const OVERRIDE_POSITIONS = [
   'global',

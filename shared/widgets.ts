@@ -3,6 +3,7 @@ import {
   CUSTOM_SELECTOR_MAX_LENGTH,
   INITIAL_VIDEOS_CHOICES,
   OVERRIDE_POSITIONS,
+  WIDGET_LANGUAGES,
   WIDGET_LAYOUTS,
   WIDGET_POSITIONS,
   WIDGET_TITLE_MAX_LENGTH,
@@ -28,6 +29,7 @@ export const WIDGET_DEFAULTS = {
   position: 'after_description',
   custom_selector: null,
   layout: 'grid',
+  language: 'auto',
 } as const satisfies TWidgetSettings;
 
 const ZColor = z
@@ -64,6 +66,7 @@ const ZWidgetSettingsFields = z.object({
   position: z.enum(WIDGET_POSITIONS, { error: 'Choose one of the positions.' }),
   custom_selector: ZCustomSelector,
   layout: z.enum(WIDGET_LAYOUTS, { error: 'One of grid, carousel or list.' }),
+  language: z.enum(WIDGET_LANGUAGES, { error: 'One of auto, en, es or pt.' }),
 });
 
 /** The saved settings: every field, and a selector whenever the position is custom. */

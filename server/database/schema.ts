@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { SUBSCRIPTION_STATUSES } from '../../shared/billing.js';
 import { MEDIA_STATES, REVIEW_STATUSES } from '../../shared/reviews.js';
 import { STORE_EVENT_TYPES } from '../../shared/storefront.js';
-import { OVERRIDE_POSITIONS, PRODUCT_SOURCES, WIDGET_LAYOUTS, WIDGET_POSITIONS } from '../../shared/widgets.js';
+import {
+  OVERRIDE_POSITIONS,
+  PRODUCT_SOURCES,
+  WIDGET_LANGUAGES,
+  WIDGET_LAYOUTS,
+  WIDGET_POSITIONS,
+} from '../../shared/widgets.js';
 import {
   bigint,
   boolean,
@@ -466,9 +472,14 @@ export const widgetSettings = pgTable(
     position: text('position', { enum: WIDGET_POSITIONS }).notNull().default('after_description'),
     customSelector: text('custom_selector'),
     layout: text('layout', { enum: WIDGET_LAYOUTS }).notNull().default('grid'),
+    /** The shoppers' language: `auto` (their browser's, else the store's main language) or a fixed one. */
+    language: text('language', { enum: WIDGET_LANGUAGES }).notNull().default('auto'),
     updatedAt: updatedAt(),
   },
-  (t) => [check('widget_settings_layout_check', sql`${t.layout} in ('grid', 'carousel', 'list')`)],
+  (t) => [
+    check('widget_settings_layout_check', sql`${t.layout} in ('grid', 'carousel', 'list')`),
+    check('widget_settings_language_check', sql`${t.language} in ('auto', 'en', 'es', 'pt')`),
+  ],
 );
 
 export const productWidgetOverrides = pgTable(

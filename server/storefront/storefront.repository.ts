@@ -54,12 +54,11 @@ export class StorefrontRepository {
 
   async configuration(merchantId: string, externalProductId: string) {
     const [store] = await this.db
-      .select({ language: merchants.mainLanguage })
+      .select({ mainLanguage: merchants.mainLanguage })
       .from(merchants)
       .where(eq(merchants.id, merchantId));
     // Erased since its lookup was cached (another instance's few seconds): as unknown as any missing store.
     if (!store) throw ApiError.notFound('No store with this id.', 'unknown_store');
-    const { language } = store;
     const [settings] = await this.db
       .select()
       .from(widgetSettings)
@@ -71,7 +70,7 @@ export class StorefrontRepository {
       .innerJoin(products, eq(products.id, productWidgetOverrides.productId))
       .where(and(eq(productWidgetOverrides.merchantId, merchantId), eq(products.externalId, externalProductId)))
       .limit(1);
-    return { language, settings: settings ?? null, override: override?.override ?? null };
+    return { mainLanguage: store.mainLanguage, settings: settings ?? null, override: override?.override ?? null };
   }
 
   async approvedReviews(merchantId: string, externalProductId: string, page: number, pageSize: number) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH } from '../../shared/reviews.js';
+import { LANGUAGES } from '../../shared/constants.js';
+import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH, MEDIA_MAX_DURATION_S_DEFAULT } from '../../shared/reviews.js';
 import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { WIDGET_DEFAULTS } from '../../shared/widgets.js';
@@ -99,9 +100,15 @@ export class StorefrontService {
   async configuration(merchantRef: string, productId: string, wanted?: string): Promise<Versioned<CachedJson>> {
     const merchant = await this.merchant(merchantRef);
     const compute = async () => {
-      const { language, settings, override } = await this.storefront.configuration(merchant.id, productId);
-      const { position, custom_selector, ...look } = settings ? mapSettings(settings) : { ...WIDGET_DEFAULTS };
+      const { mainLanguage, settings, override } = await this.storefront.configuration(merchant.id, productId);
+      const {
+        position,
+        custom_selector,
+        language: chosen,
+        ...look
+      } = settings ? mapSettings(settings) : { ...WIDGET_DEFAULTS };
       const own = override && override.position !== 'global' ? override : null;
+      const language = chosen === 'auto' ? mainLanguage : chosen;
       return cached({
         store_id: merchant.storeId,
         product_id: productId,
@@ -111,11 +118,18 @@ export class StorefrontService {
         custom_selector: own ? own.customSelector : custom_selector,
         settings: look,
         strings: WIDGET_STRINGS[language],
+        // Automatic: every language, and the shopper's browser picks; the answer stays one per store.
+        ...(chosen === 'auto' && {
+          translations: Object.fromEntries(
+            LANGUAGES.filter((other) => other !== language).map((other) => [other, WIDGET_STRINGS[other]]),
+          ),
+        }),
         limits: {
           video_bytes: this.config.uploads.maxVideoBytes,
           photo_bytes: this.config.uploads.maxPhotoBytes,
           comment_length: COMMENT_MAX_LENGTH,
           name_length: CUSTOMER_NAME_MAX_LENGTH,
+          video_seconds: MEDIA_MAX_DURATION_S_DEFAULT,
         },
       } satisfies TWidgetConfiguration);
     };

@@ -17,6 +17,7 @@ export function mapSettings(row: SettingsRow | null): TWidgetSettings {
     position: row.position,
     custom_selector: row.customSelector,
     layout: row.layout,
+    language: row.language,
   };
 }
 

@@ -43,6 +43,7 @@ export class WidgetsRepository {
       position: settings.position,
       customSelector: settings.custom_selector,
       layout: settings.layout,
+      language: settings.language,
       updatedAt: new Date(),
     };
     const [row] = await this.db

@@ -4,8 +4,8 @@ import { createApp } from '../../server/app.js';
 import { media, reviews } from '../../server/database/schema.js';
 import { CDN_CACHE } from '../../server/storefront/cdn-cache.js';
 import { CatalogService } from '../../server/products/catalog.service.js';
-import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH } from '../../shared/reviews.js';
-import type { TPublicReview } from '../../shared/storefront.js';
+import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH, MEDIA_MAX_DURATION_S_DEFAULT } from '../../shared/reviews.js';
+import type { TPublicReview, TWidgetConfiguration } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { fixture, seedReviews } from '../factories/reviews.factory.js';
 import { PUBLIC_URL, registerOwner } from '../support/accounts.js';
@@ -274,11 +274,14 @@ describe('GET /api/widgets/configuration/{product_id}/', () => {
         layout: 'grid',
       },
       strings: WIDGET_STRINGS.en,
+      // The automatic language (the default): the shopper's browser chooses among every language.
+      translations: { es: WIDGET_STRINGS.es, pt: WIDGET_STRINGS.pt },
       limits: {
         video_bytes: t.config.uploads.maxVideoBytes,
         photo_bytes: t.config.uploads.maxPhotoBytes,
         comment_length: COMMENT_MAX_LENGTH,
         name_length: CUSTOMER_NAME_MAX_LENGTH,
+        video_seconds: MEDIA_MAX_DURATION_S_DEFAULT,
       },
     });
     await http
@@ -317,7 +320,45 @@ describe('GET /api/widgets/configuration/{product_id}/', () => {
     const portuguese = (await http.get(url).expect(200)).body;
     expect(portuguese.language).toBe('pt');
     expect(portuguese.strings).toEqual(WIDGET_STRINGS.pt);
+    expect(portuguese.translations).toEqual({ en: WIDGET_STRINGS.en, es: WIDGET_STRINGS.es });
     await http.get(`/api/widgets/configuration/lamp/?merchant_id=no-such-store`).expect(404);
+  });
+
+  it('carries the widget’s own language: automatic falls back to the store’s, a fixed one ignores it', async () => {
+    const { agent, merchantId, storeId } = await registerOwner(t);
+    const url = `/api/widgets/configuration/lamp/?merchant_id=${storeId}`;
+    await agent.patch(`/api/stores/${merchantId}/`).send({ main_language: 'es' }).expect(200);
+    const automatic = (await http.get(url).expect(200)).body as TWidgetConfiguration;
+    expect(automatic).toMatchObject({ language: 'es', strings: WIDGET_STRINGS.es });
+    expect(automatic.translations).toEqual({ en: WIDGET_STRINGS.en, pt: WIDGET_STRINGS.pt });
+    expect(automatic.settings).not.toHaveProperty('language');
+
+    await agent.post('/api/widgets/global-settings/').send({ language: 'en' }).expect(200);
+    const fixed = (await http.get(url).expect(200)).body as TWidgetConfiguration;
+    expect(fixed).toMatchObject({ language: 'en', strings: WIDGET_STRINGS.en });
+    expect(fixed).not.toHaveProperty('translations');
+    // The dashboard's (and the mails') language no longer moves a fixed widget language.
+    await agent.patch(`/api/stores/${merchantId}/`).send({ main_language: 'pt' }).expect(200);
+    expect((await http.get(url).expect(200)).body).toMatchObject({ language: 'en', strings: WIDGET_STRINGS.en });
+
+    await agent.post('/api/widgets/global-settings/').send({ language: 'auto' }).expect(200);
+    expect((await http.get(url).expect(200)).body).toMatchObject({ language: 'pt', strings: WIDGET_STRINGS.pt });
+  });
+
+  it('answers every shopper the same, whatever their language, so one cached answer serves them all', async () => {
+    const { storeId } = await registerOwner(t);
+    const url = `/api/widgets/configuration/lamp/?merchant_id=${storeId}`;
+    const answers = await Promise.all(
+      ['es-AR,es;q=0.9', 'de-DE', 'pt-BR', undefined].map((language) => {
+        const call = http.get(url);
+        return (language ? call.set('Accept-Language', language) : call).expect(200);
+      }),
+    );
+    for (const answer of answers) {
+      expect(answer.headers.etag).toBe(answers[0].headers.etag);
+      expect(answer.text).toBe(answers[0].text);
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+    }
   });
 });
 

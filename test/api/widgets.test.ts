@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { TPage } from '../../shared/reviews.js';
 import {
   WIDGET_DEFAULTS,
+  WIDGET_LANGUAGES,
   WIDGET_LAYOUTS,
   type TProduct,
   type TProductOverride,
@@ -35,6 +36,7 @@ describe('global widget settings', () => {
       widget_title: 'Our fans',
     } satisfies TWidgetSettings);
     expect(WIDGET_DEFAULTS.layout).toBe('grid');
+    expect(WIDGET_DEFAULTS.language).toBe('auto');
     await agent
       .post('/api/widgets/global-settings/')
       .send({ position: 'custom', custom_selector: '#reviews-here' })
@@ -68,6 +70,9 @@ describe('global widget settings', () => {
       [{ show_rating: 'yes' }, 'show_rating'],
       [{ layout: 'masonry' }, 'layout'],
       [{ layout: null }, 'layout'],
+      [{ language: 'de' }, 'language'],
+      [{ language: 'es-AR' }, 'language'],
+      [{ language: null }, 'language'],
     ];
     for (const [body, field] of cases) {
       const res = await agent.post('/api/widgets/global-settings/').send(body).expect(400);
@@ -76,6 +81,21 @@ describe('global widget settings', () => {
     }
     expect((await agent.get('/api/widgets/global-settings/current/').expect(200)).body).toEqual(WIDGET_DEFAULTS);
     await http.get('/api/widgets/global-settings/current/').expect(401);
+  });
+});
+
+describe('the widget’s language', () => {
+  it('is automatic until saved, then the language chosen, apart from the store’s language', async () => {
+    const { agent, merchantId } = await registerOwner(t);
+    expect((await agent.get('/api/widgets/global-settings/current/').expect(200)).body.language).toBe('auto');
+    for (const language of WIDGET_LANGUAGES) {
+      const saved = await agent.post('/api/widgets/global-settings/').send({ language }).expect(200);
+      expect(saved.body).toEqual({ ...WIDGET_DEFAULTS, language });
+    }
+    await agent.post('/api/widgets/global-settings/').send({ language: 'es' }).expect(200);
+    // The sidebar's language (the dashboard's and the mails') is the store's; the widget's stays as saved.
+    await agent.patch(`/api/stores/${merchantId}/`).send({ main_language: 'pt' }).expect(200);
+    expect((await agent.get('/api/widgets/global-settings/current/').expect(200)).body.language).toBe('es');
   });
 });
 

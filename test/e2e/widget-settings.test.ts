@@ -1,8 +1,13 @@
 /// <reference lib="dom" />
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import type { TAuthResponse } from '../../shared/accounts.js';
+import { COOKIES } from '../../shared/constants.js';
 import { WIDGET_LAYOUTS, type TWidgetSettings } from '../../shared/widgets.js';
+import shell from '../../web/i18n/en.json' with { type: 'json' };
 import en from '../../web/i18n/widgets/en.json' with { type: 'json' };
+import es from '../../web/i18n/widgets/es.json' with { type: 'json' };
+import pt from '../../web/i18n/widgets/pt.json' with { type: 'json' };
 import { launchBrowser, waitForHydration } from '../support/browser.js';
 import { registerByApi, uploadByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
@@ -55,6 +60,15 @@ afterAll(async () => {
 });
 afterEach(() => expect(problems.splice(0)).toEqual([]));
 
+/** WCAG 2.1 A/AA violations inside `scope`, as `rule: target`. */
+async function violations(on: Page, scope: string): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page: on })
+    .include(scope)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return found.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
+}
+
 describe('widget settings in the browser', () => {
   it('saves the global position, selector and title', async () => {
     await page.getByTestId('tab-global').click();
@@ -70,6 +84,57 @@ describe('widget settings in the browser', () => {
       custom_selector: '#reviews-here',
       widget_title: 'What our customers say',
     });
+  });
+
+  it('saves the shoppers’ language, a setting apart from the dashboard’s language', async () => {
+    await page.getByTestId('tab-global').click();
+    const select = page.getByTestId('widget-language');
+    expect(await select.inputValue()).toBe('auto');
+    expect(await select.locator('option').allTextContents()).toEqual([
+      en.global.languageAuto,
+      shell.languages.en,
+      shell.languages.es,
+      shell.languages.pt,
+    ]);
+    // Labelled, and described by what automatic falls back to: the store's language.
+    await page.getByLabel(en.global.language).waitFor();
+    const help = en.global.languageHelp.replace('{{language}}', shell.languages.en);
+    expect(await select.evaluate((el) => el.getAttribute('aria-describedby'))).toBeTruthy();
+    expect(await page.locator(`#${await select.getAttribute('aria-describedby')}`).textContent()).toBe(help);
+    expect(await violations(page, 'form.widget-form')).toEqual([]);
+
+    await select.selectOption('es');
+    // The preview follows the unsaved choice.
+    await page.getByTestId('widget-preview').locator('.vr-root[lang="es"]').waitFor();
+    const saving = page.waitForResponse(
+      (r) => r.url().endsWith('/api/widgets/global-settings/') && r.request().method() === 'POST',
+    );
+    await page.getByTestId('save-global').click();
+    expect((await saving).status()).toBe(200);
+    expect(await settings()).toMatchObject({ language: 'es', widget_title: 'What our customers say' });
+    await page.reload();
+    await waitForHydration(page, '[data-testid="tab-global"]');
+    expect(await page.getByTestId('widget-language').inputValue()).toBe('es');
+  });
+
+  it.each([
+    ['es', es],
+    ['pt', pt],
+  ] as const)('says the language setting in %s, accessibly', async (language, texts) => {
+    const other = await browser.newContext({ baseURL: server.url });
+    await other.addCookies([
+      { name: 'access_token', value: owner.access, url: server.url, httpOnly: true, sameSite: 'Lax' },
+      { name: COOKIES.language, value: language, url: server.url },
+    ]);
+    const localized = await other.newPage();
+    await localized.goto('/widget-settings');
+    await waitForHydration(localized, '[data-testid="tab-global"]');
+    await localized.getByLabel(texts.global.language).waitFor();
+    expect(await localized.getByTestId('widget-language').locator('option').first().textContent()).toBe(
+      texts.global.languageAuto,
+    );
+    expect(await violations(localized, 'form.widget-form')).toEqual([]);
+    await other.close();
   });
 
   it('saves the appearance: a palette colour, a custom colour, switches and the number of videos', async () => {

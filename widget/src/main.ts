@@ -2,6 +2,7 @@ import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefro
 import { h, info, warn } from './dom.js';
 import { sessionId, tracker } from './events.js';
 import { injectJsonLd } from './jsonld.js';
+import { localize } from './language.js';
 import { chunkAt, later } from './later.js';
 import { detectProduct } from './platform/detect.js';
 import { place } from './platform/placement.js';
@@ -36,9 +37,10 @@ function mount(
   api: string,
   version: string,
   product: Product,
-  configuration: TWidgetConfiguration,
+  answer: TWidgetConfiguration,
   data: TPublicReviews,
 ): void {
+  const configuration = localize(answer);
   const placeholder = product.placeholder;
   const named = `product "${product.id}" (from ${product.from})`;
   if (configuration.enabled === false) {
@@ -123,7 +125,7 @@ if (!window.__vrLoaded) {
   window.__vrLoaded = true;
   window.VideoReviews = {
     render(host, configuration, reviews) {
-      render(host.shadowRoot || host.attachShadow({ mode: 'open' }), host, configuration, reviews);
+      render(host.shadowRoot || host.attachShadow({ mode: 'open' }), host, localize(configuration), reviews);
     },
   };
   const data = script?.dataset;

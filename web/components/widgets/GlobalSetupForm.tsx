@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WIDGET_POSITIONS, WIDGET_TITLE_MAX_LENGTH } from '../../../shared/widget-options.js';
+import { FALLBACK_LANGUAGE } from '../../../shared/constants.js';
+import { WIDGET_LANGUAGES, WIDGET_POSITIONS, WIDGET_TITLE_MAX_LENGTH } from '../../../shared/widget-options.js';
 import type { TWidgetSettings } from '../../../shared/widgets.js';
+import { useProfile } from '../../api/profile';
 import { ActionButton } from '../ActionButton';
 import { FormAlert } from '../form/FormAlert';
 import { TextField } from '../form/TextField';
 import { apiDetail, apiFieldErrors, type TFieldErrors } from '../form/apiErrors';
-import { PositionSelect } from './PositionSelect';
+import { OptionSelect } from './OptionSelect';
 import { useSaveWidgetSettings } from './useSaveWidgetSettings';
 import { compactErrors, selectorErrors, titleErrors } from './validation';
 
-export type TGlobalDraft = Pick<TWidgetSettings, 'position' | 'custom_selector' | 'widget_title'>;
+export type TGlobalDraft = Pick<TWidgetSettings, 'position' | 'custom_selector' | 'widget_title' | 'language'>;
 
 export interface GlobalSetupFormProps {
   draft: TGlobalDraft;
@@ -18,10 +20,12 @@ export interface GlobalSetupFormProps {
   canEdit: boolean;
 }
 
-/** SPEC §2 Global setup: where the widget goes on every product page, and its title. */
+/** SPEC §2 Global setup: where the widget goes on every product page, its title, and the shoppers' language. */
 export function GlobalSetupForm({ draft, onChange, canEdit }: GlobalSetupFormProps) {
   const { t } = useTranslation();
   const save = useSaveWidgetSettings();
+  // What the automatic language falls back to: the store's language, which the sidebar's selector sets.
+  const mainLanguage = useProfile().data?.merchant?.main_language ?? FALLBACK_LANGUAGE;
   const [clientErrors, setClientErrors] = useState<TFieldErrors>({});
   const errors = { ...apiFieldErrors(save.error), ...clientErrors };
   const detail = save.isError && Object.keys(errors).length === 0 ? apiDetail(save.error) : undefined;
@@ -47,6 +51,7 @@ export function GlobalSetupForm({ draft, onChange, canEdit }: GlobalSetupFormPro
       position: draft.position,
       custom_selector: selector || null,
       widget_title: draft.widget_title.trim(),
+      language: draft.language,
     });
   };
 
@@ -57,8 +62,10 @@ export function GlobalSetupForm({ draft, onChange, canEdit }: GlobalSetupFormPro
         <p className="section-text">{t('widgets.global.description')}</p>
       </header>
       {detail && <FormAlert severity="error">{detail}</FormAlert>}
-      <PositionSelect
+      <OptionSelect
+        name="position"
         options={WIDGET_POSITIONS}
+        optionLabel={(option) => t(`widgets.positions.${option}`)}
         value={draft.position}
         onChange={(position) => change({ position })}
         label={t('widgets.global.position')}
@@ -85,6 +92,18 @@ export function GlobalSetupForm({ draft, onChange, canEdit }: GlobalSetupFormPro
         value={draft.widget_title}
         onChange={(widget_title) => change({ widget_title })}
         errors={errors.widget_title}
+        isDisabled={!canEdit}
+      />
+      <OptionSelect
+        name="language"
+        options={WIDGET_LANGUAGES}
+        optionLabel={(option) => (option === 'auto' ? t('widgets.global.languageAuto') : t(`languages.${option}`))}
+        value={draft.language}
+        onChange={(language) => change({ language })}
+        label={t('widgets.global.language')}
+        description={t('widgets.global.languageHelp', { language: t(`languages.${mainLanguage}`) })}
+        testId="widget-language"
+        errors={errors.language}
         isDisabled={!canEdit}
       />
       <div className="widget-form-actions">

@@ -8,7 +8,7 @@ import { ModalDialog } from '../ModalDialog';
 import { FormAlert } from '../form/FormAlert';
 import { TextField } from '../form/TextField';
 import { apiDetail, apiFieldErrors, type TFieldErrors } from '../form/apiErrors';
-import { PositionSelect } from './PositionSelect';
+import { OptionSelect } from './OptionSelect';
 import { SwitchField } from './SwitchField';
 import { useProductOverride } from './useProductOverride';
 import { compactErrors, selectorErrors } from './validation';
@@ -87,8 +87,10 @@ function OverrideForm({
     <form className="modal-form" onSubmit={submit} noValidate>
       <p className="modal-text">{t('widgets.override.lead')}</p>
       {detail && <FormAlert severity="error">{detail}</FormAlert>}
-      <PositionSelect
+      <OptionSelect
+        name="position"
         options={OVERRIDE_POSITIONS}
+        optionLabel={(option) => t(`widgets.positions.${option}`)}
         value={position}
         onChange={(next) => {
           setClientErrors({});

@@ -70,7 +70,7 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
   const approved = useReviews({ page: 1, search: '', status: 'approved' });
   const { api, failed } = useWidgetApi(snippet.data?.script_url);
   const hostRef = useRef<HTMLDivElement>(null);
-  const language = profile.data?.merchant?.main_language ?? 'en';
+  const mainLanguage = profile.data?.merchant?.main_language ?? 'en';
 
   const samples = t('widgets.preview.samples', { returnObjects: true });
   const reviews = useMemo((): TPublicReviews => {
@@ -120,7 +120,9 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
   useEffect(() => {
     const host = hostRef.current;
     if (!api || !host) return;
-    const { position, custom_selector, ...look } = settings;
+    const { position, custom_selector, language: chosen, ...look } = settings;
+    // As the server answers shoppers: with the automatic language, this browser's languages choose (widget/README.md).
+    const language = chosen === 'auto' ? mainLanguage : chosen;
     api.render(
       host,
       {
@@ -132,12 +134,13 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
         custom_selector,
         settings: look,
         strings: WIDGET_STRINGS[language],
-        limits: { video_bytes: 0, photo_bytes: 0, comment_length: 0, name_length: 0 },
+        ...(chosen === 'auto' && { translations: WIDGET_STRINGS }),
+        limits: { video_bytes: 0, photo_bytes: 0, comment_length: 0, name_length: 0, video_seconds: 0 },
       },
       reviews,
       { preview: true },
     );
-  }, [api, settings, reviews, language, snippet.data?.store_id]);
+  }, [api, settings, reviews, mainLanguage, snippet.data?.store_id]);
 
   return (
     <section className="card widget-preview" aria-labelledby="widget-preview-title">

@@ -1,4 +1,5 @@
 import { fill, h } from '../dom.js';
+import { clock } from '../parts.js';
 import type { FormContext } from '../types.js';
 import css from './form.css';
 import { canRecord, record, type Recording } from './recorder.js';
@@ -14,6 +15,10 @@ const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'];
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const MB = 1024 * 1024;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A recording stops this far short of the server's limit, so the recorder's last moment never makes it too long. */
+const RECORDING_MARGIN_S = 1;
+/** The limit of an answer a cache kept from before answers carried one (`limits.video_seconds`). */
+const RECORDING_FALLBACK_S = 60;
 /** The server's field names, by the form field that shows their errors. */
 const SERVER_FIELDS: Record<string, string> = {
   video: 'media',
@@ -58,7 +63,8 @@ function renderForm(context: FormContext): void {
 
   const form = h('form', 'vr-form', null, { novalidate: '', 'aria-labelledby': 'vr-form-title' });
   form.append(h('h3', 'vr-form-title', strings.form_title, { id: 'vr-form-title' }));
-  const alert = form.appendChild(h('p', 'vr-error', null, { role: 'alert' }));
+  // Focused (so brought into view) when it says something went wrong: on a phone it is a screen above the button.
+  const alert = form.appendChild(h('p', 'vr-error', null, { role: 'alert', tabindex: '-1' }));
 
   const field = (name: TField, label: string, control: HTMLElement, group?: HTMLElement) => {
     const id = 'vr-' + name;
@@ -120,7 +126,12 @@ function renderForm(context: FormContext): void {
   const stopButton = h('button', 'vr-btn vr-stop', strings.stop_recording, { type: 'button', hidden: '' });
   if (canRecord()) row.append(recordButton, stopButton);
   const status = media.appendChild(h('span', 'vr-recording', null, { role: 'status' }));
+  const timer = media.appendChild(h('span', 'vr-timer', null, { role: 'timer', hidden: '' }));
   const live = media.appendChild(h('video', 'vr-live', null, { muted: '', playsinline: '', hidden: '' }));
+  // The recording, to watch before sending it.
+  const replay = media.appendChild(
+    h('video', 'vr-replay', null, { controls: '', playsinline: '', 'aria-label': strings.your_recording, hidden: '' }),
+  );
   const chosen = media.appendChild(h('div', 'vr-file', null, { hidden: '' }));
   const chosenName = chosen.appendChild(h('span', 'vr-file-name'));
   const remove = chosen.appendChild(h('button', 'vr-btn vr-remove', strings.remove_file, { type: 'button' }));
@@ -136,7 +147,7 @@ function renderForm(context: FormContext): void {
       hidden: '',
     }),
   );
-  const bar = progress.appendChild(h('span', 'vr-bar'));
+  const fillBar = progress.appendChild(h('span', 'vr-fill'));
   const progressText = progress.appendChild(h('span', 'vr-progress-text'));
 
   const buttons = form.appendChild(h('div', 'vr-buttons'));
@@ -169,6 +180,21 @@ function renderForm(context: FormContext): void {
   const setAlert = (message: string) => {
     alert.textContent = message;
     alert.hidden = !message;
+    if (!message) return;
+    alert.focus({ preventScroll: true });
+    // Centred: clear of a theme's sticky header.
+    alert.scrollIntoView({ block: 'center' });
+  };
+  /** A field the shopper changed: a message it shows follows what it now holds (gone once it is right). */
+  const recheck = (name: TField) => {
+    if (errors[name].textContent) setError(name, check()[name] || '');
+    settle();
+  };
+  /** The summary asking to fix the marked fields goes with the last marked field. */
+  const settle = () => {
+    if (alert.textContent === strings.check_fields && !Object.values(errors).some((error) => error.textContent)) {
+      setAlert('');
+    }
   };
 
   const fileProblem = (candidate: File): string => {
@@ -177,13 +203,22 @@ function renderForm(context: FormContext): void {
     const max = video ? limits.video_bytes : limits.photo_bytes;
     return candidate.size > max ? fill(strings.file_too_large, { n: Math.round(max / MB) }) : '';
   };
-  const choose = (next: File | null) => {
+  /** A file chosen, recorded (shown to be watched, and recorded again at will) or removed. */
+  const choose = (next: File | null, recorded = false) => {
     file = next;
     hint.hidden = true;
     chosen.hidden = !next;
     chosenName.textContent = next ? next.name : '';
     if (!next) picker.value = '';
-    setError('media', next ? fileProblem(next) : '');
+    if (replay.src) URL.revokeObjectURL(replay.src);
+    replay.hidden = !recorded;
+    if (recorded) replay.src = URL.createObjectURL(next as File);
+    else replay.removeAttribute('src');
+    recordButton.textContent = recorded ? strings.record_again : strings.record;
+    if (!recorded) status.textContent = '';
+    // Removing the file of a marked field leaves it marked, for what it now misses.
+    setError('media', next ? fileProblem(next) : errors.media.textContent && strings.media_required);
+    settle();
   };
   picker.onchange = () => choose(picker.files?.[0] || null);
   remove.onclick = () => {
@@ -195,14 +230,29 @@ function renderForm(context: FormContext): void {
     recordButton.hidden = on;
     stopButton.hidden = !on;
     live.hidden = !on;
+    timer.hidden = !on;
+    if (on) replay.hidden = true;
     status.textContent = on ? strings.recording : '';
   };
+  const recordSeconds = Math.max(1, (limits.video_seconds || RECORDING_FALLBACK_S) - RECORDING_MARGIN_S);
   recordButton.onclick = () => {
     recordButton.disabled = true;
     setError('media', '');
-    record(live, (recorded) => {
-      picker.value = '';
-      choose(recorded);
+    record(live, recordSeconds, {
+      tick: (left) => (timer.textContent = fill(strings.time_left, { time: clock(left) })),
+      done: (recorded, atLimit) => {
+        const focused = (form.getRootNode() as ShadowRoot).activeElement === stopButton;
+        recording = null;
+        recordingUi(false);
+        if (focused) recordButton.focus();
+        // Cancelled: the recording before it, if any, is still the one chosen.
+        if (!recorded) return void (replay.hidden = !replay.getAttribute('src'));
+        picker.value = '';
+        choose(recorded, true);
+        status.textContent = atLimit
+          ? fill(strings.limit_reached, { time: clock(recordSeconds) })
+          : strings.recording_ready;
+      },
     }).then(
       (started) => {
         recordButton.disabled = false;
@@ -216,12 +266,7 @@ function renderForm(context: FormContext): void {
       },
     );
   };
-  stopButton.onclick = () => {
-    recording?.stop();
-    recording = null;
-    recordingUi(false);
-    recordButton.focus();
-  };
+  stopButton.onclick = () => recording?.stop();
 
   /** The same checks as the server, so nothing is uploaded that it would refuse. */
   const check = (): Partial<Record<TField, string>> => {
@@ -241,7 +286,7 @@ function renderForm(context: FormContext): void {
   const showProgress = (percent: number) => {
     progress.hidden = false;
     progress.setAttribute('aria-valuenow', String(percent));
-    bar.style.width = percent + '%';
+    fillBar.style.width = percent + '%';
     progressText.textContent = fill(strings.uploading, { n: percent });
   };
 
@@ -316,16 +361,10 @@ function renderForm(context: FormContext): void {
     event.preventDefault();
     if (submit.disabled || recording) return;
     const problems = check();
-    let first: TField | null = null;
-    for (const name of Object.keys(errors) as TField[]) {
-      setError(name, problems[name] || '');
-      if (problems[name] && !first) first = name;
-    }
-    if (first) {
-      // One summary on top; each field says what it is missing.
+    for (const name of Object.keys(errors) as TField[]) setError(name, problems[name] || '');
+    if (Object.keys(problems).length) {
+      // One summary on top, focused; each field says what it is missing.
       setAlert(strings.check_fields);
-      const target = first === 'rating' ? rating.querySelector('input') : controls[first];
-      target?.focus();
       return;
     }
     const chosenFile = file as File;
@@ -354,14 +393,12 @@ function renderForm(context: FormContext): void {
       sendVideo(body, chosenFile);
     });
   };
-  // A field's message goes once the shopper changes it; the next submit checks everything again.
+  // A marked field's message follows what the shopper types (the file input's, once `choose` has the file); the next
+  // submit checks everything again.
   form.oninput = (event) => {
     keep();
     const name = (event.target as HTMLInputElement).name as TField;
-    if (name !== 'media' && errors[name]) setError(name, '');
-    if (alert.textContent === strings.check_fields && !Object.values(errors).some((error) => error.textContent)) {
-      setAlert('');
-    }
+    if (name !== 'media' && errors[name]) recheck(name);
   };
 
   function shut() {

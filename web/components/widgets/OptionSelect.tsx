@@ -1,31 +1,38 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TOverridePosition } from '../../../shared/widgets.js';
 
-export interface PositionSelectProps<T extends TOverridePosition | 'inside_product_info'> {
+export interface OptionSelectProps<T extends string> {
+  name: string;
   options: readonly T[];
   value: T;
   onChange: (value: T) => void;
+  /** What each option says. */
+  optionLabel: (option: T) => string;
   label: string;
+  description?: string;
   testId: string;
   errors?: readonly string[];
   isDisabled?: boolean;
 }
 
-/** A native select: the platform's own picker on phones, and keyboard and screen reader support for free. */
-export function PositionSelect<T extends TOverridePosition | 'inside_product_info'>({
+/**
+ * A labelled choice of a widget setting (a position, the language). A native select: the platform's own picker on
+ * phones, and keyboard and screen reader support for free.
+ */
+export function OptionSelect<T extends string>({
+  name,
   options,
   value,
   onChange,
+  optionLabel,
   label,
+  description,
   testId,
   errors = [],
   isDisabled = false,
-}: PositionSelectProps<T>) {
-  const { t } = useTranslation();
+}: OptionSelectProps<T>) {
   const id = useId();
-  const errorId = `${id}-error`;
   const invalid = errors.length > 0;
+  const describedBy = [description && `${id}-description`, invalid && `${id}-error`].filter(Boolean).join(' ');
 
   return (
     <div className="field">
@@ -34,13 +41,13 @@ export function PositionSelect<T extends TOverridePosition | 'inside_product_inf
       </label>
       <select
         id={id}
-        name="position"
+        name={name}
         className="input widget-select"
         data-testid={testId}
         value={value}
         disabled={isDisabled}
         aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(event) => {
           const next = options.find((option) => option === event.target.value);
           if (next) onChange(next);
@@ -48,12 +55,17 @@ export function PositionSelect<T extends TOverridePosition | 'inside_product_inf
       >
         {options.map((option) => (
           <option key={option} value={option}>
-            {t(`widgets.positions.${option}`)}
+            {optionLabel(option)}
           </option>
         ))}
       </select>
+      {description && (
+        <span id={`${id}-description`} className="field-description">
+          {description}
+        </span>
+      )}
       {invalid && (
-        <p id={errorId} className="field-error" role="alert">
+        <p id={`${id}-error`} className="field-error" role="alert">
           {errors.join(' ')}
         </p>
       )}

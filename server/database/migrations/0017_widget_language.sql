@@ -1,0 +1,2 @@
+ALTER TABLE "widget_settings" ADD COLUMN "language" text DEFAULT 'auto' NOT NULL;--> statement-breakpoint
+ALTER TABLE "widget_settings" ADD CONSTRAINT "widget_settings_language_check" CHECK ("widget_settings"."language" in ('auto', 'en', 'es', 'pt'));
