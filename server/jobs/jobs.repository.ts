@@ -88,8 +88,9 @@ export class JobsRepository {
   /**
    * Claims like `claim`, but never a job of a group that has one running (on any instance, its lease unexpired), and
    * at most one per group; among groups, the one whose last job finished longest ago (or never) first, so a store
-   * with many jobs waiting takes turns with the others. Claims of the queue are serialized by a lock held to the end
-   * of the transaction, so two instances claiming at once cannot both pick the same idle group.
+   * with many jobs waiting takes turns with the others. Claims of the queue take turns under a lock held to the end
+   * of the transaction, so each sees the groups the one before made busy: the check and the claim are one step across
+   * instances.
    */
   async claimByGroup(queue: string, limit: number, leaseMs: number): Promise<JobRow[]> {
     return this.database.db.transaction(async (tx) => {

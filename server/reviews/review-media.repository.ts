@@ -6,7 +6,7 @@ import { media, reviews } from '../database/schema.js';
 
 export type ProcessingTarget = Pick<
   typeof reviews.$inferSelect,
-  'id' | 'merchantId' | 'status' | 'videoKey' | 'photoKey' | 'thumbnailKey' | 'mediaState'
+  'id' | 'merchantId' | 'status' | 'videoKey' | 'photoKey' | 'thumbnailKey' | 'mediaState' | 'mediaError'
 >;
 
 export interface ProcessedMedia {
@@ -36,6 +36,7 @@ export class ReviewMediaRepository {
         photoKey: reviews.photoKey,
         thumbnailKey: reviews.thumbnailKey,
         mediaState: reviews.mediaState,
+        mediaError: reviews.mediaError,
       })
       .from(reviews)
       .where(eq(reviews.id, reviewId));
@@ -78,8 +79,9 @@ export class ReviewMediaRepository {
   /**
    * The review's media cannot be processed here yet (no ffmpeg on the server): it stays `processing`, off the
    * storefront, with the reason the merchant sees, until a machine that can picks it up again (`waitingForTools`).
+   * null: it no longer waits (its processing starts).
    */
-  async waitForTools(reviewId: string, reason: string): Promise<void> {
+  async waitForTools(reviewId: string, reason: string | null): Promise<void> {
     await this.db
       .update(reviews)
       .set({ mediaError: reason })

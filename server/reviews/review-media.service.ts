@@ -79,6 +79,8 @@ export class ReviewMediaService implements OnModuleInit {
       await this.repository.waitForTools(reviewId, WAITING_FOR_FFMPEG);
       return;
     }
+    // It waited for ffmpeg, which is here now: the reason no longer holds, even if this run has to be retried.
+    if (target.mediaError) await this.repository.waitForTools(reviewId, null);
     const dir = await mkdtemp(join(tmpdir(), 'review-media-'));
     try {
       const processed = await this.processFiles(target, dir, signal);

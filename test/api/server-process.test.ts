@@ -84,6 +84,8 @@ describe('server process', () => {
       server
         .output()
         .split('\n')
+        // Complete lines only: the last one may still be arriving.
+        .slice(0, -1)
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as { prerequisite?: string; msg: string })
         .filter((line) => line.prerequisite);

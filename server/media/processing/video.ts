@@ -114,7 +114,7 @@ export async function transcodeVideo(
     [
       ...['-hide_banner', '-nostdin', '-v', 'error', '-y', ...boundedInput(input, settings)],
       ...['-map', '0:v:0', ...audio, '-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn'],
-      // Timestamps can lie where frame counts cannot: never more frames out than the longest video at the fastest rate.
+      // Frames crowded into little time pass `-t`: never more out than the longest video holds at the fastest rate.
       ...['-frames:v', String(MAX_FPS * settings.maxDurationS)],
       ...['-vf', `scale=${size.width}:${size.height}:flags=bicubic,format=yuv420p`],
       ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high'],
