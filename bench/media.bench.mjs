@@ -1,13 +1,15 @@
 // Media processing as a shopper's upload meets it: a 30-second 1080p phone clip (HEVC in QuickTime, made here with
 // ffmpeg's test sources) and a 12-megapixel phone photo, uploaded to the built app with media processing on. Prints
 // the time from the upload's answer to the review's media being ready, as a ratio to the clip's duration (goal
-// ≤ 1.0× realtime on 2 cores), and the peak memory of the app process and of its ffmpeg while it worked.
+// ≤ 1.0× realtime on 2 cores), and the peak memory of the app process and of its ffmpeg while it worked. Then the file
+// that once held a worker for its whole timeout — 20 minutes of 4K in 3.5 MB — with another store's photo queued
+// right behind it: the time until the video is refused, and until the photo is ready.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { signUp, startApp } from './support.mjs';
+import { loadAverage, signUp, startApp } from './support.mjs';
 
 const CLIP_SECONDS = 30;
 const MB = 1024 * 1024;
@@ -24,6 +26,27 @@ function phoneClip() {
     ...['-c:a', 'aac', '-metadata', 'location=+48.8584+002.2945/', '-metadata', 'make=Apple', '-f', 'mov', file],
   ]);
   console.log(`made a ${CLIP_SECONDS} s 1080×1920 HEVC clip in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return readFileSync(file);
+}
+
+/** 20 minutes of 3840×2160 at 30 fps in 3.5 MB: a 10-second still piece repeated without re-encoding. */
+function longUhdClip() {
+  const piece = join(dir, 'piece.mp4');
+  const file = join(dir, 'long-4k.mp4');
+  execFileSync('ffmpeg', [
+    ...[
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=0x336699:size=3840x2160:rate=30:duration=10',
+    ],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '300', '-f', 'mp4', piece],
+  ]);
+  execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-stream_loop', '119', '-i', piece, '-c', 'copy', file]);
   return readFileSync(file);
 }
 
@@ -54,7 +77,7 @@ function residentMemory(pid) {
   return { app: rss(pid), children };
 }
 
-async function processOne(app, user, field, bytes, name) {
+async function upload(app, user, field, bytes, name) {
   const form = new FormData();
   form.set('merchant_id', user.merchant.store_id);
   form.set('product_id', 'bench');
@@ -62,7 +85,26 @@ async function processOne(app, user, field, bytes, name) {
   form.set(field, new Blob([bytes]), name);
   const res = await fetch(`${app.url}/api/reviews/upload/`, { method: 'POST', body: form });
   if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
-  const { id } = await res.json();
+  return (await res.json()).id;
+}
+
+/** Seconds from `started` until the review's media leave `processing`, which must end in `expected`. */
+async function settled(app, user, id, started, expected) {
+  for (;;) {
+    const review = await (
+      await fetch(`${app.url}/api/reviews/${id}/`, { headers: { authorization: `JWT ${user.access}` } })
+    ).json();
+    if (review.media_state !== 'processing') {
+      if (review.media_state !== expected)
+        throw new Error(`processing ended ${review.media_state}: ${review.media_error}`);
+      return (performance.now() - started) / 1000;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function processOne(app, user, field, bytes, name) {
+  const id = await upload(app, user, field, bytes, name);
   const started = performance.now();
   const peak = { app: 0, children: 0, total: 0 };
   for (;;) {
@@ -90,6 +132,7 @@ function table(header, rows) {
 
 const clip = phoneClip();
 const photo = await phonePhoto();
+const long = longUhdClip();
 const app = await startApp({ MEDIA_PROCESSING: 'true', REDIS_KEY_PREFIX: `vr-bench-media-${Date.now()}:` });
 try {
   const user = await signUp(app, `media-${Date.now()}@example.com`);
@@ -121,6 +164,23 @@ try {
       ],
     ],
   );
+
+  const other = await signUp(app, `media-other-${Date.now()}@example.com`);
+  const started = performance.now();
+  const longId = await upload(app, user, 'video', long, 'long-4k.mp4');
+  const photoId = await upload(app, other, 'photo', photo, 'IMG_0003.JPG');
+  const [refused, behind] = await Promise.all([
+    settled(app, user, longId, started, 'failed'),
+    settled(app, other, photoId, started, 'ready'),
+  ]);
+  table(
+    ['media', 'input', 'settled after (from the first upload)'],
+    [
+      ['video 20 min 3840×2160 H.264, refused', `${(long.length / MB).toFixed(1)} MB`, `${refused.toFixed(1)} s`],
+      ["another store's photo queued behind it, ready", `${mb(photo.length)} MB`, `${behind.toFixed(1)} s`],
+    ],
+  );
+  console.log(`load average ${loadAverage()}`);
 } finally {
   await app.stop();
   rmSync(dir, { recursive: true, force: true });

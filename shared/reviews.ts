@@ -11,12 +11,6 @@ export * from './review-statuses.js';
 export const MAX_PAGE_SIZE = 100;
 export const COMMENT_MAX_LENGTH = 5000;
 export const CUSTOMER_NAME_MAX_LENGTH = 150;
-/**
- * The longest video a review may have, in seconds: the default of the server's media limit (MEDIA_MAX_DURATION_S).
- * The storefront configuration carries it, and the widget's camera stops recording before it.
- */
-export const MEDIA_MAX_DURATION_S_DEFAULT = 180;
-
 /** What the reviews list filters by; bulk moderation's "every review matching the filter" takes the same. */
 export const ZReviewListFilter = z.object({
   search: z.string().trim().max(200).optional(),
@@ -179,7 +173,10 @@ export interface TReview {
   photo_url: string | null;
   /** A processed photo at each published width, for `<img srcset>`; null otherwise. */
   photo_srcset: string | null;
-  /** Uploaded media are re-encoded before the store shows them: `processing` until done, `failed` with `media_error`. */
+  /**
+   * Uploaded media are re-encoded before the store shows them: `processing` until done, `failed` with `media_error`.
+   * A `processing` review with a `media_error` waits for the server (no ffmpeg there yet), and says so.
+   */
   media_state: TMediaState;
   media_error: string | null;
   customer: { name: string; email: string };
@@ -207,6 +204,18 @@ export interface TReviewStats {
   deleted: number;
   /** Of approved, non-deleted reviews; null when there are none. */
   average_rating: number | null;
+}
+
+/** `GET /api/reviews/media_status/` (owners): why the store's videos may be waiting, for the Reviews page. */
+export interface TMediaStatus {
+  /** Uploads are re-encoded (MEDIA_PROCESSING): without it nothing waits for the server's tools. */
+  processing: boolean;
+  /** The tools videos need that this server lacks; videos wait until they are installed. */
+  missing: Array<'ffmpeg' | 'ffprobe'>;
+  /** The command that installs them (on Debian or Ubuntu); null when nothing is missing. */
+  install: string | null;
+  /** The store's reviews whose video waits for them. */
+  waiting_videos: number;
 }
 
 export interface TTopProduct {

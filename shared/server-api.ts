@@ -1,7 +1,7 @@
 import type { TAnalyticsReader } from './analytics.js';
 import type { TInvitation, TListOf, TTeamMember } from './accounts.js';
 import type { TUsageDetails } from './billing.js';
-import type { TPage, TReview, TReviewFilter, TReviewStats } from './reviews.js';
+import type { TMediaStatus, TPage, TReview, TReviewFilter, TReviewStats } from './reviews.js';
 import type { TWidgetSettings } from './widgets.js';
 
 /** A page of the merchant's reviews as the reviews page asks for it (its page size). */
@@ -21,6 +21,7 @@ export interface TServerApi {
   usageDetails: (() => Promise<TUsageDetails>) | null;
   reviews: ((query: TReviewsRead) => Promise<TPage<TReview>>) | null;
   reviewStats: (() => Promise<TReviewStats>) | null;
+  mediaStatus: (() => Promise<TMediaStatus>) | null;
   widgetSettings: (() => Promise<TWidgetSettings>) | null;
   /** Bound to the current workspace: a team exists before its store does. */
   teamMembers: (() => Promise<TListOf<TTeamMember>>) | null;

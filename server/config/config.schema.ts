@@ -65,8 +65,16 @@ export const ZEnv = z.object({
   MEDIA_VIDEO_KBPS: positiveInt(2500),
   /** Each ffmpeg run (and each photo's re-encoding) is killed past this. */
   MEDIA_PROCESS_TIMEOUT_S: positiveInt(600),
+  /** Longer videos are refused (no review needs them; a 20-minute 4K file would hold a worker for its whole timeout). */
+  MEDIA_MAX_DURATION_S: positiveInt(180),
+  /** Videos whose picture is larger than this on its long side are refused. */
+  MEDIA_MAX_FRAME_PX: positiveInt(4096),
+  /** Media jobs one instance runs at once; unset: 2 on a machine of 2 cores or more, else 1 (see config.ts). */
+  MEDIA_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(64).optional()),
   FFMPEG_PATH: z.preprocess(emptyToUndefined, z.string().default('ffmpeg')),
   FFPROBE_PATH: z.preprocess(emptyToUndefined, z.string().default('ffprobe')),
+  /** Below this much free space on DATA_DIR's disk, the start-up check and `/api/ready` say so. */
+  MIN_FREE_DISK_MB: positiveInt(1024),
   S3_ENDPOINT: optionalUrl(['http', 'https']),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ZEnv, type TEnv } from './config.schema.js';
 
@@ -17,6 +18,8 @@ export interface AppConfig {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** The start-up check and `/api/ready` report DATA_DIR's disk below this. */
+  minFreeDiskBytes: number;
   /** Repository root: where dist/ (vike build) lives. */
   rootDir: string;
   database: { url?: string; poolSize: number; pgliteDir: string };
@@ -36,6 +39,11 @@ export interface AppConfig {
     maxHeight: number;
     videoKbps: number;
     timeoutMs: number;
+    /** Videos longer than this, or larger than `maxFramePx` on their long side, are refused before any transcoding. */
+    maxDurationS: number;
+    maxFramePx: number;
+    /** Media jobs this instance runs at once. */
+    workers: number;
   };
   s3?: {
     endpoint?: string;
@@ -94,6 +102,15 @@ function pairs(value: string | undefined): Record<string, string> {
   );
 }
 
+/**
+ * Two where the machine has two cores or more: one ffmpeg already uses every core, so a second one adds little
+ * throughput, but it keeps a photo or another store's short video from waiting minutes behind a long video. More
+ * only multiplies memory (each 4K-to-720p ffmpeg peaks near 250 MB), so it is for machines sized for it.
+ */
+function defaultMediaWorkers(): number {
+  return Math.min(2, availableParallelism());
+}
+
 export function parseEnv(env: Record<string, string | undefined>): TEnv {
   const result = ZEnv.safeParse(env);
   if (!result.success) {
@@ -138,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir = pr
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
+    minFreeDiskBytes: e.MIN_FREE_DISK_MB * mb,
     rootDir,
     database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, pgliteDir: join(dataDir, 'pglite') },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX, commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS },
@@ -159,6 +177,9 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir = pr
       maxHeight: e.MEDIA_VIDEO_MAX_HEIGHT,
       videoKbps: e.MEDIA_VIDEO_KBPS,
       timeoutMs: e.MEDIA_PROCESS_TIMEOUT_S * 1000,
+      maxDurationS: e.MEDIA_MAX_DURATION_S,
+      maxFramePx: e.MEDIA_MAX_FRAME_PX,
+      workers: e.MEDIA_WORKERS ?? defaultMediaWorkers(),
     },
     s3: e.S3_BUCKET
       ? {

@@ -722,6 +722,11 @@ export const jobs = pgTable(
     queue: text('queue').notNull(),
     /** Jobs of a queue with the same key are one job while waiting: enqueueing it again changes nothing. */
     key: text('key'),
+    /**
+     * Whose work it is (a store's id): a queue that asks for it runs one job per group at a time across instances,
+     * the group served least recently first (server/jobs/jobs.repository.ts `claim`).
+     */
+    groupKey: text('group_key'),
     payload: jsonb('payload').notNull().default({}),
     state: text('state', { enum: JOB_STATES }).notNull().default('waiting'),
     attempts: integer('attempts').notNull().default(0),
@@ -746,6 +751,9 @@ export const jobs = pgTable(
     index('jobs_finished_idx')
       .on(t.finishedAt)
       .where(sql`${t.state} in ('done', 'failed')`),
+    index('jobs_group_idx')
+      .on(t.queue, t.groupKey, t.finishedAt)
+      .where(sql`${t.groupKey} is not null`),
   ],
 );
 

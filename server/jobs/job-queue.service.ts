@@ -19,6 +19,11 @@ export interface QueueOptions<P> {
   maxBackoffMs?: number;
   /** How long a worker holds a claimed job: longer than the job can take, or another instance starts it too. */
   leaseMs?: number;
+  /**
+   * Jobs enqueued with the same `group` (a store) run one at a time across every instance, and groups take turns:
+   * one group's many jobs cannot hold every worker while another's wait.
+   */
+  oneJobPerGroup?: boolean;
 }
 
 /** Thrown by a handler for a job no retry can fix: it fails at once. */
@@ -26,7 +31,14 @@ export class PermanentJobError extends Error {}
 
 const POLL_MS = 1_000;
 const SHUTDOWN_GRACE_MS = 10_000;
-const DEFAULTS = { concurrency: 1, attempts: 8, backoffMs: 30_000, maxBackoffMs: 60 * 60 * 1000, leaseMs: 5 * 60_000 };
+const DEFAULTS = {
+  concurrency: 1,
+  attempts: 8,
+  backoffMs: 30_000,
+  maxBackoffMs: 60 * 60 * 1000,
+  leaseMs: 5 * 60_000,
+  oneJobPerGroup: false,
+};
 const KEEP_DONE_MS = 24 * 60 * 60 * 1000;
 const KEEP_FAILED_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -93,18 +105,20 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
 
   /**
    * Adds a job; with a `key`, a job of this queue with that key already waiting is this one. Runs here as soon as a
-   * worker is free (any instance's poll picks it up otherwise).
+   * worker is free (any instance's poll picks it up otherwise). `group` names whose work it is, for a queue that runs
+   * one job per group.
    */
   async enqueue(
     queue: string,
     payload: Record<string, unknown> = {},
-    options: { key?: string; delayMs?: number } = {},
+    options: { key?: string; delayMs?: number; group?: string } = {},
   ): Promise<void> {
     const definition = this.queues.get(queue);
     if (!definition) throw new Error(`No job queue named ${queue}`);
     await this.jobs.insert({
       queue,
       key: options.key,
+      group: options.group,
       payload,
       maxAttempts: definition.attempts,
       runAt: options.delayMs ? new Date(Date.now() + options.delayMs) : undefined,
@@ -117,7 +131,11 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     for (;;) {
       await this.tick();
       const all = [...this.running.values()].flatMap((set) => [...set]);
-      if (!all.length && !(await this.jobs.dueQueues([...this.queues.keys()])).length) return;
+      if (!all.length) {
+        if (!(await this.jobs.dueQueues([...this.queues.keys()])).length) return;
+        // Due but not claimable here: its group's job is running on another instance.
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS / 10));
+      }
       await Promise.allSettled(all);
     }
   }
@@ -162,7 +180,11 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       if (this.shutdown.signal.aborted) return;
       const queue = this.queues.get(name)!;
       const running = this.running.get(name)!;
-      for (const job of await this.jobs.claim(name, queue.concurrency - running.size, queue.leaseMs)) {
+      const limit = queue.concurrency - running.size;
+      const claimed = queue.oneJobPerGroup
+        ? await this.jobs.claimByGroup(name, limit, queue.leaseMs)
+        : await this.jobs.claim(name, limit, queue.leaseMs);
+      for (const job of claimed) {
         const run = this.run(queue, job).finally(() => {
           running.delete(run);
           this.poke();

@@ -9,6 +9,7 @@ export type JobRow = typeof jobs.$inferSelect;
 export interface NewJob {
   queue: string;
   key?: string;
+  group?: string;
   payload: Record<string, unknown>;
   maxAttempts: number;
   runAt?: Date;
@@ -29,6 +30,16 @@ const isUniqueViolation = (error: unknown) =>
   (error as { code?: string })?.code === UNIQUE_VIOLATION ||
   (error as { cause?: { code?: string } })?.cause?.code === UNIQUE_VIOLATION;
 
+/** A job to run now: one due, or one whose worker's lease lapsed (the worker died). */
+const DUE = sql`((state = 'waiting' and run_at <= now()) or (state = 'active' and locked_until < now()))`;
+const CLAIMED = (leaseMs: number) =>
+  sql`state = 'active', attempts = j.attempts + 1, locked_until = now() + ${`${leaseMs} milliseconds`}::interval`;
+const RETURNED = sql`j.id, j.queue, j.key, j.group_key as "groupKey", j.payload, j.state, j.attempts,
+  j.max_attempts as "maxAttempts", j.run_at as "runAt", j.locked_until as "lockedUntil", j.last_error as "lastError",
+  j.created_at as "createdAt", j.finished_at as "finishedAt"`;
+/** Arbitrary constant: with the queue's name, the lock that serializes claims of a queue run one per group. */
+const GROUP_CLAIM_LOCK = 727_104_552;
+
 /** The jobs table: the only place that knows its SQL (server/jobs/job-queue.service.ts runs the jobs). */
 @Injectable()
 export class JobsRepository {
@@ -38,7 +49,14 @@ export class JobsRepository {
   async insert(job: NewJob): Promise<boolean> {
     const rows = await this.database.db
       .insert(jobs)
-      .values({ ...job, key: job.key ?? null, runAt: job.runAt ?? new Date() })
+      .values({
+        queue: job.queue,
+        key: job.key ?? null,
+        groupKey: job.group ?? null,
+        payload: job.payload,
+        maxAttempts: job.maxAttempts,
+        runAt: job.runAt ?? new Date(),
+      })
       .onConflictDoNothing()
       .returning({ id: jobs.id });
     return rows.length > 0;
@@ -49,8 +67,7 @@ export class JobsRepository {
     if (!queues.length) return [];
     const rows = await this.database.rows<{ queue: string }>(sql`
       select distinct queue from ${jobs}
-      where queue in ${queues}
-        and ((state = 'waiting' and run_at <= now()) or (state = 'active' and locked_until < now()))`);
+      where queue in ${queues} and ${DUE}`);
     return rows.map((row) => row.queue);
   }
 
@@ -58,17 +75,50 @@ export class JobsRepository {
   async claim(queue: string, limit: number, leaseMs: number): Promise<JobRow[]> {
     return this.database.rows<JobRow>(sql`
       update ${jobs} j
-      set state = 'active', attempts = j.attempts + 1, locked_until = now() + ${`${leaseMs} milliseconds`}::interval
+      set ${CLAIMED(leaseMs)}
       from (
         select id from ${jobs}
-        where queue = ${queue}
-          and ((state = 'waiting' and run_at <= now()) or (state = 'active' and locked_until < now()))
+        where queue = ${queue} and ${DUE}
         order by run_at limit ${limit} for update skip locked
       ) due
       where j.id = due.id
-      returning j.id, j.queue, j.key, j.payload, j.state, j.attempts, j.max_attempts as "maxAttempts",
-        j.run_at as "runAt", j.locked_until as "lockedUntil", j.last_error as "lastError",
-        j.created_at as "createdAt", j.finished_at as "finishedAt"`);
+      returning ${RETURNED}`);
+  }
+
+  /**
+   * Claims like `claim`, but never a job of a group that has one running (on any instance, its lease unexpired), and
+   * at most one per group; among groups, the one whose last job finished longest ago (or never) first, so a store
+   * with many jobs waiting takes turns with the others. Claims of the queue take turns under a lock held to the end
+   * of the transaction, so each sees the groups the one before made busy: the check and the claim are one step across
+   * instances.
+   */
+  async claimByGroup(queue: string, limit: number, leaseMs: number): Promise<JobRow[]> {
+    return this.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${GROUP_CLAIM_LOCK}, hashtext(${queue}))`);
+      const result = await tx.execute(sql`
+        update ${jobs} j
+        set ${CLAIMED(leaseMs)}
+        from (
+          select heads.id from (
+            select distinct on (coalesce(c.group_key, c.id::text)) c.id, c.group_key, c.run_at
+            from ${jobs} c
+            where c.queue = ${queue} and ${DUE}
+              and not exists (
+                select 1 from ${jobs} busy
+                where busy.queue = ${queue} and busy.group_key = c.group_key
+                  and busy.state = 'active' and busy.locked_until >= now())
+            order by coalesce(c.group_key, c.id::text), c.run_at
+          ) heads
+          order by (
+            select max(served.finished_at) from ${jobs} served
+            where served.queue = ${queue} and served.group_key = heads.group_key
+          ) nulls first, heads.run_at
+          limit ${limit}
+        ) due
+        where j.id = due.id and ${DUE}
+        returning ${RETURNED}`);
+      return (result as unknown as { rows: JobRow[] }).rows;
+    });
   }
 
   /** Done: the payload (a mail's link, say) is not kept beyond the work. */

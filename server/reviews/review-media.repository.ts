@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { media, reviews } from '../database/schema.js';
 
 export type ProcessingTarget = Pick<
   typeof reviews.$inferSelect,
-  'id' | 'merchantId' | 'status' | 'videoKey' | 'photoKey' | 'thumbnailKey' | 'mediaState'
+  'id' | 'merchantId' | 'status' | 'videoKey' | 'photoKey' | 'thumbnailKey' | 'mediaState' | 'mediaError'
 >;
 
 export interface ProcessedMedia {
@@ -36,6 +36,7 @@ export class ReviewMediaRepository {
         photoKey: reviews.photoKey,
         thumbnailKey: reviews.thumbnailKey,
         mediaState: reviews.mediaState,
+        mediaError: reviews.mediaError,
       })
       .from(reviews)
       .where(eq(reviews.id, reviewId));
@@ -75,15 +76,54 @@ export class ReviewMediaRepository {
       .where(and(eq(reviews.id, reviewId), eq(reviews.mediaState, 'processing')));
   }
 
-  /** Reviews still waiting for their media since before `before`: their job was lost (a crash, an outage). */
-  async waitingSince(before: Date, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .select({ id: reviews.id })
+  /**
+   * The review's media cannot be processed here yet (no ffmpeg on the server): it stays `processing`, off the
+   * storefront, with the reason the merchant sees, until a machine that can picks it up again (`waitingForTools`).
+   * null: it no longer waits (its processing starts).
+   */
+  async waitForTools(reviewId: string, reason: string | null): Promise<void> {
+    await this.db
+      .update(reviews)
+      .set({ mediaError: reason })
+      .where(and(eq(reviews.id, reviewId), eq(reviews.mediaState, 'processing')));
+  }
+
+  /** Reviews whose media wait for the server's tools (a reason recorded while still processing). */
+  async waitingForTools(limit: number): Promise<MediaWork[]> {
+    return this.db
+      .select({ id: reviews.id, merchantId: reviews.merchantId })
       .from(reviews)
-      .where(and(eq(reviews.mediaState, 'processing'), lt(reviews.createdAt, before)))
+      .where(and(eq(reviews.mediaState, 'processing'), isNotNull(reviews.mediaError)))
       .orderBy(asc(reviews.createdAt))
       .limit(limit);
-    return rows.map((row) => row.id);
+  }
+
+  async countWaitingForTools(merchantId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ count: count() })
+      .from(reviews)
+      .where(
+        and(
+          eq(reviews.merchantId, merchantId),
+          eq(reviews.mediaState, 'processing'),
+          isNotNull(reviews.mediaError),
+          isNull(reviews.deletedAt),
+        ),
+      );
+    return row?.count ?? 0;
+  }
+
+  /**
+   * Reviews still waiting for their media since before `before`: their job was lost (a crash, an outage). Those
+   * waiting for the server's tools are left to `waitingForTools`.
+   */
+  async waitingSince(before: Date, limit: number): Promise<MediaWork[]> {
+    return this.db
+      .select({ id: reviews.id, merchantId: reviews.merchantId })
+      .from(reviews)
+      .where(and(eq(reviews.mediaState, 'processing'), isNull(reviews.mediaError), lt(reviews.createdAt, before)))
+      .orderBy(asc(reviews.createdAt))
+      .limit(limit);
   }
 
   /** Whether a review is published now: approved, not deleted, its media ready. */
@@ -113,6 +153,12 @@ export class ReviewMediaRepository {
       .set({ publicCopies: copies })
       .where(and(eq(reviews.id, id), sql`${ReviewMediaRepository.PUBLISHED} = ${copies}`));
   }
+}
+
+/** A review whose media a job is to process, and its store (the job's group). */
+export interface MediaWork {
+  id: string;
+  merchantId: string;
 }
 
 export interface PublicationDue {

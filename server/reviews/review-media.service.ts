@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { TMediaStatus } from '../../shared/reviews.js';
+import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
@@ -13,9 +15,15 @@ import { processedKeys } from '../media/processing/processed-keys.js';
 import { MediaProcessingError } from '../media/processing/run-tool.js';
 import { extractPoster, probeVideo, transcodeVideo } from '../media/processing/video.js';
 import { AnalyticsCache } from '../analytics/analytics-cache.js';
+import { INSTALL_FFMPEG } from '../health/prerequisites.js';
+import { Prerequisites } from '../health/prerequisites.service.js';
+import { ServerReaders } from '../ssr/server-readers.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
 import { ReviewMediaRepository, type ProcessedMedia, type ProcessingTarget } from './review-media.repository.js';
 import { ReviewPublication } from './review-publication.js';
+
+/** What the merchant reads on a video that waits for the server's ffmpeg (the owner's Reviews page says why). */
+export const WAITING_FOR_FFMPEG = 'Waiting for ffmpeg on the server: the video is prepared as soon as it is installed.';
 
 /**
  * Re-encodes a review's uploaded media (DESIGN §6.10): a video to H.264/AAC MP4 with a poster and its duration, a
@@ -23,7 +31,7 @@ import { ReviewPublication } from './review-publication.js';
  * Idempotent: a review no longer waiting is left alone, and a second run writes the same keys.
  */
 @Injectable()
-export class ReviewMediaService {
+export class ReviewMediaService implements OnModuleInit {
   private readonly logger = new Logger(ReviewMediaService.name);
 
   constructor(
@@ -31,17 +39,48 @@ export class ReviewMediaService {
     private readonly storefront: StorefrontCache,
     private readonly analytics: AnalyticsCache,
     private readonly publication: ReviewPublication,
+    private readonly prerequisites: Prerequisites,
+    private readonly readers: ServerReaders,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  onModuleInit(): void {
+    // The owner's notice on the Reviews page, drawn with the page (the API route's permission).
+    this.readers.register('mediaStatus', 'manage_store', (merchantId) => () => this.statusOf(merchantId));
+  }
+
+  status(auth: WorkspaceContext): Promise<TMediaStatus> {
+    return this.statusOf(storeOf(auth).id);
+  }
+
+  private async statusOf(merchantId: string): Promise<TMediaStatus> {
+    if (!this.config.processing.enabled) return { processing: false, missing: [], install: null, waiting_videos: 0 };
+    const report = await this.prerequisites.current();
+    const missing = (['ffmpeg', 'ffprobe'] as const).filter((tool) => report[tool].status !== 'ok');
+    return {
+      processing: true,
+      missing,
+      install: missing.length ? INSTALL_FFMPEG : null,
+      waiting_videos: await this.repository.countWaitingForTools(merchantId),
+    };
+  }
+
   /**
-   * Processes one review's media. A file that cannot be decoded marks the review failed with the reason the merchant
-   * sees; anything else (storage, the database, a missing ffmpeg) is thrown for the job to be tried again.
+   * Processes one review's media. A file that cannot be decoded, or that no review needs (too long, too large…),
+   * marks the review failed with the reason the merchant sees. A video on a machine without ffmpeg waits, saying so,
+   * without spending the job's attempts: `ReviewMediaJobs.resume` queues it again once ffmpeg is found. Anything else
+   * (storage, the database) is thrown for the job to be tried again.
    */
   async process(reviewId: string, signal?: AbortSignal): Promise<void> {
     const target = await this.repository.target(reviewId);
     if (target?.mediaState !== 'processing') return;
+    if (target.videoKey && !(await this.prerequisites.videoToolsReady())) {
+      await this.repository.waitForTools(reviewId, WAITING_FOR_FFMPEG);
+      return;
+    }
+    // It waited for ffmpeg, which is here now: the reason no longer holds, even if this run has to be retried.
+    if (target.mediaError) await this.repository.waitForTools(reviewId, null);
     const dir = await mkdtemp(join(tmpdir(), 'review-media-'));
     try {
       const processed = await this.processFiles(target, dir, signal);
@@ -51,7 +90,13 @@ export class ReviewMediaService {
         if (key && !kept.has(key)) await this.storage.delete(key);
       }
     } catch (error) {
-      if (!(error instanceof MediaProcessingError) || error.reason === 'tool_missing') throw error;
+      if (!(error instanceof MediaProcessingError)) throw error;
+      if (error.reason === 'tool_missing') {
+        // Found at start, gone since: wait as above, and let the next check of the machine say so.
+        void this.prerequisites.check({ tools: true });
+        await this.repository.waitForTools(reviewId, WAITING_FOR_FFMPEG);
+        return;
+      }
       this.logger.warn(
         { reviewId, reason: error.reason, details: error.details },
         'Review media could not be processed',

@@ -227,7 +227,7 @@ export class ReviewUploadService {
     if (email && !verifiedPurchase && (await this.orders.hasBought(merchant, email, product.externalId))) {
       await this.reviews.markVerified(merchant, email, [product.externalId]);
     }
-    if (this.config.processing.enabled) await this.mediaJobs.enqueue(review.id);
+    if (this.config.processing.enabled) await this.mediaJobs.enqueue(review.id, merchant);
     await this.analytics.reviewsChanged(merchant);
     return { id: review.id, status: 'pending' };
   }

@@ -6,6 +6,7 @@ import {
   ZReviewBulk,
   ZReviewListQuery,
   ZReviewUpdate,
+  type TMediaStatus,
   type TPage,
   type TReview,
   type TReviewBulkResult,
@@ -18,6 +19,7 @@ import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
 import { UuidParam } from '../common/uuid.pipe.js';
 import { ZodPipe } from '../common/zod.pipe.js';
+import { ReviewMediaService } from './review-media.service.js';
 import { ReviewModerationService } from './review-moderation.service.js';
 import { ReviewsService } from './reviews.service.js';
 
@@ -28,6 +30,7 @@ export class ReviewsController {
   constructor(
     private readonly reviews: ReviewsService,
     private readonly moderation: ReviewModerationService,
+    private readonly media: ReviewMediaService,
   ) {}
 
   @Get('/')
@@ -67,6 +70,12 @@ export class ReviewsController {
   @Authenticated('moderate_reviews')
   usageDetails(@Auth() auth: AuthContext): Promise<TUsageDetails> {
     return this.reviews.usageDetails(requireWorkspace(auth));
+  }
+
+  @Get('media_status/')
+  @Authenticated('manage_store')
+  mediaStatus(@Auth() auth: AuthContext): Promise<TMediaStatus> {
+    return this.media.status(requireWorkspace(auth));
   }
 
   @Get(':id/')

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { BillingModule } from '../billing/billing.module.js';
+import { HealthModule } from '../health/health.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { ProductsModule } from '../products/products.module.js';
@@ -23,7 +24,16 @@ import { ReviewsService } from './reviews.service.js';
 import { VerifiedPurchases } from './verified-purchases.js';
 
 @Module({
-  imports: [AnalyticsModule, AuthModule, BillingModule, MediaModule, OrdersModule, ProductsModule, StorefrontModule],
+  imports: [
+    AnalyticsModule,
+    AuthModule,
+    BillingModule,
+    HealthModule,
+    MediaModule,
+    OrdersModule,
+    ProductsModule,
+    StorefrontModule,
+  ],
   controllers: [ReviewUploadController, ReviewResumableController, ReviewsController],
   providers: [
     ReviewsRepository,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { LANGUAGES } from '../../shared/constants.js';
-import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH, MEDIA_MAX_DURATION_S_DEFAULT } from '../../shared/reviews.js';
+import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH } from '../../shared/reviews.js';
 import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { WIDGET_DEFAULTS } from '../../shared/widgets.js';
@@ -129,7 +129,8 @@ export class StorefrontService {
           photo_bytes: this.config.uploads.maxPhotoBytes,
           comment_length: COMMENT_MAX_LENGTH,
           name_length: CUSTOMER_NAME_MAX_LENGTH,
-          video_seconds: MEDIA_MAX_DURATION_S_DEFAULT,
+          // The widget's camera stops recording before the longest video media processing takes.
+          video_seconds: this.config.processing.maxDurationS,
         },
       } satisfies TWidgetConfiguration);
     };

@@ -131,6 +131,64 @@ describe('one instance', () => {
   });
 });
 
+describe('a queue that runs one job per group', () => {
+  /** Jobs inserted behind the queue's back, due together in this order (as if queued while the workers were busy). */
+  async function queueTogether(queue: string, groups: string[]): Promise<void> {
+    const repository = t.app.get(JobsRepository);
+    const later = Date.now() + 60 * 60_000;
+    for (const [n, group] of groups.entries()) {
+      await repository.insert({ queue, group, payload: { n, group }, maxAttempts: 3, runAt: new Date(later + n) });
+    }
+    await handleOf(t).rows(sql`update jobs set run_at = run_at - interval '1 hour' where queue = ${queue}`);
+  }
+
+  it("never runs two of a group's jobs at once, even with workers free: the other groups get them", async () => {
+    const running = new Map<number, () => void>();
+    const ran: number[] = [];
+    queue.register<{ n: number; group: string }>('per-store', {
+      concurrency: 3,
+      oneJobPerGroup: true,
+      handle: ({ n }) =>
+        new Promise<void>((resolve) => {
+          ran.push(n);
+          running.set(n, () => {
+            running.delete(n);
+            resolve();
+          });
+        }),
+    });
+    await queueTogether('per-store', ['a', 'a', 'a', 'b']);
+    const started = (count: number) =>
+      until(
+        async () => [...running.keys()].sort(),
+        (keys) => keys.length === count,
+      );
+    // Three workers, but store a holds only one: its second and third wait while b's job runs.
+    expect(await started(2)).toEqual([0, 3]);
+    running.get(0)!();
+    expect(await started(2)).toEqual([1, 3]);
+    running.get(3)!();
+    running.get(1)!();
+    expect(await started(1)).toEqual([2]);
+    running.get(2)!();
+    await queue.settled();
+    expect(ran).toEqual([0, 3, 1, 2]);
+    expect((await rowsOf('per-store')).map((row) => row.state)).toEqual(['done', 'done', 'done', 'done']);
+  });
+
+  it('lets groups take turns on one worker: the group served least recently goes first', async () => {
+    const ran: string[] = [];
+    queue.register<{ n: number; group: string }>('turns', {
+      oneJobPerGroup: true,
+      handle: async ({ n, group }) => void ran.push(`${group}${n}`),
+    });
+    await queueTogether('turns', ['a', 'a', 'a', 'b', 'c']);
+    await queue.settled();
+    // b and c, queued after all of a's, do not wait for them.
+    expect(ran).toEqual(['a0', 'b3', 'c4', 'a1', 'a2']);
+  });
+});
+
 describe('shutting down', () => {
   it('stops a running job and gives it back without counting the attempt; the next start runs it', async () => {
     const testEnv = await createTestEnv();
@@ -221,6 +279,44 @@ describe('two instances on one database', () => {
       expect([...ran.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, n) => n));
       expect([...ran.values()].every((instances) => instances.length === 1)).toBe(true);
       expect((await rowsOf('shared')).every((row) => row.state === 'done' && row.attempts === 1)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  shared('run one job per group across both, however their claims interleave', async () => {
+    const other = await createApp(t.config);
+    try {
+      const busy = new Map<string, number>();
+      let overlaps = 0;
+      let done = 0;
+      const handler = async ({ group }: { group: string }) => {
+        busy.set(group, (busy.get(group) ?? 0) + 1);
+        if (busy.get(group)! > 1) overlaps += 1;
+        await new Promise((resolve) => setTimeout(resolve, 15));
+        busy.set(group, busy.get(group)! - 1);
+        done += 1;
+      };
+      for (const instance of [queue, other.get(JobQueue)]) {
+        instance.register('shared-groups', { concurrency: 3, oneJobPerGroup: true, handle: handler });
+      }
+      const repository = t.app.get(JobsRepository);
+      for (let n = 0; n < 40; n++) {
+        await repository.insert({
+          queue: 'shared-groups',
+          group: `store-${n % 4}`,
+          payload: { group: `store-${n % 4}` },
+          maxAttempts: 3,
+        });
+      }
+      await until(
+        async () => done,
+        (count) => count === 40,
+        30_000,
+      );
+      await Promise.all([queue.settled(), other.get(JobQueue).settled()]);
+      expect(overlaps).toBe(0);
+      expect((await rowsOf('shared-groups')).every((row) => row.state === 'done' && row.attempts === 1)).toBe(true);
     } finally {
       await other.close();
     }

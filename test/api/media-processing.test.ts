@@ -11,17 +11,16 @@ import { MEDIA_STORAGE, type MediaStorage } from '../../server/media/media-stora
 import { JobQueue } from '../../server/jobs/job-queue.service.js';
 import { ReviewMediaJobs } from '../../server/reviews/review-media.jobs.js';
 import { ReviewMediaService } from '../../server/reviews/review-media.service.js';
-import type { TAuthResponse } from '../../shared/accounts.js';
 import type { TReview } from '../../shared/reviews.js';
 import type { TPublicReviews } from '../../shared/storefront.js';
 import { fixture } from '../factories/reviews.factory.js';
-import { PUBLIC_URL, registerOwner, type Agent } from '../support/accounts.js';
-import { PHONE_GPS, ffprobe, phonePhoto, phoneVideo } from '../support/phone-media.js';
+import { PUBLIC_URL, registerOwner, type RegisteredOwner } from '../support/accounts.js';
+import { PHONE_GPS, ffprobe, longUhdVideo, phonePhoto, phoneVideo } from '../support/phone-media.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let http: ReturnType<typeof request>;
-let owner: { agent: Agent; user: TAuthResponse };
+let owner: RegisteredOwner;
 let storage: MediaStorage;
 const dir = mkdtempSync(join(tmpdir(), 'media-processing-api-'));
 
@@ -37,13 +36,13 @@ afterAll(async () => {
 });
 
 let address = 0;
-function upload(product: string, files: Record<string, [Buffer, string]>) {
+function upload(product: string, files: Record<string, [Buffer, string]>, store = owner) {
   address += 1;
   let req = http
     .post('/api/reviews/upload/')
     .set('Origin', 'https://shop.example')
     .set('X-Forwarded-For', `198.51.100.${address}`)
-    .field('merchant_id', owner.user.merchant!.store_id)
+    .field('merchant_id', store.user.merchant!.store_id)
     .field('product_id', product)
     .field('product_name', 'Linen Shirt')
     .field('customer_name', 'Marta')
@@ -53,13 +52,14 @@ function upload(product: string, files: Record<string, [Buffer, string]>) {
   return req.expect(201);
 }
 
-const review = async (id: string) => (await owner.agent.get(`/api/reviews/${id}/`).expect(200)).body as TReview;
+const review = async (id: string, store = owner) =>
+  (await store.agent.get(`/api/reviews/${id}/`).expect(200)).body as TReview;
 
-/** The review once its media left `processing` (the job runs after the upload answered). */
-async function processed(id: string): Promise<TReview> {
-  const until = Date.now() + 45_000;
+/** The review once its media left `processing` (the job runs after the upload answered), or as it is at `withinMs`. */
+async function processed(id: string, store = owner, withinMs = 45_000): Promise<TReview> {
+  const until = Date.now() + withinMs;
   for (;;) {
-    const current = await review(id);
+    const current = await review(id, store);
     if (current.media_state !== 'processing' || Date.now() > until) return current;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -171,6 +171,22 @@ describe('a photo review from a phone', () => {
     expect(results[0].photo_url).toMatch(/-1080\.webp$/);
     for (const key of [main, small, jpeg]) await http.get(`/media/${key}`).expect(200);
     expect((await http.get(`/media/${jpeg}`).expect(200)).headers['content-type']).toBe('image/jpeg');
+  });
+});
+
+describe('a 3.5 MB video of 20 minutes in 4K', () => {
+  it("is refused in the time of a probe, and another store's photo queued behind it is ready within 30 s", async () => {
+    const video = readFileSync(longUhdVideo(dir));
+    expect(video.length).toBeLessThan(4 * 1024 * 1024);
+    const other = await registerOwner(t);
+    const long = (await upload('poster', { video: [video, 'long.mp4'] })).body.id;
+    const photo = (await upload('mug', { photo: [await phonePhoto(), 'IMG_0003.JPG'] }, other)).body.id;
+
+    expect(await processed(photo, other, 30_000)).toMatchObject({ media_state: 'ready', media_error: null });
+    expect(await processed(long)).toMatchObject({
+      media_state: 'failed',
+      media_error: "The video lasts 20 min; a review's video may last up to 3 min.",
+    });
   });
 });
 

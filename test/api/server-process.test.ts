@@ -73,6 +73,42 @@ describe('server process', () => {
     expect(requestLine).toEqual(expect.objectContaining({ level: expect.any(Number), msg: expect.any(String) }));
   });
 
+  it('checks its machine at start, without waiting for it: one log line per missing piece, with its fix', async () => {
+    const server = await startServerProcess({
+      ...testEnv.env,
+      MEDIA_PROCESSING: 'true',
+      FFMPEG_PATH: join(testEnv.dataDir, 'no-ffmpeg'),
+      FFPROBE_PATH: join(testEnv.dataDir, 'no-ffprobe'),
+    });
+    const prerequisites = () =>
+      server
+        .output()
+        .split('\n')
+        // Complete lines only: the last one may still be arriving.
+        .slice(0, -1)
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { prerequisite?: string; msg: string })
+        .filter((line) => line.prerequisite);
+    try {
+      // Listening already (startServerProcess waited for /api/health); the lines follow when the check ends.
+      const deadline = Date.now() + 15_000;
+      while (prerequisites().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    expect(prerequisites().map((line) => [line.prerequisite, line.msg])).toEqual([
+      [
+        'ffmpeg',
+        `ffmpeg does not run (FFMPEG_PATH=${join(testEnv.dataDir, 'no-ffmpeg')}): videos wait for it. Fix: apt-get install ffmpeg, or set FFMPEG_PATH to where it is`,
+      ],
+      [
+        'ffprobe',
+        `ffprobe does not run (FFPROBE_PATH=${join(testEnv.dataDir, 'no-ffprobe')}): videos wait for it. Fix: apt-get install ffmpeg (it brings ffprobe), or set FFPROBE_PATH to where it is`,
+      ],
+    ]);
+  });
+
   it('on SIGTERM stops accepting, finishes the request in flight, then exits 0', async () => {
     const server = await startServerProcess(testEnv.env);
     const port = Number(new URL(server.url).port);

@@ -4,7 +4,7 @@ import { createApp } from '../../server/app.js';
 import { media, reviews } from '../../server/database/schema.js';
 import { CDN_CACHE } from '../../server/storefront/cdn-cache.js';
 import { CatalogService } from '../../server/products/catalog.service.js';
-import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH, MEDIA_MAX_DURATION_S_DEFAULT } from '../../shared/reviews.js';
+import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH } from '../../shared/reviews.js';
 import type { TPublicReview, TWidgetConfiguration } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { fixture, seedReviews } from '../factories/reviews.factory.js';
@@ -14,7 +14,8 @@ import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
 let t: TestApp;
 let http: ReturnType<typeof request>;
 beforeAll(async () => {
-  t = await startTestApp({ env: { PUBLIC_URL } });
+  // A video limit of its own, so the answer's `video_seconds` is seen to follow the server's setting.
+  t = await startTestApp({ env: { PUBLIC_URL, MEDIA_MAX_DURATION_S: '90' } });
   http = request(t.app.getHttpServer());
 });
 afterAll(() => t.close());
@@ -281,7 +282,7 @@ describe('GET /api/widgets/configuration/{product_id}/', () => {
         photo_bytes: t.config.uploads.maxPhotoBytes,
         comment_length: COMMENT_MAX_LENGTH,
         name_length: CUSTOMER_NAME_MAX_LENGTH,
-        video_seconds: MEDIA_MAX_DURATION_S_DEFAULT,
+        video_seconds: 90,
       },
     });
     await http

@@ -20,6 +20,31 @@ export function phoneVideo(dir: string, name = 'IMG_0001.MOV'): string {
   return file;
 }
 
+/**
+ * A file no review needs that looks harmless: 20 minutes of 3840×2160 at 30 fps in 3.5 MB (a still picture, so each
+ * frame after the first of every 10 s costs a few bytes). Transcoding it whole takes longer than processing's timeout
+ * on a small machine. Made from one 10-second piece, repeated without re-encoding, in a few seconds.
+ */
+export function longUhdVideo(dir: string, name = 'long-4k.mp4'): string {
+  const piece = join(dir, `piece-${name}`);
+  const file = join(dir, name);
+  execFileSync('ffmpeg', [
+    ...[
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=0x336699:size=3840x2160:rate=30:duration=10',
+    ],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '300', '-f', 'mp4', piece],
+  ]);
+  execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-stream_loop', '119', '-i', piece, '-c', 'copy', file]);
+  return file;
+}
+
 /** A phone's JPEG: stored sideways with orientation 6 (turn 90° to show), its position and device in EXIF. */
 export function phonePhoto(): Promise<Buffer> {
   return sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c84' } })

@@ -1,13 +1,14 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { REVIEWS_PAGE_SIZE, SIGNED_MEDIA_PERIOD_S } from '../../shared/constants.js';
 import type { TLimitInfo, TPlanLimitError, TUsageDetails } from '../../shared/billing.js';
-import type { TPage, TReview, TReviewFilter, TReviewStats } from '../../shared/reviews.js';
+import type { TMediaStatus, TPage, TReview, TReviewFilter, TReviewStats } from '../../shared/reviews.js';
 import { ApiError, apiFetch } from './client';
 
 const REVIEWS_QUERY_PREFIX = ['reviews'] as const;
 export const REVIEWS_LIST_QUERY_KEY = ['reviews', 'list'] as const;
 export const REVIEW_STATS_QUERY_KEY = ['reviews', 'stats'] as const;
 export const USAGE_DETAILS_QUERY_KEY = ['reviews', 'usage_details'] as const;
+export const MEDIA_STATUS_QUERY_KEY = ['reviews', 'media_status'] as const;
 
 export interface TReviewListParams {
   page: number;
@@ -51,6 +52,17 @@ export function useReviewStats() {
   return useQuery({
     queryKey: REVIEW_STATS_QUERY_KEY,
     queryFn: () => apiFetch<TReviewStats>('/api/reviews/stats/'),
+  });
+}
+
+/** Whether the server lacks the tools videos need (owners only: `enabled` false for others, who may not ask). */
+export function useMediaStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: MEDIA_STATUS_QUERY_KEY,
+    queryFn: () => apiFetch<TMediaStatus>('/api/reviews/media_status/'),
+    enabled,
+    // The server checks its machine each minute: a page left open sees the tools arrive.
+    refetchInterval: (query) => (query.state.data?.missing.length ? 60_000 : false),
   });
 }
 

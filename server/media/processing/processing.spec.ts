@@ -14,7 +14,21 @@ const settings: VideoSettings = {
   maxHeight: 720,
   videoKbps: 2500,
   timeoutMs: 60_000,
+  maxDurationS: 180,
+  maxFramePx: 4096,
 };
+
+/** A small clip made with ffmpeg's test sources: `inputs` are lavfi graphs, mapped as they come. */
+function clip(name: string, inputs: string[], output: string[] = []): string {
+  const file = join(dir, name);
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-v', 'error', '-y'],
+    ...inputs.flatMap((input) => ['-f', 'lavfi', '-i', input]),
+    ...inputs.flatMap((_, index) => ['-map', String(index)]),
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', ...output, file],
+  ]);
+  return file;
+}
 const dir = mkdtempSync(join(tmpdir(), 'media-processing-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -82,6 +96,71 @@ describe('video processing', () => {
     );
     expect(error).toBeInstanceOf(MediaProcessingError);
     expect(error).toMatchObject({ reason: 'timeout' });
+  });
+
+  describe('refuses before transcoding what no review needs, with the reason the merchant reads', () => {
+    it('longer than the duration limit', async () => {
+      await expect(probeVideo(input, { ...settings, maxDurationS: 1 })).rejects.toMatchObject({
+        reason: 'too_long',
+        message: "The video lasts 2 s; a review's video may last up to 1 s.",
+      });
+    });
+
+    it('a picture larger than the frame limit on its long side', async () => {
+      await expect(probeVideo(input, { ...settings, maxFramePx: 1280 })).rejects.toMatchObject({
+        reason: 'too_large',
+        message: "The video's picture is 1080×1920; a review's video may be at most 1280 px on its long side.",
+      });
+    });
+
+    it('more than one video track, but not a cover picture', async () => {
+      const two = clip('two.mkv', [
+        'testsrc2=size=160x120:rate=10:duration=1',
+        'testsrc=size=160x120:rate=10:duration=1',
+      ]);
+      await expect(probeVideo(two, settings)).rejects.toMatchObject({ reason: 'several_videos' });
+
+      const cover = join(dir, 'cover.png');
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=red:size=64x64',
+        '-frames:v',
+        '1',
+        cover,
+      ]);
+      const withCover = join(dir, 'cover.mp4');
+      execFileSync('ffmpeg', [
+        ...['-v', 'error', '-y', '-i', clip('plain.mp4', ['testsrc2=size=160x120:rate=10:duration=1']), '-i', cover],
+        ...['-map', '0', '-map', '1', '-c', 'copy', '-disposition:v:1', 'attached_pic', withCover],
+      ]);
+      expect(ffprobe(withCover).streams.filter((stream) => stream.codec_type === 'video')).toHaveLength(2);
+      await expect(probeVideo(withCover, settings)).resolves.toMatchObject({ width: 160, height: 120 });
+    });
+
+    it('more frames than its length can hold, counted in the file rather than taken from its header', async () => {
+      const frantic = clip('frantic.mp4', ['testsrc2=size=64x64:rate=1000:duration=2']);
+      await expect(probeVideo(frantic, settings)).rejects.toMatchObject({
+        reason: 'too_many_frames',
+        message: 'The file holds 2000 frames in 2 s, more than a real video can.',
+      });
+    });
+  });
+
+  it("bounds ffmpeg's own work by the limits, whatever the probe was told", async () => {
+    const probed = await probeVideo(input, settings);
+    // Past the duration limit nothing is decoded: the output stops there.
+    const cut = join(dir, 'cut.mp4');
+    await transcodeVideo(input, cut, probed, { ...settings, maxDurationS: 1 });
+    expect(Number(ffprobe(cut).format.duration)).toBeLessThanOrEqual(1.05);
+    // A picture beyond the frame limit is refused by the decoder itself.
+    await expect(
+      transcodeVideo(input, join(dir, 'large.mp4'), probed, { ...settings, maxFramePx: 1000 }),
+    ).rejects.toMatchObject({ reason: 'undecodable' });
   });
 
   it('says so when ffmpeg is not installed', async () => {

@@ -3,7 +3,15 @@ import { spawn } from 'node:child_process';
 /** Why a media tool gave up: the merchant sees `message`, the log the tool's own last words. */
 export class MediaProcessingError extends Error {
   constructor(
-    readonly reason: 'undecodable' | 'timeout' | 'no_video' | 'tool_missing',
+    readonly reason:
+      | 'undecodable'
+      | 'timeout'
+      | 'no_video'
+      | 'tool_missing'
+      | 'too_long'
+      | 'too_large'
+      | 'several_videos'
+      | 'too_many_frames',
     message: string,
     readonly details = '',
   ) {

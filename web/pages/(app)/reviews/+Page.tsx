@@ -27,6 +27,7 @@ import { useBulkModeration } from '../../../components/reviews/bulk/useBulkModer
 import { useReviewSelection } from '../../../components/reviews/bulk/useReviewSelection';
 import { StatusFilter, type TStatusOption } from '../../../components/reviews/StatusFilter';
 import { PaymentFailedBanner } from '../../../components/billing/PaymentFailedBanner';
+import { MediaToolsBanner } from '../../../components/reviews/MediaToolsBanner';
 import { UpgradeWidget } from '../../../components/reviews/UpgradeWidget';
 import { useReviewModeration, type TModerationAction } from '../../../components/reviews/useReviewModeration';
 import { useToast } from '../../../components/toast/ToastProvider';
@@ -121,6 +122,7 @@ export default function Page() {
       <p className="page-lead">{t('reviews.lead')}</p>
 
       <PaymentFailedBanner />
+      <MediaToolsBanner />
       <UpgradeWidget />
 
       <div className="reviews-toolbar">

@@ -2,19 +2,24 @@ import { dehydrate } from '@tanstack/react-query';
 import type { PageContextServer } from 'vike/types';
 import type { TReviewsRead } from '../../../../shared/server-api.js';
 import { makeQueryClient, type TDehydratedData } from '../../../api/queryClient';
-import { REVIEWS_LIST_QUERY_KEY, REVIEW_STATS_QUERY_KEY, USAGE_DETAILS_QUERY_KEY } from '../../../api/reviews';
+import {
+  MEDIA_STATUS_QUERY_KEY,
+  REVIEWS_LIST_QUERY_KEY,
+  REVIEW_STATS_QUERY_KEY,
+  USAGE_DETAILS_QUERY_KEY,
+} from '../../../api/reviews';
 
 /** What the page shows first: page 1 of every review, no search. */
 const FIRST_PAGE: TReviewsRead = { page: 1, search: '', status: undefined };
 
 /**
- * The first page of reviews, the filter's counts, and the plan usage behind the upgrade card and the payment banner,
- * read in process on the server under the keys the page's queries use: the table and the cards are drawn with the
- * page instead of pushing each other around once hydrated. Without a reader (no store, no permission) or after a
- * failed read, the browser asks.
+ * The first page of reviews, the filter's counts, the plan usage behind the upgrade card and the payment banner, and
+ * (for owners) whether the server lacks the tools videos need, read in process on the server under the keys the page's
+ * queries use: the table and the cards are drawn with the page instead of pushing each other around once hydrated.
+ * Without a reader (no store, no permission) or after a failed read, the browser asks.
  */
 export async function data(pageContext: PageContextServer): Promise<TDehydratedData | undefined> {
-  const { reviews, reviewStats, usageDetails } = pageContext.serverApi ?? {};
+  const { reviews, reviewStats, usageDetails, mediaStatus } = pageContext.serverApi ?? {};
   if (!reviews) return undefined;
   const queryClient = makeQueryClient();
   // No retries: a failed read is the browser's to try again, not a reason to hold the page back.
@@ -27,6 +32,7 @@ export async function data(pageContext: PageContextServer): Promise<TDehydratedD
     reviewStats && queryClient.prefetchQuery({ queryKey: REVIEW_STATS_QUERY_KEY, queryFn: reviewStats, retry: false }),
     usageDetails &&
       queryClient.prefetchQuery({ queryKey: USAGE_DETAILS_QUERY_KEY, queryFn: usageDetails, retry: false }),
+    mediaStatus && queryClient.prefetchQuery({ queryKey: MEDIA_STATUS_QUERY_KEY, queryFn: mediaStatus, retry: false }),
   ]);
   return { dehydratedState: dehydrate(queryClient) };
 }
