@@ -17,7 +17,10 @@ export interface QueueOptions<P> {
   /** First retry after this; each further retry waits twice as long, up to `maxBackoffMs`. */
   backoffMs?: number;
   maxBackoffMs?: number;
-  /** How long a worker holds a claimed job: longer than the job can take, or another instance starts it too. */
+  /**
+   * How long a claimed job stays its worker's without word from it: the worker renews the lease while the job runs,
+   * so this bounds only how long a dead worker's job (and, with `oneJobPerGroup`, its group) waits for another.
+   */
   leaseMs?: number;
   /**
    * Jobs enqueued with the same `group` (a store) run one at a time across every instance, and groups take turns:
@@ -36,7 +39,7 @@ const DEFAULTS = {
   attempts: 8,
   backoffMs: 30_000,
   maxBackoffMs: 60 * 60 * 1000,
-  leaseMs: 5 * 60_000,
+  leaseMs: 2 * 60_000,
   oneJobPerGroup: false,
 };
 const KEEP_DONE_MS = 24 * 60 * 60 * 1000;
@@ -197,6 +200,12 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   private async run(queue: Queue, job: JobRow): Promise<void> {
     const started = process.hrtime.bigint();
     const labels = { queue: job.queue };
+    const renewal = setInterval(() => {
+      this.jobs
+        .renew(job, queue.leaseMs)
+        .catch((err: unknown) => this.logger.warn({ err, queue: job.queue, jobId: job.id }, 'Could not renew a lease'));
+    }, queue.leaseMs / 3);
+    renewal.unref();
     try {
       if (job.attempts > job.maxAttempts) throw new PermanentJobError('Its worker stopped before finishing too often.');
       await queue.handle(job.payload, { signal: this.shutdown.signal, attempt: job.attempts });
@@ -207,6 +216,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
         this.logger.error({ err: error, queue: job.queue, jobId: job.id }, 'Could not record a failed job'),
       );
     } finally {
+      clearInterval(renewal);
       jobDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
     }
   }

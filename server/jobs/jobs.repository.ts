@@ -121,6 +121,13 @@ export class JobsRepository {
     });
   }
 
+  /** Keeps a running job its worker's for `leaseMs` more, while that claim (its attempt) is still the job's. */
+  async renew(job: Pick<JobRow, 'id' | 'attempts'>, leaseMs: number): Promise<void> {
+    await this.database.rows(sql`
+      update ${jobs} set locked_until = now() + ${`${leaseMs} milliseconds`}::interval
+      where id = ${job.id} and state = 'active' and attempts = ${job.attempts}`);
+  }
+
   /** Done: the payload (a mail's link, say) is not kept beyond the work. */
   async complete(id: string): Promise<void> {
     await this.finish(id, 'done', null);

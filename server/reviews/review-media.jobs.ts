@@ -39,8 +39,6 @@ export class ReviewMediaJobs implements OnModuleInit {
       oneJobPerGroup: true,
       attempts: 5,
       backoffMs: 60_000,
-      // Probe, transcode and poster each end within the timeout; the rest is reading and writing storage.
-      leaseMs: 3 * this.config.processing.timeoutMs + 5 * 60_000,
       handle: ({ reviewId }, { signal }) => this.media.process(reviewId, signal),
     });
     this.jobs.register(RECOVER, { handle: async () => void (await this.recover()) });

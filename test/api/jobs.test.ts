@@ -115,6 +115,28 @@ describe('one instance', () => {
     ]);
   });
 
+  it('keeps a long job its own by renewing the lease, so no worker starts it twice', async () => {
+    const leaseMs = 1_500;
+    let runs = 0;
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    // Two workers: a lapsed lease would make the running job due again, and the free worker would claim it.
+    queue.register('long', { concurrency: 2, leaseMs, handle: () => ((runs += 1), held) });
+    await queue.enqueue('long');
+    const [claimed] = await until(
+      () => rowsOf('long'),
+      ([job]) => job?.state === 'active',
+    );
+    // Four leases long, while the instance keeps polling for due jobs.
+    await new Promise((resolve) => setTimeout(resolve, 4 * leaseMs));
+    const [running] = await rowsOf('long');
+    expect(running.lockedUntil!.getTime()).toBeGreaterThan(claimed.lockedUntil!.getTime());
+    finish();
+    await queue.settled();
+    expect(runs).toBe(1);
+    expect((await rowsOf('long')).map((row) => [row.state, row.attempts])).toEqual([['done', 1]]);
+  });
+
   it('forgets finished jobs after their keeping time, never waiting ones', async () => {
     queue.register('old', { handle: async () => undefined });
     const long = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
