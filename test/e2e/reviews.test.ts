@@ -154,13 +154,12 @@ describe('moderating reviews in the browser', () => {
     const src = await video.getAttribute('src');
     expect(src).toMatch(/^\/media\/reviews\/.+\.webm\?expires=\d+&signature=[\w-]+$/);
     expect((await page.request.get(src!.split('?')[0])).status()).toBe(404);
-    await video.evaluate(async (element: HTMLVideoElement) => {
-      element.muted = true;
-      await element.play();
+    // Issue 23: it opened paused at 0:00 after the click on "Play". Now it plays by itself, sound on.
+    await page.waitForFunction(() => {
+      const element = document.querySelector('[data-testid="media-dialog"] video') as HTMLVideoElement;
+      return !element.paused && element.currentTime > 0;
     });
-    await page.waitForFunction(
-      () => (document.querySelector('[data-testid="media-dialog"] video') as HTMLVideoElement).currentTime > 0,
-    );
+    expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(false);
     expect(await video.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBe(64);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
