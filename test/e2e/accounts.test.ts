@@ -260,6 +260,9 @@ describe('accounts in the browser', () => {
     const done = page.locator('[data-testid="email-confirm"][data-status="done"]');
     await done.getByText('Your sign-in email is now after@example.com.').waitFor();
     await done.getByText('this browser stays signed in').waitFor();
+    // Issue 23: the page still said "Confirm your new email" once it was confirmed.
+    expect(await page.locator('h1').textContent()).toBe('Email changed');
+    expect(await page.title()).toBe('Email changed · Video Reviews');
     await expectAccessible(page);
     await done.getByRole('link', { name: 'Go to your account' }).click();
     await page.getByTestId('profile-email').getByText('after@example.com').waitFor();
