@@ -26,8 +26,16 @@ export type TTrendDirection = 'up' | 'down' | 'none';
 export interface TTrend {
   direction: TTrendDirection;
   value: number;
-  /** A count that rose from none in the previous period: no ratio to give (`value` 0), the dashboard says "new". */
+  /**
+   * This period has what the previous one had none of (reviews received, an approved review to average, a widget
+   * session): no change to give (`value` 0, direction up), the dashboard says "new".
+   */
   from_zero: boolean;
+  /**
+   * Nothing to compare: neither period has any, or this one has nothing to take a rate or an average of (`value` 0,
+   * direction none). The dashboard shows no trend rather than "no change".
+   */
+  no_data: boolean;
 }
 
 export interface TDashboardMetrics {

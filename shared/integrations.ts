@@ -125,8 +125,8 @@ export interface TTiendaNubeIntegration {
   connected_at: string | null;
   /** Option 1: the app's page in Tienda Nube's app store (null when the app is not configured here). */
   install_url: string | null;
-  /** Option 2: where merchants who registered directly write to be connected. */
-  support_email: string;
+  /** Option 2: where merchants who registered directly write to be connected; null (no option 2) unless set. */
+  support_email: string | null;
   /** The Tienda Nube app is configured on this server (TIENDANUBE_CLIENT_ID and TIENDANUBE_CLIENT_SECRET). */
   available: boolean;
 }

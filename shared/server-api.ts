@@ -14,7 +14,7 @@ export interface TReviewsRead {
 /**
  * `pageContext.serverApi`: the reads a server render makes in process for the signed-in user's current store (or
  * workspace), so a page arrives with its data. Each is null when signed out, without a store, or without the
- * permission its API route needs.
+ * permission its API route needs; the public ones (marked so) are there for everyone.
  */
 export interface TServerApi {
   analytics: TAnalyticsReader | null;
@@ -26,4 +26,6 @@ export interface TServerApi {
   /** Bound to the current workspace: a team exists before its store does. */
   teamMembers: (() => Promise<TListOf<TTeamMember>>) | null;
   invitations: (() => Promise<TListOf<TInvitation>>) | null;
+  /** Public (no session): whether a password-reset link's code still works, not used and not expired. */
+  resetCodeUsable: ((code: string) => Promise<boolean>) | null;
 }

@@ -39,17 +39,31 @@ describe('analytics periods', () => {
 });
 
 describe('trends', () => {
+  const trend = (direction: string, value: number, extra: { from_zero?: boolean; no_data?: boolean } = {}) => ({
+    direction,
+    value,
+    from_zero: false,
+    no_data: false,
+    ...extra,
+  });
+
   it('compares counts in percent', () => {
-    expect(countTrend(15, 10)).toEqual({ direction: 'up', value: 50, from_zero: false });
-    expect(countTrend(2, 3)).toEqual({ direction: 'down', value: 33.3, from_zero: false });
-    expect(countTrend(4, 4)).toEqual({ direction: 'none', value: 0, from_zero: false });
-    expect(countTrend(3, 0)).toEqual({ direction: 'up', value: 0, from_zero: true });
-    expect(countTrend(0, 0)).toEqual({ direction: 'none', value: 0, from_zero: false });
+    expect(countTrend(15, 10)).toEqual(trend('up', 50));
+    expect(countTrend(2, 3)).toEqual(trend('down', 33.3));
+    expect(countTrend(4, 4)).toEqual(trend('none', 0));
+    expect(countTrend(0, 3)).toEqual(trend('down', 100));
+    expect(countTrend(3, 0)).toEqual(trend('up', 0, { from_zero: true }));
+    // Issue 23: "0.0 % no change" between two empty periods.
+    expect(countTrend(0, 0)).toEqual(trend('none', 0, { no_data: true }));
   });
 
   it('compares averages and rates in points of their own', () => {
-    expect(pointsTrend(4.26, 4.04)).toEqual({ direction: 'up', value: 0.3, from_zero: false });
-    expect(pointsTrend(20, 25)).toEqual({ direction: 'down', value: 5, from_zero: false });
-    expect(pointsTrend(null, 4)).toEqual({ direction: 'none', value: 0, from_zero: false });
+    expect(pointsTrend(4.26, 4.04)).toEqual(trend('up', 0.3));
+    expect(pointsTrend(20, 25)).toEqual(trend('down', 5));
+    expect(pointsTrend(4, 4)).toEqual(trend('none', 0));
+    // Issue 23: "0.0 pts / No change" when the previous period had nothing to average.
+    expect(pointsTrend(4, null)).toEqual(trend('up', 0, { from_zero: true }));
+    expect(pointsTrend(null, 4)).toEqual(trend('none', 0, { no_data: true }));
+    expect(pointsTrend(null, null)).toEqual(trend('none', 0, { no_data: true }));
   });
 });

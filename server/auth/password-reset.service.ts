@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { RESET_CODE_TTL_MINUTES } from '../../shared/constants.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { EmailChangesRepository } from '../accounts/email-changes.repository.js';
@@ -9,6 +9,7 @@ import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MailQueue } from '../mail/mail.queue.js';
 import { passwordResetMail } from '../mail/mail.templates.js';
+import { ServerReaders } from '../ssr/server-readers.js';
 import { hashSecret, newSecret } from './auth-tokens.service.js';
 import { hashPassword } from './password-hasher.js';
 import { SessionTokensService } from './session-tokens.service.js';
@@ -24,7 +25,7 @@ export const NEUTRAL_RESET_ANSWER =
   'If an account exists with that email, you will receive password reset instructions.';
 
 @Injectable()
-export class PasswordResetService {
+export class PasswordResetService implements OnModuleInit {
   private readonly logger = new Logger(PasswordResetService.name);
 
   constructor(
@@ -34,8 +35,17 @@ export class PasswordResetService {
     private readonly sessions: SessionTokensService,
     private readonly mail: MailQueue,
     private readonly limiter: RateLimiter,
+    private readonly readers: ServerReaders,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * The reset page asks before it shows its form: a used or expired link says so at once. A code is 32 random bytes,
+   * so the answer gives nothing to guess with.
+   */
+  onModuleInit(): void {
+    this.readers.registerPublic('resetCodeUsable', (code) => this.resets.isUsable(hashSecret(code)));
+  }
 
   /** Always the same answer, and the mail goes out in the background, so neither words nor timing tell whether the account exists. */
   async requestReset(email: string, ip: string): Promise<{ detail: string }> {

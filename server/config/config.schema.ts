@@ -130,7 +130,7 @@ export const ZEnv = z.object({
   /** Stands in for https://www.tiendanube.com (the app's authorize page and token exchange). */
   TIENDANUBE_AUTH_URL: optionalUrl(['http', 'https']),
   TIENDANUBE_APP_LISTING_URL: optionalUrl(['https', 'http']),
-  /** Where merchants write for help (the Tienda Nube page's option 2); the MAIL_FROM address by default. */
+  /** Where merchants write for help (the Tienda Nube page's option 2, left out without it). */
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an email address' }).optional()),
   /** `reels=https://…,voiceSearch=https://…`: the listing of each sibling app on /settings/other-apps. */
   OTHER_APPS_URLS: z.preprocess(

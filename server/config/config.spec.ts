@@ -76,4 +76,17 @@ describe('loadConfig', () => {
       'https://reviews.example.com',
     );
   });
+
+  // Issue 23: without SUPPORT_EMAIL, the Tienda Nube page told merchants to write to the sending address.
+  it('names a support address only when one is set; the contact a platform asks for falls back to MAIL_FROM', () => {
+    const unset = loadConfig({ DATA_DIR: dir, MAIL_FROM: 'Video Reviews <no-reply@reviews.example>' });
+    expect(unset.supportEmail).toBeNull();
+    expect(unset.contactEmail).toBe('no-reply@reviews.example');
+    const set = loadConfig({
+      DATA_DIR: dir,
+      MAIL_FROM: 'no-reply@reviews.example',
+      SUPPORT_EMAIL: 'help@reviews.example',
+    });
+    expect([set.supportEmail, set.contactEmail]).toEqual(['help@reviews.example', 'help@reviews.example']);
+  });
 });

@@ -80,7 +80,10 @@ export interface AppConfig {
     authUrl: string;
     listingUrl?: string;
   };
-  supportEmail: string;
+  /** Where merchants who signed up here write to be connected (the Tienda Nube page): none without SUPPORT_EMAIL. */
+  supportEmail: string | null;
+  /** The contact a platform asks for (Tienda Nube's User-Agent): SUPPORT_EMAIL, else MAIL_FROM's address. */
+  contactEmail: string;
   /** Listing URL of each sibling app, by key (shared/other-apps.ts); missing keys use the built-in addresses. */
   otherAppsUrls: Record<string, string>;
 }
@@ -224,7 +227,8 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir = pr
       authUrl: (e.TIENDANUBE_AUTH_URL ?? 'https://www.tiendanube.com').replace(/\/$/, ''),
       listingUrl: e.TIENDANUBE_APP_LISTING_URL,
     },
-    supportEmail: e.SUPPORT_EMAIL ?? addressOf(e.MAIL_FROM),
+    supportEmail: e.SUPPORT_EMAIL ?? null,
+    contactEmail: e.SUPPORT_EMAIL ?? addressOf(e.MAIL_FROM),
     otherAppsUrls: pairs(e.OTHER_APPS_URLS),
   };
 }

@@ -19,7 +19,8 @@ export class CatalogService {
     return this.products.archive(merchantId, externalIds);
   }
 
-  countActive(merchantId: string): Promise<number> {
-    return this.products.countActive(merchantId);
+  /** Products synced from the platform and not deleted there; those only shoppers' reviews named do not count. */
+  countSynced(merchantId: string): Promise<number> {
+    return this.products.countSynced(merchantId);
   }
 }

@@ -109,11 +109,12 @@ export class ProductsRepository {
       );
   }
 
-  async countActive(merchantId: string): Promise<number> {
+  /** The products the store's platform reported that it still sells: what its integration page counts as synced. */
+  async countSynced(merchantId: string): Promise<number> {
     const [{ total }] = await this.database.db
       .select({ total: count() })
       .from(products)
-      .where(and(eq(products.merchantId, merchantId), isNull(products.archivedAt)));
+      .where(and(eq(products.merchantId, merchantId), eq(products.source, 'platform'), isNull(products.archivedAt)));
     return total;
   }
 }

@@ -22,6 +22,7 @@ interface Registration {
 @Injectable()
 export class ServerReaders {
   private readonly readers = new Map<keyof TServerApi, Registration>();
+  private readonly publicReads = new Map<keyof TServerApi, unknown>();
 
   register<K extends keyof TServerApi>(
     key: K,
@@ -32,9 +33,17 @@ export class ServerReaders {
     this.readers.set(key, { permission, scope, reader: reader as Reader<keyof TServerApi> });
   }
 
-  /** Every reader bound to the user's current store or workspace; null where signed out, outside one, or not permitted. */
+  /** A read that needs no session, for a public page (whether a mailed link still works). */
+  registerPublic<K extends keyof TServerApi>(key: K, read: NonNullable<TServerApi[K]>): void {
+    this.publicReads.set(key, read);
+  }
+
+  /**
+   * The public reads, and every reader bound to the user's current store or workspace: null where signed out,
+   * outside one, or not permitted.
+   */
   for(user: TSessionUser | null): TServerApi {
-    const api: Record<string, unknown> = {};
+    const api: Record<string, unknown> = Object.fromEntries(this.publicReads);
     for (const [key, { permission, scope, reader }] of this.readers) {
       const id = scope === 'store' ? user?.merchant?.id : user?.workspace_id;
       api[key] = id && (permission === null || can(user, permission)) ? reader(id) : null;

@@ -38,6 +38,10 @@ async function setZone(merchantId: string, zone: string | null): Promise<void> {
   await databaseOf(t).update(merchants).set({ timezone: zone }).where(eq(merchants.id, merchantId));
 }
 
+/** From none in the previous period to some; nothing to compare in either. */
+const NEW = { direction: 'up', value: 0, from_zero: true, no_data: false };
+const NO_DATA = { direction: 'none', value: 0, from_zero: false, no_data: true };
+
 const metrics = async (agent: Agent, days = 30) =>
   (await agent.get(`/api/analytics/dashboard_metrics/?days=${days}`).expect(200)).body as TDashboardMetrics;
 const activity = async (agent: Agent, query: string) =>
@@ -97,27 +101,35 @@ describe('analytics on constructed data', () => {
   });
 
   it('computes the four metrics and their trends against the previous period', async () => {
+    const change = (direction: string, value: number) => ({ direction, value, from_zero: false, no_data: false });
     expect(await metrics(agent)).toEqual({
       days: 30,
       total_reviews: 20,
-      total_reviews_trend: { direction: 'none', value: 0, from_zero: false }, // 6 received now, 6 before
+      total_reviews_trend: change('none', 0), // 6 received now, 6 before
       pending_reviews: 5,
-      pending_reviews_trend: { direction: 'down', value: 33.3, from_zero: false }, // 2 against 3
+      pending_reviews_trend: change('down', 33.3), // 2 against 3
       average_rating: 3.4, // 24 / 7 approved
-      average_rating_trend: { direction: 'up', value: 1.2, from_zero: false }, // 4.7 against 3.5
+      average_rating_trend: change('up', 1.2), // 4.7 against 3.5
       conversion_rate: 25, // 10 of 40 sessions
-      conversion_rate_trend: { direction: 'down', value: 5, from_zero: false }, // against 30 %
+      conversion_rate_trend: change('down', 5), // against 30 %
     });
     const week = await metrics(agent, 7);
     expect(week).toMatchObject({
+      days: 7,
       total_reviews: 20,
-      total_reviews_trend: { direction: 'down', value: 100, from_zero: false }, // none this week, 2 the week before (10 days ago)
-      average_rating_trend: { direction: 'none', value: 0, from_zero: false },
+      total_reviews_trend: change('down', 100), // none this week, 2 the week before (10 days ago)
       conversion_rate: 0,
-      conversion_rate_trend: { direction: 'none', value: 0, from_zero: false },
     });
+    // Issue 23: nothing to average or to take a rate of this week, so no trend at all ("0.0 pts, no change" before).
+    expect(week.average_rating_trend).toEqual(NO_DATA);
+    expect(week.conversion_rate_trend).toEqual(NO_DATA);
     // 90 days against the 90 before: 12 received (Alpha, Beta, Gamma) against 2 (Alpha, 100 days ago).
-    expect((await metrics(agent, 90)).total_reviews_trend).toEqual({ direction: 'up', value: 500, from_zero: false });
+    expect((await metrics(agent, 90)).total_reviews_trend).toEqual(change('up', 500));
+    // A year against the one before, which had no approved review (only Delta's rejected ones) and no session: new.
+    const year = await metrics(agent, 365);
+    expect(year).toMatchObject({ days: 365, total_reviews_trend: change('up', 200) }); // 15 against 5
+    expect(year.average_rating_trend).toEqual(NEW);
+    expect(year.conversion_rate_trend).toEqual(NEW);
   });
 
   it('counts review activity per day, zero-filled, in the store time zone', async () => {
@@ -225,7 +237,7 @@ describe('analytics follow changes at once', () => {
     await send('session-4', ['view', 'play']);
     const now = await metrics(owner.agent);
     expect(now.conversion_rate).toBe(25);
-    expect(now.conversion_rate_trend).toEqual({ direction: 'none', value: 0, from_zero: false }); // no sessions before
+    expect(now.conversion_rate_trend).toEqual(NEW); // no sessions before
   });
 });
 

@@ -112,6 +112,19 @@ describe('POST /api/auth/register/ (a regular sign-up)', () => {
     expect(long.body.fields.store_name).toEqual(['Store name must be at most 150 characters.']);
   });
 
+  it('takes a sign-up without a phone: optional here as in the profile (the sign-up form marks it so too)', async () => {
+    const email = uniqueEmail('no-phone');
+    const { phone: _phone, ...withoutPhone } = registration({ email });
+    await signUp(withoutPhone).expect(202);
+    const confirmed = await browserAgent(t)
+      .post('/api/auth/register/confirm/')
+      .send({ token: await signupToken(email) })
+      .expect(200);
+    expect((confirmed.body as TAuthResponse).phone).toBe('');
+    const blank = uniqueEmail('blank-phone');
+    await signUp(registration({ email: blank, phone: '   ' })).expect(202);
+  });
+
   it('answers an email that already has an account exactly as a new one, and mails its owner a note instead', async () => {
     const { user } = await registerOwner(t);
     const fresh = uniqueEmail('fresh');

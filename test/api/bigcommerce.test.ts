@@ -5,7 +5,7 @@ import type { TMerchant } from '../../shared/accounts.js';
 import type { TBigCommerceIntegration } from '../../shared/integrations.js';
 import type { TReview } from '../../shared/reviews.js';
 import { merchants, orders, products } from '../../server/database/schema.js';
-import { fixture } from '../factories/reviews.factory.js';
+import { fixture, seedReviews } from '../factories/reviews.factory.js';
 import { startFakeBigCommerce, type FakeBcStore, type FakeBigCommerce } from '../fakes/bigcommerce.js';
 import { PUBLIC_URL, joinAsMember, registerOwner, type Agent } from '../support/accounts.js';
 import { inboxIdle } from '../support/shopify.js';
@@ -169,6 +169,8 @@ describe('POST /api/auth/bigcommerce/connect/', () => {
     ]);
     expect(catalogue.find((p) => p.externalId === '111')?.url).toBe(`https://${store.domain}/canvas-tote/`);
 
+    // A product only a shopper's review named is not BigCommerce's: not counted as synced (issue 23).
+    await seedReviews(t, merchant.id, 1, { productId: 'named-by-a-shopper' });
     const status = (await agent.get('/api/integrations/bigcommerce/').expect(200)).body as TBigCommerceIntegration;
     expect(status).toMatchObject({
       connected: true,

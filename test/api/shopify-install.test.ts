@@ -4,6 +4,7 @@ import type { TInstallResult, TShopifyIntegration } from '../../shared/integrati
 import { SHOPIFY_SCOPES } from '../../shared/shopify.js';
 import { merchants, oauthStates } from '../../server/database/schema.js';
 import { StoreTokens } from '../../server/integrations/store-tokens.js';
+import { seedReviews } from '../factories/reviews.factory.js';
 import { startFakeShopify, type FakeShopify } from '../fakes/shopify.js';
 import {
   PUBLIC_URL,
@@ -447,6 +448,8 @@ describe('GET /api/integrations/shopify/', () => {
       .expect(201);
     await inboxIdle(t);
     const merchant = await merchantOf(shop);
+    // A review of a product Shopify never reported (named by a storefront page): not part of the catalogue.
+    await seedReviews(t, merchant.id, 1, { productId: 'not-from-shopify' });
 
     shopify.setEmbed(shop, 'disabled');
     const off = (await agent.get('/api/integrations/shopify/').expect(200)).body as TShopifyIntegration;
@@ -475,14 +478,18 @@ describe('GET /api/integrations/shopify/', () => {
     expect(unknown.embed_enabled).toBeNull();
   });
 
-  it('says when the store is not on Shopify', async () => {
+  it('says when the store is not on Shopify, and counts no product as synced from it', async () => {
     const owner = await registerOwner(t);
+    // Issue 23: a shopper's review of a product on a snippet store showed as "1 synced" from Shopify.
+    await seedReviews(t, owner.merchantId, 1, { productId: 'snippet-product' });
     const body = (await owner.agent.get('/api/integrations/shopify/').expect(200)).body as TShopifyIntegration;
     expect(body).toMatchObject({
       connected: false,
       shop: null,
       theme_editor_url: null,
       embed_enabled: null,
+      products: 0,
+      catalog_synced_at: null,
       available: true,
     });
   });

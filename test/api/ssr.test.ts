@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { seedReviews } from '../factories/reviews.factory.js';
-import { registerOwner } from '../support/accounts.js';
+import { PUBLIC_URL, registerOwner } from '../support/accounts.js';
+import { waitForLink } from '../support/mailbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -8,7 +9,7 @@ let http: ReturnType<typeof request>;
 let cookie: string;
 let ownerEmail: string;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { PUBLIC_URL } });
   http = request(t.app.getHttpServer());
   const { user, merchantId } = await registerOwner(t);
   cookie = `access_token=${user.access}`;
@@ -41,6 +42,26 @@ describe('server-rendered pages', () => {
     const team = await http.get('/settings/team').set('cookie', cookie).expect(200);
     expect(team.text.match(/data-testid="team-row"/g)?.length).toBeGreaterThanOrEqual(1);
     expect(team.text).toContain(ownerEmail);
+  });
+
+  // Issue 23: a used reset link showed the form, which only failed once sent.
+  it('shows a reset link that still works its form, and a used or expired one what to do instead', async () => {
+    // An account of its own: the reset ends every session of it.
+    const { user } = await registerOwner(t);
+    await http.post('/api/auth/users/forgot-password/').send({ email: user.email }).expect(200);
+    const code = new URL(await waitForLink(t.config, user.email, '/reset-password')).searchParams.get('code')!;
+    const fresh = await http.get(`/reset-password?code=${encodeURIComponent(code)}`).expect(200);
+    expect(fresh.text).toContain('data-testid="reset-form"');
+    expect(fresh.text).not.toContain('data-testid="reset-link-invalid"');
+
+    await http.post('/api/auth/users/reset-password/').send({ code, password: 'a-new-password-1' }).expect(200);
+    for (const url of [`/reset-password?code=${encodeURIComponent(code)}`, '/reset-password?code=never-issued']) {
+      const used = await http.get(url).expect(200);
+      expect(used.text).toContain('data-testid="reset-link-invalid"');
+      expect(used.text).toContain('This link was already used or has expired. Ask for a new one.');
+      expect(used.text).toContain('href="/forgot-password"');
+      expect(used.text).not.toContain('data-testid="reset-form"');
+    }
   });
 
   it('follows the theme and language cookies, then Accept-Language', async () => {

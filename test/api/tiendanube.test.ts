@@ -6,7 +6,7 @@ import type { TPublicReviews } from '../../shared/storefront.js';
 import type { TReview } from '../../shared/reviews.js';
 import { merchants, orders, products, reviews, webhookEvents } from '../../server/database/schema.js';
 import { WebhookInbox } from '../../server/inbox/webhook-inbox.service.js';
-import { fixture } from '../factories/reviews.factory.js';
+import { fixture, seedReviews } from '../factories/reviews.factory.js';
 import { startFakeTiendaNube, tiendaNubeHmac, type FakeTiendaNube } from '../fakes/tiendanube.js';
 import { PUBLIC_URL, browserAgent, registration, type Agent } from '../support/accounts.js';
 import { inboxIdle } from '../support/shopify.js';
@@ -183,6 +183,8 @@ describe('after the install', () => {
       ['901', 'Mate de calabaza', 1200000, 'https://cdn.tn.test/mate.jpg'],
       ['902', 'Bombilla', 350050, null],
     ]);
+    // A product only a shopper's review named is not Tienda Nube's: not counted as synced (issue 23).
+    await seedReviews(t, store.merchantId, 1, { productId: 'named-by-a-shopper' });
     const status = (await store.owner.get('/api/integrations/tiendanube/').expect(200)).body as TTiendaNubeIntegration;
     expect(status).toMatchObject({
       connected: true,

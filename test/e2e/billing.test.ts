@@ -210,6 +210,34 @@ describe('a card-paying store', () => {
     expect(confirms.every((r) => r.origin === server.url)).toBe(true);
   });
 
+  it('insets the content of every billing card from its border, as on the other settings pages', async () => {
+    const page = await signedIn(owner.access);
+    await billingPage(page);
+    await page.getByTestId('billing-payment-methods').waitFor();
+    const cards = page.locator('.billing-page .card');
+    // Status, usage, payment methods and the four plans.
+    expect(await cards.count()).toBe(7);
+    const cramped = await cards.evaluateAll((elements) =>
+      elements.flatMap((card) => {
+        const box = card.getBoundingClientRect();
+        const title = card.querySelector('h2, h3')!.getBoundingClientRect();
+        const style = getComputedStyle(card);
+        const padding = ['top', 'right', 'bottom', 'left'].map((side) =>
+          parseFloat(style.getPropertyValue(`padding-${side}`)),
+        );
+        const inset = { left: title.left - box.left, top: title.top - box.top };
+        const name = card.getAttribute('data-testid');
+        return Math.min(...padding) >= 16 && inset.left >= 16 && inset.top >= 16
+          ? []
+          : [
+              `${name}: padding ${padding.join(' ')}, title ${inset.left} px from the left, ${inset.top} px from the top`,
+            ];
+      }),
+    );
+    // Issue 23: the status, usage and payment cards had none, their titles against the border.
+    expect(cramped).toEqual([]);
+  });
+
   it('a failed payment shows on the dashboard and the billing page, with the grace period’s end', async () => {
     const subscription = stripe.subscriptions().find((s) => s.metadata.merchant_id === owner.merchant!.id)!;
     await stripe.failPayment(subscription.id);

@@ -189,13 +189,14 @@ describe('the dashboard', () => {
     );
   });
 
-  it('re-queries both charts for each period, by day up to 90 days and by month beyond, with the toasts', async () => {
+  it('re-queries the figures and both charts for each period, by day up to 90 days and by month beyond, with the toasts', async () => {
     const page = await open(merchant);
     await waitForHydration(page);
     await drawn(page, 'review-activity-chart', 30);
 
     const choose = async (days: number, interval: 'day' | 'month') => {
       const requests = Promise.all([
+        page.waitForRequest((r) => r.url().includes(`/api/analytics/dashboard_metrics/?days=${days}`)),
         page.waitForRequest((r) =>
           r.url().includes(`/api/analytics/review_activity/?days=${days}&interval=${interval}`),
         ),
@@ -213,6 +214,16 @@ describe('the dashboard', () => {
     await choose(7, 'day');
     await drawn(page, 'review-activity-chart', 7);
     await drawn(page, 'top-products-chart', 2);
+    // Issue 23: the four cards kept comparing 30 days whatever the period. This week against the one before, which had
+    // no review and no widget session: each figure is new, where the rating said "0.0 pts, no change".
+    const newThisWeek = `${en.trend.new} ${en.trend.nonePrevious.replace('{{days}}', '7')}`;
+    await card(page, 'conversion_rate').getByTestId('metric-trend').getByText(newThisWeek).waitFor();
+    for (const name of ['total_reviews', 'pending_reviews', 'average_rating', 'conversion_rate']) {
+      expect(await metric(page, name)).toMatchObject({ trend: newThisWeek, direction: 'up' });
+    }
+    // The counts and the rating are the store's; the conversion rate is the period's (6 of 40 sessions).
+    expect((await metric(page, 'total_reviews')).value).toBe('11');
+    expect((await metric(page, 'conversion_rate')).value).toBe('15.0%');
     expect(await activityChart(page).getAttribute('aria-label')).toContain('5 reviews in the last 7 days');
     expect(await productsChart(page).getAttribute('aria-label')).toBe(
       productsSummary(7, [
@@ -241,8 +252,12 @@ describe('the dashboard', () => {
     await drawn(page, 'top-products-chart', 3);
     // Four periods in a row, one toast: each replaced the one before instead of stacking over the charts.
     expect(await page.getByTestId('toast').allTextContents()).toEqual([updated(30)]);
-    // The metric cards keep the 30-day comparison whatever the charts show.
-    expect((await metric(page, 'total_reviews')).value).toBe('11');
+    // Back to the month against the month before.
+    expect(await metric(page, 'total_reviews')).toEqual({
+      value: '11',
+      trend: expect.stringMatching(/350\.0%.*vs last month/),
+      direction: 'up',
+    });
 
     await page.route('**/api/analytics/top_products/**', (route) =>
       route.fulfill({
@@ -296,6 +311,10 @@ describe('the dashboard notices', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toContain(en.noReviews.title);
     expect(await card(page, 'total_reviews').getByTestId('metric-value').textContent()).toBe('0');
+    // Nothing in this period nor the one before: no trend, rather than "0.0 %, no change" (issue 23).
+    for (const name of ['total_reviews', 'pending_reviews', 'average_rating', 'conversion_rate']) {
+      expect(await card(page, name).getByTestId('metric-trend').count()).toBe(0);
+    }
     expect(await page.locator('.chart-frame:has([data-testid="top-products-chart"]) .chart-empty').textContent()).toBe(
       en.topProducts.empty,
     );

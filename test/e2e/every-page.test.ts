@@ -85,6 +85,12 @@ async function invite(email: string): Promise<string> {
   return new URL(link).searchParams.get('token')!;
 }
 
+async function resetCode(email: string): Promise<string> {
+  await api(accounts.owner.access, 'POST', '/api/auth/users/forgot-password/', { email });
+  const link = await waitForLink(mailOf(testEnv), email, '/reset-password');
+  return new URL(link).searchParams.get('code')!;
+}
+
 async function seedMember(): Promise<(typeof accounts)['member']> {
   const email = 'member@walk.example';
   const password = 'member-pass-1';
@@ -187,6 +193,7 @@ beforeAll(async () => {
   await seedMedia(owner);
   accounts.member = await seedMember();
   links.invitationToken = await invite('invited@walk.example');
+  links.resetCode = await resetCode(accounts.owner.email);
   await seedSubscription();
   await seedBigCommerce();
 }, 120_000);

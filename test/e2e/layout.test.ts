@@ -16,6 +16,8 @@ import { createTestEnv, JWT_SECRET, type TestEnv } from '../support/test-env.js'
 
 // Issue 17: the reviews table was 1013 px wide in a 974 px box with its delete icon cut off, and at 375 px /reviews
 // scrolled sideways to ~890 px and /settings/team to 561 px; the widget settings tabs overflowed a phone.
+// Issue 23: a review whose media were still being prepared pushed the row actions out of view at 1280 px, and on a
+// phone each card's selection checkbox sat alone on a row of its own.
 
 let testEnv: TestEnv;
 let server: ServerProcess;
@@ -37,7 +39,8 @@ beforeAll(async () => {
       imageUrl: 'data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==',
     });
     const bare = await repository.upsertProduct(owner.merchantId, { externalId: 'bare', name: LONG_NAME });
-    // Pending reviews carry the most actions (details, approve, reject, delete): the widest row.
+    // Pending reviews carry the most actions (details, approve, reject, delete): the widest row. The first one's
+    // media are still being prepared: its "Preparing media…" chip is the media column's widest content.
     for (let i = 0; i < 6; i += 1) {
       const product = i % 2 ? pictured : bare;
       await repository.create(
@@ -48,6 +51,7 @@ beforeAll(async () => {
           customerEmail: '',
           rating: 1 + (i % 5),
           comment: 'Fits well, washes well, and the colour has not faded after a dozen washes. '.repeat(3),
+          mediaState: i === 0 ? 'processing' : 'ready',
           source: 'import',
         },
         product.name,
@@ -128,8 +132,9 @@ describe('page layout', () => {
 describe('the reviews table', () => {
   const frame = (page: Page) => page.locator('.reviews-table-frame');
 
-  it('fits its box at 1280×800, every action button whole and inside it', async () => {
+  it('fits its box at 1280×800, every action button whole and inside it, a review being processed included', async () => {
     const page = await open('/reviews', 1280);
+    expect(await page.getByTestId('media-state').getByText(reviewsEn.mediaProcessing).count()).toBe(1);
     const box = await boxOf(frame(page));
     const table = await boxOf(page.getByTestId('reviews-table'));
     expect(table.width).toBeLessThanOrEqual(box.width);
@@ -156,6 +161,21 @@ describe('the reviews table', () => {
         expect(insideHorizontally(await boxOf(button), card)).toBe(true);
       }
       expect(insideHorizontally(await boxOf(row.locator('.review-comment')), card)).toBe(true);
+    }
+  });
+
+  it("puts each card's selection checkbox beside the card's first line, not on a row of its own", async () => {
+    const page = await open('/reviews', 375);
+    for (const row of await page.getByTestId('review-row').all()) {
+      const checkbox = await boxOf(row.getByTestId('select-review'));
+      const product = await boxOf(row.locator('[data-column="product"]'));
+      const media = await boxOf(row.locator('[data-column="media"]'));
+      // Side by side: the checkbox's band of the card overlaps the product name's and the media's.
+      for (const beside of [product, media]) {
+        expect(checkbox.y).toBeLessThan(beside.y + beside.height);
+        expect(beside.y).toBeLessThan(checkbox.y + checkbox.height);
+      }
+      expect(checkbox.x + checkbox.width).toBeLessThanOrEqual(media.x + 0.5);
     }
   });
 

@@ -154,13 +154,12 @@ describe('moderating reviews in the browser', () => {
     const src = await video.getAttribute('src');
     expect(src).toMatch(/^\/media\/reviews\/.+\.webm\?expires=\d+&signature=[\w-]+$/);
     expect((await page.request.get(src!.split('?')[0])).status()).toBe(404);
-    await video.evaluate(async (element: HTMLVideoElement) => {
-      element.muted = true;
-      await element.play();
+    // Issue 23: it opened paused at 0:00 after the click on "Play". Now it plays by itself, sound on.
+    await page.waitForFunction(() => {
+      const element = document.querySelector('[data-testid="media-dialog"] video') as HTMLVideoElement;
+      return !element.paused && element.currentTime > 0;
     });
-    await page.waitForFunction(
-      () => (document.querySelector('[data-testid="media-dialog"] video') as HTMLVideoElement).currentTime > 0,
-    );
+    expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(false);
     expect(await video.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBe(64);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -201,13 +200,14 @@ describe('moderating reviews in the browser', () => {
     await page.getByTestId('upgrade-widget').waitFor();
   });
 
-  it('rejects, restores, deletes and restores a deleted review', async () => {
+  it('rejects, restores, deletes and restores a deleted review, each restoration saying where the review went', async () => {
     await filter('pending');
     const first = rows().first();
     const id = (await first.getAttribute('data-id'))!;
     await expectToast(page, 'warning', en.toasts.rejected, () => first.getByTestId('reject-review').click());
     await filter('rejected');
-    await row(id).getByTestId('restore-review').click();
+    // Issue 23: the toast said only "Review restored.".
+    await expectToast(page, 'success', en.toasts.restored.pending, () => row(id).getByTestId('restore-review').click());
     await row(id).waitFor({ state: 'detached' });
     await filter('pending');
     await row(id).waitFor();
@@ -219,10 +219,23 @@ describe('moderating reviews in the browser', () => {
     await row(id).waitFor({ state: 'detached' });
     await filter('deleted');
     expect(await row(id).getAttribute('data-deleted')).toBe('true');
-    await row(id).getByTestId('restore-review').click();
+    await expectToast(page, 'success', en.toasts.restored.pending, () => row(id).getByTestId('restore-review').click());
     await row(id).waitFor({ state: 'detached' });
     await filter('pending');
     expect(await row(id).getAttribute('data-deleted')).toBe('false');
+
+    // A deleted approved review comes back approved (DESIGN §6.2), and the toast says so.
+    await filter('approved');
+    const approvedId = (await rows().first().getAttribute('data-id'))!;
+    await row(approvedId).getByTestId('delete-review').click();
+    await page.getByTestId('confirm-delete').click();
+    await row(approvedId).waitFor({ state: 'detached' });
+    await filter('deleted');
+    await expectToast(page, 'success', en.toasts.restored.approved, () =>
+      row(approvedId).getByTestId('restore-review').click(),
+    );
+    await filter('approved');
+    await row(approvedId).waitFor();
   });
 
   it('changes an approved review to rejected in the status dialog, and refuses pending', async () => {

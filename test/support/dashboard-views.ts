@@ -12,6 +12,8 @@ export type TPageViewer = 'owner' | 'member' | 'subscriber' | 'bigcommerce' | 'v
 export interface DashboardSeedLinks {
   /** A pending invitation's token, from the mail the owner's invitation sent. */
   invitationToken: string;
+  /** A password-reset link's code that still works, from the mail a "forgot password" sent. */
+  resetCode: string;
 }
 
 export interface DashboardView {
@@ -164,6 +166,13 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   },
   { name: 'register', viewer: 'visitor', path: '/register', ready: '[data-testid="register-form"]' },
   {
+    name: 'register: sent empty',
+    viewer: 'visitor',
+    path: '/register',
+    ready: '[data-testid="register-form"] input[aria-invalid="true"]',
+    open: click('[data-testid="register-form"] button[type="submit"]'),
+  },
+  {
     name: 'register: invitation',
     viewer: 'visitor',
     path: ({ invitationToken }) => `/register?token=${invitationToken}`,
@@ -180,8 +189,14 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   {
     name: 'reset password',
     viewer: 'visitor',
-    path: '/reset-password?code=not-a-code',
+    path: ({ resetCode }) => `/reset-password?code=${encodeURIComponent(resetCode)}`,
     ready: '[data-testid="reset-form"]',
+  },
+  {
+    name: 'reset password: link used or expired',
+    viewer: 'visitor',
+    path: '/reset-password?code=not-a-code',
+    ready: '[data-testid="reset-link-invalid"]',
   },
   {
     name: 'confirm email link that failed',

@@ -7,14 +7,11 @@ import type {
   TReviewActivity,
   TTopProducts,
 } from '../../shared/analytics.js';
-import { DAILY_ACTIVITY_MAX_DAYS, DEFAULT_DASHBOARD_PERIOD, TOP_PRODUCTS_LIMIT } from '../../shared/constants.js';
+import { DAILY_ACTIVITY_MAX_DAYS, TOP_PRODUCTS_LIMIT } from '../../shared/constants.js';
 import { apiFetch } from './client';
 import { setProfileMerchant } from './profile';
 
 // Types only from shared/analytics.ts: its values would bring zod into the dashboard's JavaScript.
-
-/** Metrics always cover the default period: the cards compare with "last month". */
-export const METRICS_DAYS: TDashboardPeriod = DEFAULT_DASHBOARD_PERIOD;
 
 /** SPEC §9: review activity is bucketed by month above 90 days, by day otherwise. */
 export function activityInterval(days: TDashboardPeriod): TActivityInterval {
@@ -44,7 +41,7 @@ export function fetchTopProducts(days: TDashboardPeriod, limit: number): Promise
   return apiFetch<TTopProducts>(`/api/analytics/top_products/?${query}`);
 }
 
-export function metricsQuery(days: TDashboardPeriod = METRICS_DAYS) {
+export function metricsQuery(days: TDashboardPeriod) {
   return { queryKey: analyticsQueryKeys.metrics(days), queryFn: () => fetchDashboardMetrics(days) };
 }
 
@@ -57,11 +54,11 @@ export function topProductsQuery(days: TDashboardPeriod, limit = TOP_PRODUCTS_LI
   return { queryKey: analyticsQueryKeys.topProducts(days, limit), queryFn: () => fetchTopProducts(days, limit) };
 }
 
-export function useDashboardMetrics() {
-  return useQuery(metricsQuery());
+/** The previous period's figures and charts stay on screen while the next ones load. */
+export function useDashboardMetrics(days: TDashboardPeriod) {
+  return useQuery({ ...metricsQuery(days), placeholderData: keepPreviousData });
 }
 
-/** The previous period's chart stays on screen while the next one loads. */
 export function useReviewActivity(days: TDashboardPeriod) {
   return useQuery({ ...reviewActivityQuery(days), placeholderData: keepPreviousData });
 }

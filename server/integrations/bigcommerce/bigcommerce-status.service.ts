@@ -26,7 +26,7 @@ export class BigCommerceStatusService {
       store_hash: hash,
       store_url: onBigCommerce && merchant.storeDomain ? `https://${merchant.storeDomain}` : null,
       script_installed: connected ? await this.scriptInstalled(merchant) : false,
-      products: onBigCommerce ? await this.catalog.countActive(merchant.id) : 0,
+      products: onBigCommerce ? await this.catalog.countSynced(merchant.id) : 0,
       catalog_synced_at: onBigCommerce ? (merchant.catalogSyncedAt?.toISOString() ?? null) : null,
       connected_at: onBigCommerce ? (merchant.connectedAt?.toISOString() ?? null) : null,
       api_accounts_url: hash

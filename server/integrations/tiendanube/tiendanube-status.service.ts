@@ -29,7 +29,7 @@ export class TiendaNubeStatusService {
       store_name: merchant.storeName,
       store_url: onTiendaNube && merchant.storeDomain ? `https://${merchant.storeDomain}` : null,
       script_installed: connected ? await this.scriptInstalled(merchant) : false,
-      products: onTiendaNube ? await this.catalog.countActive(merchant.id) : 0,
+      products: onTiendaNube ? await this.catalog.countSynced(merchant.id) : 0,
       catalog_synced_at: onTiendaNube ? (merchant.catalogSyncedAt?.toISOString() ?? null) : null,
       connected_at: onTiendaNube ? (merchant.connectedAt?.toISOString() ?? null) : null,
       install_url: this.client.installUrl,

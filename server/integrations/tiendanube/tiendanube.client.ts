@@ -43,7 +43,7 @@ export class TiendaNubeClient {
   }
 
   private get userAgent(): string {
-    return `Video Reviews (${this.config.supportEmail})`;
+    return `Video Reviews (${this.config.contactEmail})`;
   }
 
   /** The code is single-use and short-lived: a refusal is final. */

@@ -10,14 +10,28 @@ const TREND_ICONS = { up: ArrowUpIcon, down: ArrowDownIcon, none: null } satisfi
 >;
 
 /**
- * SPEC §2 Dashboard: the four metric cards over the default period. Skeletons while loading; dashes when the
- * metrics could not be loaded (the page says why in a toast).
+ * SPEC §2 Dashboard: the four metric cards, their trends against the period before the chosen one. Skeletons while
+ * loading; dashes when the metrics could not be loaded (the page says why in a toast).
  */
-export function MetricCards({ metrics, isLoading }: { metrics: TDashboardMetrics | undefined; isLoading: boolean }) {
+export function MetricCards({
+  metrics,
+  isLoading,
+  isRefreshing,
+}: {
+  metrics: TDashboardMetrics | undefined;
+  isLoading: boolean;
+  /** Another period's figures are on their way while these stay. */
+  isRefreshing: boolean;
+}) {
   const { t } = useTranslation();
   const viewOf = useMetricViews();
   return (
-    <ul className="metric-grid" aria-label={t('dashboard.metrics.label')} aria-busy={isLoading || undefined}>
+    <ul
+      className="metric-grid"
+      aria-label={t('dashboard.metrics.label')}
+      aria-busy={isLoading || isRefreshing || undefined}
+      data-refreshing={isRefreshing || undefined}
+    >
       {METRIC_KEYS.map((key) => (
         <MetricCard key={key} metric={key} view={metrics && viewOf(metrics, key)} isLoading={isLoading} />
       ))}
@@ -35,11 +49,12 @@ function MetricCard({
   isLoading: boolean;
 }) {
   const { t } = useTranslation();
-  const direction = view?.trend.direction;
-  const TrendIcon = direction ? TREND_ICONS[direction] : null;
+  // Nothing to compare (no data in either period): no trend, rather than a "no change" that would mean something.
+  const trend = view && !view.trend.no_data ? view.trend : undefined;
+  const TrendIcon = trend ? TREND_ICONS[trend.direction] : null;
 
   return (
-    <li className="card metric-card" data-testid={`metric-${metric}`} data-direction={direction}>
+    <li className="card metric-card" data-testid={`metric-${metric}`} data-direction={trend?.direction}>
       <span className="metric-label">{t(`dashboard.metrics.${metric}`)}</span>
       {isLoading ? (
         <>
@@ -51,24 +66,24 @@ function MetricCard({
           <span className="metric-value" data-testid="metric-value">
             {view?.value ?? NO_VALUE}
           </span>
-          {view && direction && (
+          {view && trend && (
             <span
               className="metric-trend"
               data-testid="metric-trend"
-              data-direction={direction}
-              data-from-zero={view.trend.from_zero || undefined}
+              data-direction={trend.direction}
+              data-from-zero={trend.from_zero || undefined}
             >
-              {view.trend.from_zero ? (
+              {trend.from_zero ? (
                 <>
                   <span className="metric-change">{view.change}</span>{' '}
-                  <span className="metric-period">{t('dashboard.trend.noneLastMonth')}</span>
+                  <span className="metric-period">{view.nonePrevious}</span>
                 </>
               ) : (
                 <>
                   {TrendIcon && <TrendIcon />}
-                  <span className="visually-hidden">{t(`dashboard.trend.${direction}`)} </span>
+                  <span className="visually-hidden">{t(`dashboard.trend.${trend.direction}`)} </span>
                   <span className="metric-change">{view.change}</span>{' '}
-                  <span className="metric-period">{t('dashboard.trend.vsLastMonth')}</span>
+                  <span className="metric-period">{view.versus}</span>
                 </>
               )}
             </span>

@@ -3,7 +3,7 @@ import { DASHBOARD_PERIODS, type TDashboardPeriod } from '../../../shared/consta
 import { useLanguage } from '../../i18n/useLanguage';
 import { SegmentedControl } from '../SegmentedControl';
 
-/** SPEC §2: one period for both charts. */
+/** SPEC §2: one period for the whole dashboard, its four figures and both charts. */
 export function PeriodSelector({
   value,
   onChange,

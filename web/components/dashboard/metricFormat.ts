@@ -6,6 +6,9 @@ import { useLanguage } from '../../i18n/useLanguage';
 export const METRIC_KEYS = ['total_reviews', 'pending_reviews', 'average_rating', 'conversion_rate'] as const;
 export type TMetricKey = (typeof METRIC_KEYS)[number];
 
+/** The period whose comparison is "last month". */
+const LAST_MONTH_DAYS = 30;
+
 /** Shown for an average rating with no approved reviews to average. */
 export const NO_VALUE = '–';
 
@@ -14,6 +17,10 @@ export interface TMetricView {
   trend: TTrend;
   /** The size of the change in the metric's unit (shared/analytics.ts TTrend). */
   change: string;
+  /** What the change is against: the period before the chosen one ("vs last month" for 30 days). */
+  versus: string;
+  /** A metric new this period: none in the one before. */
+  nonePrevious: string;
 }
 
 /**
@@ -47,13 +54,22 @@ export function useMetricViews(): (metrics: TDashboardMetrics, key: TMetricKey) 
         value: percentOf(m.conversion_rate),
         change: t('dashboard.trend.percentagePoints', { value: decimal.format(m.conversion_rate_trend.value) }),
       }),
-    } satisfies Record<TMetricKey, (metrics: TDashboardMetrics) => Omit<TMetricView, 'trend'>>;
+    } satisfies Record<TMetricKey, (metrics: TDashboardMetrics) => Pick<TMetricView, 'value' | 'change'>>;
 
     return (metrics, key) => {
       const trend = metrics[`${key}_trend`];
       // From none to some: a percentage of nothing would mean nothing.
       const view = trend.from_zero ? { ...views[key](metrics), change: t('dashboard.trend.new') } : views[key](metrics);
-      return { ...view, trend };
+      // SPEC §2 says "versus last month" of the 30-day default; other periods name their length.
+      const lastMonth = metrics.days === LAST_MONTH_DAYS;
+      return {
+        ...view,
+        trend,
+        versus: lastMonth ? t('dashboard.trend.vsLastMonth') : t('dashboard.trend.vsPrevious', { days: metrics.days }),
+        nonePrevious: lastMonth
+          ? t('dashboard.trend.noneLastMonth')
+          : t('dashboard.trend.nonePrevious', { days: metrics.days }),
+      };
     };
   }, [language, t]);
 }

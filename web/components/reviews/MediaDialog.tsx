@@ -5,7 +5,7 @@ import { ModalDialog } from '../ModalDialog';
 import { customerName, productName } from './reviewDisplay';
 import { ReviewMediaPlayer } from './ReviewMediaPlayer';
 
-/** Plays the review's video (its thumbnail as the poster) or shows its photo; closed while `review` is null. */
+/** Plays the review's video at once (its thumbnail as the poster) or shows its photo; closed while `review` is null. */
 export function MediaDialog({ review, onClose }: { review: TReview | null; onClose: () => void }) {
   const { t } = useTranslation();
   const customer = review ? customerName(review, t('reviews.anonymous')) : '';
@@ -23,7 +23,7 @@ export function MediaDialog({ review, onClose }: { review: TReview | null; onClo
       {review && (
         <>
           <div className="media-frame">
-            <ReviewMediaPlayer review={review} />
+            <ReviewMediaPlayer review={review} autoPlay />
           </div>
           <p className="media-caption">{productName(review)}</p>
           <div className="modal-actions">

@@ -2,8 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { TReview } from '../../../shared/reviews.js';
 import { customerName, productName } from './reviewDisplay';
 
-/** The review's video (its thumbnail as the poster) or photo, through the signed dashboard links; nothing without. */
-export function ReviewMediaPlayer({ review }: { review: TReview }) {
+/**
+ * The review's video (its thumbnail as the poster) or photo, through the signed dashboard links; nothing without.
+ * `autoPlay`: opened by a click on "Play", so the browser lets it start at once, sound on.
+ */
+export function ReviewMediaPlayer({ review, autoPlay = false }: { review: TReview; autoPlay?: boolean }) {
   const { t } = useTranslation();
   if (review.video_url) {
     return (
@@ -13,7 +16,8 @@ export function ReviewMediaPlayer({ review }: { review: TReview }) {
         poster={review.thumbnail_url ?? undefined}
         controls
         playsInline
-        preload="metadata"
+        autoPlay={autoPlay}
+        preload={autoPlay ? 'auto' : 'metadata'}
       >
         {t('reviews.media.noVideoSupport')}
       </video>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TModerationAction, TReview } from '../../../shared/reviews.js';
+import type { TModerationAction, TReview, TReviewStatus } from '../../../shared/reviews.js';
 import { ApiError } from '../../api/client';
 import {
   approveReview,
@@ -26,16 +26,14 @@ export interface TModerationRequest {
 const REQUESTS = {
   approve: approveReview,
   reject: rejectReview,
-  restore: restoreReview,
   delete: deleteReview,
-} satisfies Record<TModerationAction, (id: string) => Promise<unknown>>;
+} satisfies Record<Exclude<TModerationAction, 'restore'>, (id: string) => Promise<unknown>>;
 
 const SUCCESS = {
   approve: ['reviews.toasts.approved', 'success'],
   reject: ['reviews.toasts.rejected', 'warning'],
-  restore: ['reviews.toasts.restored', 'success'],
   delete: ['reviews.toasts.deleted', 'success'],
-} as const satisfies Record<TModerationAction, readonly [string, TToastSeverity]>;
+} as const satisfies Record<Exclude<TModerationAction, 'restore'>, readonly [string, TToastSeverity]>;
 
 const ERRORS = {
   approve: 'reviews.toasts.approveError',
@@ -62,12 +60,19 @@ export function useReviewModeration(onPlanLimit: (limit: TPlanLimit) => void) {
   const queryClient = useQueryClient();
 
   const mutation = useMutation({
-    mutationFn: async ({ action, review }: TModerationRequest): Promise<void> => {
+    /** The status a restored review came back to (DESIGN §6.2: a deleted one keeps the one it had). */
+    mutationFn: async ({ action, review }: TModerationRequest): Promise<TReviewStatus | undefined> => {
+      if (action === 'restore') return (await restoreReview(review.id)).status;
       await REQUESTS[action](review.id);
+      return undefined;
     },
-    onSuccess: (_, { action, fromStatusDialog }) => {
+    onSuccess: (restoredTo, { action, fromStatusDialog }) => {
       if (fromStatusDialog) {
         showToast(t('reviews.toasts.statusUpdated'), 'success', MODERATION_TOAST);
+        return;
+      }
+      if (action === 'restore') {
+        showToast(t(`reviews.toasts.restored.${restoredTo ?? 'pending'}`), 'success', MODERATION_TOAST);
         return;
       }
       const [key, severity] = SUCCESS[action];

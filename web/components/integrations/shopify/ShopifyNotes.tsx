@@ -5,21 +5,23 @@ import type { TShopifyIntegration } from '../../../../shared/integrations.js';
 import { useLanguage } from '../../../i18n/useLanguage';
 import { useDateFormat } from '../../../lib/useDateFormat';
 
-/** How many products the store's catalogue sync holds, and when it last ran. */
+/**
+ * How many products the sync brought from Shopify, and when it last ran; nothing to count until the store is connected
+ * (a product a shopper's review named is not Shopify's).
+ */
 export function ShopifyCatalogNote({ integration }: { integration: TShopifyIntegration }) {
   const { t } = useTranslation();
   const titleId = useId();
   const { language } = useLanguage();
   const formatDate = useDateFormat();
   const { connected, products, catalog_synced_at } = integration;
-  const hasCatalog = connected || products > 0 || catalog_synced_at !== null;
 
   return (
     <section className="card setup-note" data-testid="shopify-catalog" aria-labelledby={titleId}>
       <h2 className="section-title" id={titleId}>
         {t('integrations.shopify.catalog.title')}
       </h2>
-      {hasCatalog ? (
+      {connected ? (
         <>
           <p data-testid="shopify-products">
             {t('integrations.shopify.catalog.products', { products: new Intl.NumberFormat(language).format(products) })}

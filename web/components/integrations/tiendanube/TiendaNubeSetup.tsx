@@ -52,22 +52,25 @@ export function TiendaNubeSetup({ integration }: { integration: TTiendaNubeInteg
             </p>
           )}
         </SetupStep>
-        <SetupStep number={2} title={t('integrations.tiendanube.support.title')} testId="tiendanube-option-2">
-          <p>{t('integrations.tiendanube.support.text')}</p>
-          <p>
-            <a
-              href={`mailto:${support_email}?subject=${encodeURIComponent(t('integrations.tiendanube.support.subject'))}`}
-              data-testid="tiendanube-support-email"
-            >
-              {support_email}
-            </a>
-          </p>
-          <ul className="scope-list">
-            <li>{t('integrations.tiendanube.support.storeUrl')}</li>
-            <li>{t('integrations.tiendanube.support.accountEmail')}</li>
-            <li>{t('integrations.tiendanube.support.extra')}</li>
-          </ul>
-        </SetupStep>
+        {/* Only where the operator named a support address (SUPPORT_EMAIL): nobody reads the sending one. */}
+        {support_email && (
+          <SetupStep number={2} title={t('integrations.tiendanube.support.title')} testId="tiendanube-option-2">
+            <p>{t('integrations.tiendanube.support.text')}</p>
+            <p>
+              <a
+                href={`mailto:${support_email}?subject=${encodeURIComponent(t('integrations.tiendanube.support.subject'))}`}
+                data-testid="tiendanube-support-email"
+              >
+                {support_email}
+              </a>
+            </p>
+            <ul className="scope-list">
+              <li>{t('integrations.tiendanube.support.storeUrl')}</li>
+              <li>{t('integrations.tiendanube.support.accountEmail')}</li>
+              <li>{t('integrations.tiendanube.support.extra')}</li>
+            </ul>
+          </SetupStep>
+        )}
       </ol>
       <section className="card setup-note" data-testid="tiendanube-checklist" aria-labelledby={checklistId}>
         <h2 className="section-title" id={checklistId}>
@@ -84,7 +87,9 @@ export function TiendaNubeSetup({ integration }: { integration: TTiendaNubeInteg
                 {done ? <CheckIcon /> : null}
               </span>
               <span>
-                {t(`integrations.tiendanube.checklist.${key}`, { products: integration.products })}
+                {key === 'products' && !connected
+                  ? t('integrations.tiendanube.checklist.productsNone')
+                  : t(`integrations.tiendanube.checklist.${key}`, { products: integration.products })}
                 {done !== undefined && (
                   <span className="visually-hidden">
                     {' '}

@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../styles/reviews.css';
 import '../../../styles/dashboard.css';
-import { useDashboardMetrics } from '../../../api/analytics';
 import { PageTitle } from '../../../components/PageTitle';
 import { MetricCards } from '../../../components/dashboard/MetricCards';
 import { NoReviewsNotice } from '../../../components/dashboard/NoReviewsNotice';
@@ -10,36 +8,32 @@ import { PeriodSelector } from '../../../components/dashboard/PeriodSelector';
 import { ReviewActivityChart } from '../../../components/dashboard/ReviewActivityChart';
 import { ShopifySetupBanner } from '../../../components/dashboard/ShopifySetupBanner';
 import { TopProductsChart } from '../../../components/dashboard/TopProductsChart';
-import { useDashboardCharts } from '../../../components/dashboard/useDashboardCharts';
+import { useDashboardPeriod } from '../../../components/dashboard/useDashboardPeriod';
 import { PaymentFailedBanner } from '../../../components/billing/PaymentFailedBanner';
 import { UpgradeWidget } from '../../../components/reviews/UpgradeWidget';
-import { useToast } from '../../../components/toast/ToastProvider';
 
 export default function Page() {
   const { t } = useTranslation();
-  const { showToast } = useToast();
-  const metrics = useDashboardMetrics();
-  const { days, changePeriod, activity, topProducts } = useDashboardCharts();
-
-  useEffect(() => {
-    if (metrics.isError) showToast(t('dashboard.toasts.loadDashboardError'), 'error');
-  }, [metrics.isError, showToast, t]);
+  const { days, changePeriod, metrics, activity, topProducts } = useDashboardPeriod();
 
   return (
     <>
-      <PageTitle page="dashboard" />
-      <p className="page-lead">{t('dashboard.lead')}</p>
+      {/* The period, beside the title: the figures and the charts below all follow it. */}
+      <div className="dashboard-head">
+        <div>
+          <PageTitle page="dashboard" />
+          <p className="page-lead">{t('dashboard.lead')}</p>
+        </div>
+        <PeriodSelector value={days} onChange={changePeriod} />
+      </div>
 
       <ShopifySetupBanner />
       <PaymentFailedBanner />
       <UpgradeWidget />
       <NoReviewsNotice totalReviews={metrics.data?.total_reviews} />
 
-      <MetricCards metrics={metrics.data} isLoading={metrics.isPending} />
+      <MetricCards metrics={metrics.data} isLoading={metrics.isPending} isRefreshing={metrics.isPlaceholderData} />
 
-      <div className="dashboard-toolbar">
-        <PeriodSelector value={days} onChange={changePeriod} />
-      </div>
       <div className="dashboard-charts">
         <ReviewActivityChart activity={activity} />
         <TopProductsChart products={topProducts} />

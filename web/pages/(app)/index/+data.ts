@@ -1,13 +1,7 @@
 import { dehydrate } from '@tanstack/react-query';
 import type { PageContextServer } from 'vike/types';
 import { DEFAULT_DASHBOARD_PERIOD, TOP_PRODUCTS_LIMIT } from '../../../../shared/constants.js';
-import {
-  METRICS_DAYS,
-  activityInterval,
-  metricsQuery,
-  reviewActivityQuery,
-  topProductsQuery,
-} from '../../../api/analytics';
+import { activityInterval, metricsQuery, reviewActivityQuery, topProductsQuery } from '../../../api/analytics';
 import { makeQueryClient, type TDehydratedData } from '../../../api/queryClient';
 import { USAGE_DETAILS_QUERY_KEY } from '../../../api/reviews';
 
@@ -24,8 +18,8 @@ export async function data(pageContext: PageContextServer): Promise<TDehydratedD
   // No retries: a failed read is the browser's to try again, not a reason to hold the page back.
   await Promise.all([
     queryClient.prefetchQuery({
-      ...metricsQuery(),
-      queryFn: () => analytics.dashboardMetrics(METRICS_DAYS),
+      ...metricsQuery(days),
+      queryFn: () => analytics.dashboardMetrics(days),
       retry: false,
     }),
     queryClient.prefetchQuery({

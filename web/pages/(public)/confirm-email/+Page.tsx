@@ -17,7 +17,8 @@ export default function Page() {
 
   return (
     <>
-      <PageTitle page="confirmEmail" />
+      {/* Once confirmed, the page says so rather than still asking for it. */}
+      <PageTitle page={token && state.status === 'done' ? 'emailChanged' : 'confirmEmail'} />
       <div data-testid="email-confirm" data-status={token ? state.status : 'failed'}>
         {!token ? (
           <FormAlert severity="error">

@@ -19,6 +19,12 @@ import { TextField, type TextFieldProps } from '../../../components/form/TextFie
 type TFieldName = 'first_name' | 'last_name' | 'phone' | 'store_name' | 'email' | 'password' | 'confirm_password';
 type TValues = Record<TFieldName, string>;
 
+/**
+ * What the form cannot be sent without, top to bottom (the email: unless invited). The phone is optional, as in the
+ * account settings.
+ */
+const REQUIRED: readonly TFieldName[] = ['first_name', 'last_name', 'email', 'password', 'confirm_password'];
+
 const EMPTY: TValues = {
   first_name: '',
   last_name: '',
@@ -79,26 +85,42 @@ export default function Page() {
     return {
       name,
       value: values[name],
-      onChange: (value) => setValues((previous) => ({ ...previous, [name]: value })),
+      onChange: (value) => {
+        setValues((previous) => ({ ...previous, [name]: value }));
+        // A field filled in loses its mark; the summary goes with the last one.
+        if (!fieldErrors[name]) return;
+        const { [name]: _fixed, ...rest } = fieldErrors;
+        setFieldErrors(rest);
+        if (Object.keys(rest).length === 0) setError(null);
+      },
       errors: fieldErrors[name],
       isDisabled: isBusy,
     };
   }
 
+  /** Marks these fields (top to bottom) with their message, says so above the form, and focuses the first. */
+  function markInvalid(form: HTMLFormElement, fields: TFieldErrors, summary: string) {
+    setFieldErrors(fields);
+    setError(summary);
+    (form.elements.namedItem(Object.keys(fields)[0]) as HTMLInputElement | null)?.focus();
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     setError(null);
     setFieldErrors({});
     if (!isReady) return;
 
-    const required: TFieldName[] = ['first_name', 'last_name', 'phone', 'password', 'confirm_password'];
-    if (!isInvite) required.push('email');
-    if (required.some((name) => !values[name].trim())) {
-      setError(t('auth.errors.requiredFields'));
+    const missing = REQUIRED.filter((name) => !(isInvite && name === 'email') && !values[name].trim());
+    if (missing.length) {
+      const required = [t('auth.errors.required')];
+      markInvalid(form, Object.fromEntries(missing.map((name) => [name, required])), t('auth.errors.requiredFields'));
       return;
     }
     if (values.password !== values.confirm_password) {
-      setError(t('auth.errors.passwordMismatch'));
+      const mismatch = t('auth.errors.passwordMismatch');
+      markInvalid(form, { confirm_password: [mismatch] }, mismatch);
       return;
     }
 
@@ -210,7 +232,7 @@ export default function Page() {
           <TextField {...field('first_name')} autoComplete="given-name" label={t('auth.fields.firstName')} isRequired />
           <TextField {...field('last_name')} autoComplete="family-name" label={t('auth.fields.lastName')} isRequired />
         </div>
-        <TextField {...field('phone')} type="tel" autoComplete="tel" label={t('auth.fields.phone')} isRequired />
+        <TextField {...field('phone')} type="tel" autoComplete="tel" label={t('auth.fields.phone')} />
         {mode.kind === 'regular' && (
           <TextField
             {...field('store_name')}

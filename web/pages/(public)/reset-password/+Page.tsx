@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ApiError, apiFetch } from '../../../api/client';
 import { apiDetail, apiFieldErrors, type TFieldErrors } from '../../../components/form/apiErrors';
@@ -7,6 +8,7 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField } from '../../../components/form/TextField';
 import { PageTitle } from '../../../components/PageTitle';
+import type { TResetLinkData } from './+data';
 
 export default function Page() {
   const { t } = useTranslation();
@@ -15,16 +17,16 @@ export default function Page() {
   const [confirm, setConfirm] = useState('');
   const [status, setStatus] = useState<'idle' | 'pending' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
-  // The server no longer accepts the code (used or expired): the way on is a new link.
-  const [codeRejected, setCodeRejected] = useState(false);
+  const link = useData<TResetLinkData | undefined>();
+  // The server no longer accepts the code (used or expired), as the page was told or on sending: the way on is a
+  // new link.
+  const [codeRejected, setCodeRejected] = useState(link?.codeUsable === false);
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
-  const codeInvalid = !code || codeRejected;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
     setFieldErrors({});
-    if (codeInvalid) return;
     if (!password || !confirm) {
       setError(t('auth.errors.requiredFields'));
       return;
@@ -53,41 +55,42 @@ export default function Page() {
   return (
     <>
       <PageTitle page="resetPassword" />
-      <p className="page-lead">{t('auth.reset.lead')}</p>
-      <form className="form" data-testid="reset-form" noValidate aria-busy={status !== 'idle'} onSubmit={onSubmit}>
-        {codeInvalid ? (
+      {!code || codeRejected ? (
+        <div data-testid="reset-link-invalid">
           <FormAlert severity="error">
-            {t('auth.reset.invalidCode')}
+            <p>{t('auth.reset.invalidCode')}</p>
+            {code && <p>{t('auth.reset.usedOrExpired')}</p>}
             <a href="/forgot-password">{t('auth.reset.requestNew')}</a>
           </FormAlert>
-        ) : (
-          error && <FormAlert severity="error">{error}</FormAlert>
-        )}
-        <TextField
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          label={t('auth.fields.newPassword')}
-          isRequired
-          isDisabled={codeInvalid}
-          value={password}
-          onChange={setPassword}
-          errors={fieldErrors.password}
-        />
-        <TextField
-          name="confirm_password"
-          type="password"
-          autoComplete="new-password"
-          label={t('auth.fields.confirmNewPassword')}
-          isRequired
-          isDisabled={codeInvalid}
-          value={confirm}
-          onChange={setConfirm}
-        />
-        <SubmitButton isPending={status !== 'idle'} isDisabled={codeInvalid}>
-          {t('auth.reset.submit')}
-        </SubmitButton>
-      </form>
+        </div>
+      ) : (
+        <>
+          <p className="page-lead">{t('auth.reset.lead')}</p>
+          <form className="form" data-testid="reset-form" noValidate aria-busy={status !== 'idle'} onSubmit={onSubmit}>
+            {error && <FormAlert severity="error">{error}</FormAlert>}
+            <TextField
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              label={t('auth.fields.newPassword')}
+              isRequired
+              value={password}
+              onChange={setPassword}
+              errors={fieldErrors.password}
+            />
+            <TextField
+              name="confirm_password"
+              type="password"
+              autoComplete="new-password"
+              label={t('auth.fields.confirmNewPassword')}
+              isRequired
+              value={confirm}
+              onChange={setConfirm}
+            />
+            <SubmitButton isPending={status !== 'idle'}>{t('auth.reset.submit')}</SubmitButton>
+          </form>
+        </>
+      )}
       <p className="form-footer">
         <a href="/login">{t('auth.reset.backToLogin')}</a>
       </p>

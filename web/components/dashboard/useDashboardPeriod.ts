@@ -3,17 +3,24 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TDashboardPeriod } from '../../../shared/analytics.js';
 import { DEFAULT_DASHBOARD_PERIOD } from '../../../shared/constants.js';
-import { reviewActivityQuery, topProductsQuery, useReviewActivity, useTopProducts } from '../../api/analytics';
+import {
+  metricsQuery,
+  reviewActivityQuery,
+  topProductsQuery,
+  useDashboardMetrics,
+  useReviewActivity,
+  useTopProducts,
+} from '../../api/analytics';
 import { useToast } from '../toast/ToastProvider';
 
 /** One word on the period at a time: the latest choice's. */
 const PERIOD_TOAST = { kind: 'dashboard.period' };
 
 /**
- * The charts' period and data (SPEC §2, §8). A first load that fails says which chart failed; a period change
- * asks the server again for both charts and says whether that worked.
+ * The dashboard's period and what follows it: the four figures and both charts (SPEC §2, §8). A first load that
+ * fails says what failed; a period change asks the server again for all three and says whether that worked.
  */
-export function useDashboardCharts() {
+export function useDashboardPeriod() {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
@@ -22,8 +29,13 @@ export function useDashboardCharts() {
   // Only the latest choice reports back when the merchant clicks through periods quickly.
   const latestChoice = useRef(days);
 
+  const metrics = useDashboardMetrics(days);
   const activity = useReviewActivity(days);
   const topProducts = useTopProducts(days);
+
+  useEffect(() => {
+    if (metrics.isError && !periodChanged) showToast(t('dashboard.toasts.loadDashboardError'), 'error');
+  }, [metrics.isError, periodChanged, showToast, t]);
 
   useEffect(() => {
     if (activity.isError && !periodChanged) showToast(t('dashboard.toasts.loadActivityError'), 'error');
@@ -40,6 +52,7 @@ export function useDashboardCharts() {
     setPeriodChanged(true);
     // staleTime 0: the merchant asked for the figures now, even if a recent answer is cached.
     Promise.all([
+      queryClient.fetchQuery({ ...metricsQuery(next), staleTime: 0 }),
       queryClient.fetchQuery({ ...reviewActivityQuery(next), staleTime: 0 }),
       queryClient.fetchQuery({ ...topProductsQuery(next), staleTime: 0 }),
     ]).then(
@@ -53,5 +66,5 @@ export function useDashboardCharts() {
     );
   };
 
-  return { days, changePeriod, activity, topProducts };
+  return { days, changePeriod, metrics, activity, topProducts };
 }
