@@ -63,6 +63,7 @@ beforeAll(async () => {
       comment: 'Walked 40 km in them.\nNo blisters at all, and they kept my feet dry through two river crossings.',
     },
     { video: ['review.webm', 'video/webm'], thumbnail: ['thumbnail.jpg', 'image/jpeg'] },
+    'https://shop.example',
   );
   browser = await launchBrowser();
 }, 120_000);
@@ -221,9 +222,12 @@ describe('review drawer', () => {
       en.details.title.replace('{{customer}}', 'Zoe Video'),
     );
     expect(await drawer.getByTestId('review-drawer-comment').textContent()).toContain('two river crossings');
-    expect(await drawer.getByTestId('review-drawer-product-link').getAttribute('href')).toBe(
+    // The product came from the shopper's page: its address is shown as unverified text, never as a link.
+    expect(await drawer.getByTestId('review-drawer-product-url').textContent()).toBe(
       'https://shop.example/products/trail-boots',
     );
+    expect(await drawer.getByTestId('product-unverified').count()).toBe(1);
+    expect(await drawer.getByTestId('review-drawer-product-link').count()).toBe(0);
     expect(await drawer.locator('a[href="mailto:zoe@example.com"]').count()).toBe(1);
     expect(await drawer.getByTestId('review-drawer-verified').getAttribute('data-verified')).toBe('false');
 

@@ -35,13 +35,19 @@ export async function uploadByApi(
   baseUrl: string,
   fields: Record<string, string>,
   files: Record<string, [fixtureName: string, type: string]>,
+  /** The storefront page's origin, as a shopper's browser sends it (a product link is kept only on it). */
+  origin?: string,
 ): Promise<string> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   for (const [field, [name, type]] of Object.entries(files)) {
     form.set(field, new Blob([new Uint8Array(fixture(name))], { type }), name);
   }
-  const res = await fetch(`${baseUrl}/api/reviews/upload/`, { method: 'POST', body: form });
+  const res = await fetch(`${baseUrl}/api/reviews/upload/`, {
+    method: 'POST',
+    body: form,
+    headers: origin ? { Origin: origin } : {},
+  });
   if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
 }
