@@ -145,6 +145,8 @@ export class MediaService {
     reencode: (input: Buffer) => Promise<{ body: Buffer; ext: string; mime: string }>,
   ): Promise<StoredUpload> {
     const source = file.file;
+    // The parser may have failed the file (a body cut short) before this reads it.
+    if (source.destroyed) throw multipartError(source.errored ?? new Error('The upload was cut short.'));
     let sourceFailed = false;
     let input: Buffer;
     try {

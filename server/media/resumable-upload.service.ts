@@ -99,7 +99,8 @@ async function* checkedChunk(
   // The upload's lease was lost: another request may write now, so this one stops at once, even mid-wait.
   const stop = new Promise<never>((_, reject) => {
     const abort = () => {
-      void iterator.return?.();
+      // Ends the body: the request's connection is closed (its client resumes from where the upload stands).
+      iterator.return?.().catch(() => undefined);
       reject(
         new ApiError(503, {
           detail: 'The upload could not be kept for this request: ask where it stands and go on.',

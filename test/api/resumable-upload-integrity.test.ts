@@ -324,6 +324,28 @@ describe.each(Object.keys(drivers))('a resumable upload on %s', (driver) => {
     expect(await lockOf(location)).toBeUndefined();
   });
 
+  it('stops a PATCH whose lease was lost (lapsed and taken over): it may not write beside the new holder', async () => {
+    const location = await start();
+    const first = await holdFirst(location);
+    first.sendUpTo(64 * 1024);
+    first.trickle();
+    // As if its lease had lapsed and another request had taken the upload: the holder finds out at its next renewal.
+    await databaseOf(t)
+      .delete(uploadLocks)
+      .where(eq(uploadLocks.uploadId, idOf(location)));
+    await first.closed;
+    first.end();
+    // The client resumes where the upload stands (asking again while what the cut request held is still stored).
+    const resumed = await until(
+      async () => {
+        const at = await offsetOf(location);
+        return (await patch(location, at, video.subarray(at))).status;
+      },
+      (status) => status === 204,
+    );
+    expect(resumed).toBe(204);
+  }, 30_000);
+
   it('refuses a review of an upload whose bytes changed after its last byte arrived (409)', async () => {
     const location = await start();
     await patch(location, 0, video).expect(204);
