@@ -30,14 +30,6 @@ export const REVIEW_MIMES: Record<TMediaKind, readonly string[]> = {
   image: ['image/jpeg', 'image/png', 'image/webp'],
 };
 
-/** How a review's video is checked and where it is stored, whether it came as a file or as a resumable upload. */
-const videoUpload = (config: AppConfig): UploadOptions => ({
-  prefix: REVIEW_MEDIA_FOLDER,
-  maxBytes: config.uploads.maxVideoBytes,
-  kinds: ['video'],
-  mimes: REVIEW_MIMES.video,
-});
-
 /**
  * A shopper's (or the merchant's) new review: files streamed to storage as they arrive, fields checked once
  * the body is read. Any failure removes what was stored, so a refused upload leaves nothing behind. A large video
@@ -139,7 +131,13 @@ export class ReviewUploadService {
 
     // Checked and stored only now that the review's fields are valid: a refused review leaves the upload to retry.
     // One request at a time takes it (a double tap's second gets 409 `upload_in_use`), and only once.
-    return this.resumable.use(upload, videoUpload(this.config), (video) => {
+    const checks: UploadOptions = {
+      prefix: REVIEW_MEDIA_FOLDER,
+      maxBytes: this.config.uploads.maxVideoBytes,
+      kinds: ['video'],
+      mimes: REVIEW_MIMES.video,
+    };
+    return this.resumable.use(upload, checks, (video) => {
       files.video = video;
       return this.create(parsed.data, files, merchant, fromDashboard);
     });
