@@ -9,6 +9,7 @@ import type { FastifyReply } from 'fastify';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { ApiFastifyAdapter } from './common/api-fastify-adapter.js';
+import { registerBodyIdleTimeout } from './common/body-idle-timeout.js';
 import { registerInputGate } from './common/input-gate.js';
 import { recordRoutes } from './common/route-catalog.js';
 import { registerSecurityHeaders } from './common/security-headers.js';
@@ -60,6 +61,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   // After the request id: its refusals carry one.
   registerInputGate(app);
+  registerBodyIdleTimeout(fastify, config.uploads.idleTimeoutMs);
 
   await app.register(cookie);
   registerSecurityHeaders(fastify, [WIDGET_SCRIPT_PATH]);

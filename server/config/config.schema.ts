@@ -55,6 +55,8 @@ export const ZEnv = z.object({
   METRICS_TOKEN: optionalString,
   MAX_VIDEO_MB: positiveInt(200),
   MAX_PHOTO_MB: positiveInt(15),
+  /** An upload (or any request body) that sends no byte for this long is cut; a tus chunk keeps what arrived. */
+  UPLOAD_IDLE_TIMEOUT_S: positiveInt(60),
   /**
    * Re-encode uploaded media (needs ffmpeg). Off only where ffmpeg cannot be installed: files are then shown as
    * uploaded, with their metadata, and a phone's HEVC video plays only in Safari.

@@ -31,7 +31,13 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** When set, `GET /metrics` asks for `Authorization: Bearer <token>`. */
   metricsToken?: string;
-  uploads: { maxVideoBytes: number; maxPhotoBytes: number; mediaDir: string };
+  uploads: {
+    maxVideoBytes: number;
+    maxPhotoBytes: number;
+    mediaDir: string;
+    /** A request body that sends no byte for this long is cut (server/common/body-idle-timeout.ts). */
+    idleTimeoutMs: number;
+  };
   processing: {
     enabled: boolean;
     ffmpeg: string;
@@ -172,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir = pr
       maxVideoBytes: e.MAX_VIDEO_MB * mb,
       maxPhotoBytes: e.MAX_PHOTO_MB * mb,
       mediaDir: join(dataDir, 'media'),
+      idleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_S * 1000,
     },
     processing: {
       enabled: e.MEDIA_PROCESSING,

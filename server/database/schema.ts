@@ -757,6 +757,16 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * Who is writing to a resumable upload (server/media/upload-lock.service.ts): one request at a time per upload, across
+ * every instance. A lease its request renews while it runs, so a crashed holder's lapses; a row is removed on release.
+ */
+export const uploadLocks = pgTable('upload_locks', {
+  uploadId: uuid('upload_id').primaryKey(),
+  holder: uuid('holder').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+});
+
 /** Recurring work: the instance that moves `next_run_at` on (one atomic update) enqueues that run; the others do not. */
 export const jobSchedules = pgTable('job_schedules', {
   name: text('name').primaryKey(),

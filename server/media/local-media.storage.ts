@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, open, opendir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, opendir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,8 +23,6 @@ export const PARTIALS_DIR = '.partial';
 const LEGACY_PARTIAL = /^\.[0-9a-f-]{36}\.part$/;
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
-/** File systems that cannot hard-link (some network and FUSE mounts) get a copy instead. */
-const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EMLINK']);
 
 /** Media as files under DATA_DIR/media, one file per key. */
 export class LocalMediaStorage implements MediaStorage {
@@ -158,18 +156,19 @@ export class LocalMediaStorage implements MediaStorage {
     return createReadStream(join(this.uploadDir(id), 'data'), { start, end: end - 1 });
   }
 
-  /** A hard link: atomic, instant whatever the size, and the upload's own file stays until it is deleted. */
-  async completeUpload(id: string, key: string, bytes: number): Promise<void> {
-    const data = join(this.uploadDir(id), 'data');
-    if ((await stat(data)).size !== bytes) throw new Error(`Upload ${id} does not hold ${bytes} bytes`);
-    const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
-    try {
-      await link(data, path);
-    } catch (error) {
-      if (!NO_LINKS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
-      await this.put(key, createReadStream(data), contentTypeOf(key));
-    }
+  /** Written beside and renamed over: a reader sees the old record or the new one, never half of one. */
+  async sealUpload(id: string, seal: string): Promise<void> {
+    const dir = this.uploadDir(id);
+    const temp = join(dir, `seal.${randomUUID()}.tmp`);
+    await writeFile(temp, seal, { flag: 'wx' });
+    await rename(temp, join(dir, 'seal.json'));
+  }
+
+  async uploadSeal(id: string): Promise<string | null> {
+    return readFile(join(this.uploadDir(id), 'seal.json'), 'utf8').catch((error: unknown) => {
+      if (missing(error)) return null;
+      throw error;
+    });
   }
 
   async deleteUpload(id: string): Promise<void> {

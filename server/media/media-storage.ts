@@ -31,8 +31,9 @@ export interface StoredResumable {
 
 /**
  * Resumable uploads (tus): the bytes of an upload in progress, kept under its id apart from every media key (nothing
- * serves them), until it is stored under a key of its own. Every instance sees the same state: the info is written
- * once, at creation, and the offset is what the stored bytes say, so any instance may take the next chunk.
+ * serves them), until it is copied to a key of its own. Every instance sees the same state: the info is written
+ * once, at creation, and the offset is what the stored bytes say, so any instance may take the next chunk. One
+ * request at a time writes an upload (ResumableUploadService holds its lock): storage does not arbitrate.
  */
 export interface ResumableStorage {
   /** Starts an upload with no bytes; `info` is kept with it, never changed. */
@@ -49,8 +50,10 @@ export interface ResumableStorage {
   appendUpload(id: string, offset: number, body: AsyncIterable<Buffer>): Promise<number>;
   /** The stored bytes from `start` to `end` (exclusive). */
   readUpload(id: string, start: number, end: number): Readable;
-  /** Stores the upload's first `bytes` bytes under `key`; the upload itself stays until `deleteUpload`. */
-  completeUpload(id: string, key: string, bytes: number, contentType: string): Promise<void>;
+  /** Records what the complete upload holds (its size and digest, as text), replacing any earlier record. */
+  sealUpload(id: string, seal: string): Promise<void>;
+  /** What `sealUpload` recorded, or null. */
+  uploadSeal(id: string): Promise<string | null>;
   deleteUpload(id: string): Promise<void>;
   /** Every upload kept, in no particular order. */
   listUploads(): AsyncIterable<StoredResumable>;

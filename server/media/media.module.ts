@@ -11,6 +11,8 @@ import { MediaRepository } from './media.repository.js';
 import { MediaService } from './media.service.js';
 import { PUBLIC_MEDIA } from './public-media.js';
 import { ResumableUploadService } from './resumable-upload.service.js';
+import { UploadLockRepository } from './upload-lock.repository.js';
+import { UploadLockService } from './upload-lock.service.js';
 
 export { MEDIA_STORAGE } from './media-storage.js';
 
@@ -39,6 +41,8 @@ export { MEDIA_STORAGE } from './media-storage.js';
     MediaSweepService,
     MediaUrls,
     ResumableUploadService,
+    UploadLockRepository,
+    UploadLockService,
   ],
   exports: [MEDIA_STORAGE, PUBLIC_MEDIA, MediaService, MediaUrls, ResumableUploadService],
 })

@@ -13,14 +13,17 @@ import { ownerKey } from './processing/processed-keys.js';
 export class MediaRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
-  /** Whether a published review (approved and not deleted) shows this file. */
+  /**
+   * Whether a published review shows this file: approved, not deleted, and its media ready. A review still processing,
+   * or whose processing failed, names its original upload, which is never public (its GPS position, its device).
+   */
   async isPublished(file: string): Promise<boolean> {
     const key = ownerKey(file);
     const [row] = await this.database.rows<{ published: boolean }>(sql`
       select exists (
         select 1 from ${reviews}
         where (video_key = ${key} or photo_key = ${key} or thumbnail_key = ${key})
-          and status = 'approved' and deleted_at is null
+          and status = 'approved' and deleted_at is null and media_state = 'ready'
       ) as published`);
     return row?.published === true;
   }

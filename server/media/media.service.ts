@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { MultipartFile } from '@fastify/multipart';
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError } from '../common/api-error.js';
@@ -7,6 +8,7 @@ import { multipartError } from './multipart.js';
 import { SNIFF_BYTES, sniffFileType, type SniffedType, type TMediaKind } from './file-type.js';
 import { MEDIA_STORAGE, type MediaStorage } from './media-storage.js';
 import { withVariants } from './processing/processed-keys.js';
+import { MediaProcessingError } from './processing/run-tool.js';
 import { PUBLIC_MEDIA, type PublicMedia } from './public-media.js';
 
 export interface UploadOptions {
@@ -129,6 +131,48 @@ export class MediaService {
       // The request body broke off or was malformed mid-file: the client's fault, not storage's.
       throw sourceFailed ? multipartError(error) : error;
     }
+  }
+
+  /**
+   * Reads one uploaded image whole (it is small: at most `options.maxBytes`), checks its type by its magic bytes, and
+   * stores what `reencode` makes of it under a new key, never the uploaded bytes: nothing of the original (its EXIF
+   * position, its device) is kept. A file the encoder cannot decode is 400 `invalid_image`; on any failure nothing is
+   * stored and the rest of the upload is drained.
+   */
+  async storeReencoded(
+    file: MultipartFile,
+    options: UploadOptions,
+    reencode: (input: Buffer) => Promise<{ body: Buffer; ext: string; mime: string }>,
+  ): Promise<StoredUpload> {
+    const source = file.file;
+    // The parser may have failed the file (a body cut short) before this reads it.
+    if (source.destroyed) throw multipartError(source.errored ?? new Error('The upload was cut short.'));
+    let sourceFailed = false;
+    let input: Buffer;
+    try {
+      const limited = new ByteLimit(options.maxBytes);
+      source.once('error', (error) => {
+        sourceFailed = true;
+        limited.destroy(error);
+      });
+      input = await buffer(source.pipe(limited));
+      if (source.truncated) throw tooLarge(options.maxBytes);
+      acceptedType(input, options);
+    } catch (error) {
+      source.unpipe();
+      source.resume();
+      throw sourceFailed ? multipartError(error) : error;
+    }
+    let encoded;
+    try {
+      encoded = await reencode(input);
+    } catch (error) {
+      if (!(error instanceof MediaProcessingError)) throw error;
+      throw ApiError.badRequest('The image could not be read: upload another one.', 'invalid_image');
+    }
+    const key = `${options.prefix}/${randomUUID()}.${encoded.ext}`;
+    const { bytes } = await this.storage.put(key, Readable.from([encoded.body]), encoded.mime);
+    return { key, url: this.storage.urlOf(key), mime: encoded.mime, bytes };
   }
 
   /** Deletes the file, and a processed photo's other sizes with it, and their public copies. */

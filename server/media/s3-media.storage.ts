@@ -256,9 +256,10 @@ export class S3MediaStorage implements MediaStorage, PublicMedia {
   }
 
   /**
-   * A resumable upload is a prefix: `info.json`, and one object per stored piece of its bytes, named by the range it
-   * holds. Nothing is ever rewritten, so instances need no lock between them, and the offset is what the pieces cover.
-   * (S3's own multipart uploads would need ListParts to resume, which not every S3-compatible server has.)
+   * A resumable upload is a prefix: `info.json`, one object per stored piece of its bytes, named by the range it
+   * holds, and `seal.json` once complete. Pieces are never rewritten and the offset is what they cover, so any
+   * instance may take the next chunk. (S3's own multipart uploads would need ListParts to resume, which not every
+   * S3-compatible server has.)
    */
   async createUpload(id: string, info: string): Promise<void> {
     await this.client.send(
@@ -272,15 +273,7 @@ export class S3MediaStorage implements MediaStorage, PublicMedia {
   }
 
   async uploadInfo(id: string): Promise<string | null> {
-    try {
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: `${this.uploadPrefix(id)}info.json` }),
-      );
-      return (await res.Body?.transformToString('utf8')) ?? null;
-    } catch (error) {
-      if (notFound(error)) return null;
-      throw error;
-    }
+    return this.textOf(`${this.uploadPrefix(id)}info.json`);
   }
 
   async uploadOffset(id: string): Promise<number> {
@@ -339,10 +332,19 @@ export class S3MediaStorage implements MediaStorage, PublicMedia {
     return Readable.from(this.uploadBytes(this.uploadPrefix(id), start, end));
   }
 
-  /** The pieces, read in order into one object (a multipart upload past 5 MB, a part or two in memory at a time). */
-  async completeUpload(id: string, key: string, bytes: number, contentType: string): Promise<void> {
-    this.checked(key);
-    await this.put(key, this.readUpload(id, 0, bytes), contentType);
+  async sealUpload(id: string, seal: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: `${this.uploadPrefix(id)}seal.json`,
+        Body: seal,
+        ContentType: 'application/json',
+      }),
+    );
+  }
+
+  async uploadSeal(id: string): Promise<string | null> {
+    return this.textOf(`${this.uploadPrefix(id)}seal.json`);
   }
 
   async deleteUpload(id: string): Promise<void> {
@@ -368,6 +370,16 @@ export class S3MediaStorage implements MediaStorage, PublicMedia {
 
   private uploadPrefix(id: string): string {
     return `${RESUMABLE_DIR}/${checkedUploadId(id)}/`;
+  }
+
+  private async textOf(key: string): Promise<string | null> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return (await res.Body?.transformToString('utf8')) ?? null;
+    } catch (error) {
+      if (notFound(error)) return null;
+      throw error;
+    }
   }
 
   private async objectsUnder(prefix: string): Promise<_Object[]> {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TUser, ZChangePasswordBody, ZProfileUpdate } from '../../shared/accounts.js';
@@ -10,9 +10,12 @@ import { hashPassword } from '../auth/password-hasher.js';
 import { SessionTokensService, type ClientInfo, type SessionTokens } from '../auth/session-tokens.service.js';
 import { ApiError } from '../common/api-error.js';
 import { RateLimiter } from '../common/rate-limiter.js';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
 import { PROFILE_PHOTO_FOLDER } from '../media/media-folders.js';
 import { MediaService } from '../media/media.service.js';
 import { fileParts } from '../media/multipart.js';
+import { processProfilePhoto } from '../media/processing/photo.js';
 import { assertCurrentPassword } from './current-password.js';
 import { EmailChangeService } from './email-change.service.js';
 
@@ -32,6 +35,7 @@ export class ProfileService {
     private readonly media: MediaService,
     private readonly limiter: RateLimiter,
     private readonly emailChange: EmailChangeService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   me(auth: AuthContext): Promise<TUser> {
@@ -64,11 +68,17 @@ export class ProfileService {
         part.file.resume();
         continue;
       }
-      const stored = await this.media.storeUpload(part, {
-        prefix: PROFILE_PHOTO_FOLDER,
-        maxBytes: PROFILE_PHOTO_MAX_BYTES,
-        kinds: ['image'],
-      });
+      // Re-encoded like a review's photo, whatever MEDIA_PROCESSING says (sharp needs no outside tool): upright, and
+      // without the EXIF a phone writes (its GPS position), which anyone holding the link would otherwise read.
+      const stored = await this.media.storeReencoded(
+        part,
+        { prefix: PROFILE_PHOTO_FOLDER, maxBytes: PROFILE_PHOTO_MAX_BYTES, kinds: ['image'] },
+        async (input) => ({
+          body: await processProfilePhoto(input, this.config.processing.timeoutMs),
+          ext: 'webp',
+          mime: 'image/webp',
+        }),
+      );
       let previous: string | null;
       try {
         previous = await this.accounts.swapProfilePhoto(auth.user.id, stored.key);

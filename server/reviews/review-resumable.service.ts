@@ -118,7 +118,7 @@ export class ReviewResumableService {
     requireTusVersion(request);
     const upload = await this.uploads.lookup(this.idOf(request));
     if (!upload) throw ApiError.notFound('No upload with this id.', 'upload_not_found');
-    await this.uploads.remove(upload.id);
+    await this.uploads.cancel(upload.id);
   }
 
   private describeUpload(reply: FastifyReply, upload: ResumableUpload): FastifyReply {

@@ -11,7 +11,7 @@ import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { TMediaKind } from '../media/file-type.js';
 import { REVIEW_MEDIA_FOLDER } from '../media/media-folders.js';
-import { MediaService, type StoredUpload } from '../media/media.service.js';
+import { MediaService, type StoredUpload, type UploadOptions } from '../media/media.service.js';
 import { multipartParts } from '../media/multipart.js';
 import { ResumableUploadService, type ResumableUpload } from '../media/resumable-upload.service.js';
 import { OrdersService } from '../orders/orders.service.js';
@@ -21,8 +21,6 @@ import { ReviewMediaJobs } from './review-media.jobs.js';
 import { ReviewsRepository } from './reviews.repository.js';
 
 export const UPLOADS_PER_IP: RateLimit = { name: 'review-upload:ip', limit: 30, windowSeconds: 60 * 60 };
-/** One review at a time may take a resumable upload: a second request sent meanwhile (a double tap) is refused. */
-const UPLOAD_CLAIM: RateLimit = { name: 'resumable-upload:claim', limit: 1, windowSeconds: 10 * 60 };
 
 type ParsedReviewUpload = z.output<typeof ZReviewUpload>;
 /** An anonymous submission (a storefront's widget, as far as anyone knows): `origin` is its Origin header. */
@@ -137,19 +135,17 @@ export class ReviewUploadService {
     if (!upload) return this.create(parsed.data, files, merchant, shopper);
 
     // Checked and stored only now that the review's fields are valid: a refused review leaves the upload to retry.
-    files.video = await this.claim(upload);
-    let created: { id: string; status: 'pending' };
-    try {
-      created = await this.create(parsed.data, files, merchant, shopper);
-    } catch (error) {
-      await this.limiter.reset(UPLOAD_CLAIM, upload.id).catch(() => undefined);
-      throw error;
-    }
-    // Otherwise the sweep removes it once it expires.
-    await this.resumable
-      .remove(upload.id)
-      .catch((err: unknown) => this.logger.warn({ err, upload: upload.id }, 'Could not remove a used upload'));
-    return created;
+    // One request at a time takes it (a double tap's second gets 409 `upload_in_use`), and only once.
+    const checks: UploadOptions = {
+      prefix: REVIEW_MEDIA_FOLDER,
+      maxBytes: this.config.uploads.maxVideoBytes,
+      kinds: ['video'],
+      mimes: REVIEW_MIMES.video,
+    };
+    return this.resumable.use(upload, checks, (video) => {
+      files.video = video;
+      return this.create(parsed.data, files, merchant, shopper);
+    });
   }
 
   /** The complete upload the review names, or what is wrong with it; only the store it was started for may use it. */
@@ -161,23 +157,6 @@ export class ReviewUploadService {
       return `The upload is not complete: ${upload.offset} of ${upload.length} bytes arrived.`;
     }
     return upload;
-  }
-
-  /** Stores the upload's file under its own key, checked as a whole (type, size); one review request at a time. */
-  private async claim(upload: ResumableUpload): Promise<StoredUpload> {
-    const { count } = await this.limiter.hitCount(UPLOAD_CLAIM, upload.id);
-    if (count > 1) throw ApiError.conflict('This upload is being sent with a review already.', 'upload_in_use');
-    try {
-      return await this.resumable.store(upload, {
-        prefix: REVIEW_MEDIA_FOLDER,
-        maxBytes: this.config.uploads.maxVideoBytes,
-        kinds: ['video'],
-        mimes: REVIEW_MIMES.video,
-      });
-    } catch (error) {
-      await this.limiter.reset(UPLOAD_CLAIM, upload.id).catch(() => undefined);
-      throw error;
-    }
   }
 
   private async create(

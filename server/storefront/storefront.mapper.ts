@@ -54,17 +54,20 @@ export function mapPublicReview(
   durationMs: number | null,
   url: (key: string | null) => string | null,
 ): TPublicReview {
+  // Media not ready (their processing failed) are not shown: the review's files are then the shopper's upload.
+  const [video, photo, thumbnail] =
+    review.mediaState === 'ready' ? [review.videoKey, review.photoKey, review.thumbnailKey] : [null, null, null];
   return {
     id: review.id,
     rating: review.rating,
     comment: review.comment,
     customer_name: review.customerName,
     created_at: review.createdAt.toISOString(),
-    video_url: url(review.videoKey),
-    video_duration: review.videoKey && durationMs !== null ? Math.round(durationMs / 1000) : null,
-    thumbnail_url: url(review.thumbnailKey),
-    photo_url: url(review.photoKey),
-    photo_srcset: review.photoKey ? photoSrcset(review.photoKey, (key) => url(key)!) : null,
+    video_url: url(video),
+    video_duration: video && durationMs !== null ? Math.round(durationMs / 1000) : null,
+    thumbnail_url: url(thumbnail),
+    photo_url: url(photo),
+    photo_srcset: photo ? photoSrcset(photo, (key) => url(key)!) : null,
     verified_purchase: review.verifiedPurchase,
   };
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { ApiError } from '../common/api-error.js';
 import { isUuid } from '../common/uuid.pipe.js';
 import type { DatabaseHandle } from '../database/database.js';
@@ -79,8 +79,9 @@ export class StorefrontRepository {
       eq(products.externalId, externalProductId),
       eq(reviews.status, 'approved'),
       isNull(reviews.deletedAt),
-      // A review whose media are still being processed (or failed) has nothing a shopper can play yet.
-      eq(reviews.mediaState, 'ready'),
+      // A review whose media are still being processed waits for them; one whose processing failed is shown without
+      // them, its rating and comment only (mapPublicReview), and the dashboard tells the merchant why.
+      inArray(reviews.mediaState, ['ready', 'failed']),
     );
     const [rows, ratings, [product]] = await Promise.all([
       this.db

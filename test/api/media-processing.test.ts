@@ -15,7 +15,7 @@ import type { TReview } from '../../shared/reviews.js';
 import type { TPublicReviews } from '../../shared/storefront.js';
 import { fixture } from '../factories/reviews.factory.js';
 import { PUBLIC_URL, registerOwner, type RegisteredOwner } from '../support/accounts.js';
-import { PHONE_GPS, ffprobe, longUhdVideo, phonePhoto, phoneVideo } from '../support/phone-media.js';
+import { PHONE_GPS, ffprobe, hasGps, longUhdVideo, phonePhoto, phoneVideo } from '../support/phone-media.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -190,15 +190,61 @@ describe('a 3.5 MB video of 20 minutes in 4K', () => {
   });
 });
 
+/** What the storefront lists of a review with no media shown: its words and stars only. */
+const withoutMedia = {
+  video_url: null,
+  video_duration: null,
+  thumbnail_url: null,
+  photo_url: null,
+  photo_srcset: null,
+};
+
 describe('a file ffmpeg cannot decode', () => {
-  it('marks the review failed with a reason, and the storefront never shows it', async () => {
+  it('marks the review failed with a reason; approved, it is listed without media and its upload never served', async () => {
     // MP4's magic bytes pass the upload's type check; what follows is not a video.
     const garbage = Buffer.concat([Buffer.from('\0\0\0\x18ftypmp42\0\0\0\0mp42isom'), Buffer.alloc(8192, 7)]);
     const id = (await upload('tote', { video: [garbage, 'broken.mp4'] })).body.id;
     const failed = await processed(id);
     expect(failed).toMatchObject({ media_state: 'failed', media_error: 'The file could not be decoded.' });
     await owner.agent.post(`/api/reviews/${id}/approve/`).expect(200);
-    expect((await publicReviews('tote')).results).toEqual([]);
+    expect((await publicReviews('tote')).results).toEqual([
+      {
+        ...withoutMedia,
+        id,
+        rating: 5,
+        comment: 'Fits perfectly',
+        customer_name: 'Marta',
+        created_at: expect.any(String),
+        verified_purchase: false,
+      },
+    ]);
+    await http.get(`/media/${keyOf(failed.video_url!)}`).expect(404);
+  });
+});
+
+describe('a photo whose processing failed, carrying its GPS position', () => {
+  it('is never served at its bare URL, approved or not, and the storefront lists the review without it', async () => {
+    // A phone's JPEG cut short: its EXIF (position, device) is whole, its picture is not.
+    const photo = await phonePhoto();
+    const truncated = photo.subarray(0, Math.floor(photo.length * 0.6));
+    expect(hasGps((await sharp(truncated).metadata()).exif)).toBe(true);
+
+    const id = (await upload('cap', { photo: [truncated, 'IMG_0003.JPG'] })).body.id;
+    const failed = await processed(id);
+    expect(failed).toMatchObject({ media_state: 'failed', media_error: 'The photo could not be decoded.' });
+    const [row] = await databaseOf(t).select().from(reviews).where(eq(reviews.id, id));
+    const original = row.photoKey!;
+    await http.get(`/media/${original}`).expect(404);
+
+    await owner.agent.post(`/api/reviews/${id}/approve/`).expect(200);
+    await http.get(`/media/${original}`).expect(404);
+    const { results, count } = await publicReviews('cap');
+    expect(count).toBe(1);
+    expect(results).toEqual([expect.objectContaining({ ...withoutMedia, id, rating: 5 })]);
+    // The merchant still sees what was sent, through the dashboard's signed link, and why it is not shown.
+    const seen = await review(id);
+    expect(seen.media_error).toBe('The photo could not be decoded.');
+    expect(Buffer.compare((await http.get(seen.photo_url!).expect(200)).body as Buffer, truncated)).toBe(0);
   });
 });
 
@@ -231,15 +277,17 @@ describe('processing whose job was lost', () => {
 });
 
 describe('a review still processing', () => {
-  it('stays off the storefront even when approved, and appears once ready', async () => {
+  it('stays off the storefront even when approved, its files unserved, and appears once ready', async () => {
     const id = (await upload('belt', { photo: [fixture('photo.jpg'), 'photo.jpg'] })).body.id;
-    await processed(id);
+    const ready = await processed(id);
     await owner.agent.post(`/api/reviews/${id}/approve/`).expect(200);
     expect((await publicReviews('belt')).results).toHaveLength(1);
+    await http.get(`/media/${keyOf(ready.photo_url!)}`).expect(200);
     // As if its job had not run yet: the storefront must not show it (its files would be the raw upload).
     await databaseOf(t).update(reviews).set({ mediaState: 'processing' }).where(eq(reviews.id, id));
     await owner.agent.post(`/api/reviews/${id}/reject/`).expect(200);
     await owner.agent.post(`/api/reviews/${id}/approve/`).expect(200);
     expect((await publicReviews('belt')).results).toEqual([]);
+    await http.get(`/media/${keyOf(ready.photo_url!)}`).expect(404);
   });
 });

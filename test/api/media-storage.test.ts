@@ -153,7 +153,7 @@ describe.each(Object.keys(drivers))('media storage contract: %s', (name) => {
     expect(await storage.removePartials(new Date())).toBe(0);
   });
 
-  it('keeps a resumable upload chunk by chunk, the bytes of a broken chunk too, and stores it under a key', async () => {
+  it('keeps a resumable upload chunk by chunk, the bytes of a broken chunk too, its seal, and copies it to a key', async () => {
     const bytes = patterned(SEGMENT_BYTES + 3 * 1024 * 1024);
     const id = randomUUID();
     await storage.createUpload(id, '{"length":1}');
@@ -177,7 +177,12 @@ describe.each(Object.keys(drivers))('media storage contract: %s', (name) => {
     const middle = storage.readUpload(id, 4990, SEGMENT_BYTES + 10);
     expect((await buffer(middle)).equals(bytes.subarray(4990, SEGMENT_BYTES + 10))).toBe(true);
 
-    await storage.completeUpload(id, 'reviews/resumed.mp4', bytes.length, 'video/mp4');
+    expect(await storage.uploadSeal(id)).toBeNull();
+    await storage.sealUpload(id, '{"bytes":1}');
+    await storage.sealUpload(id, '{"bytes":2}');
+    expect(await storage.uploadSeal(id)).toBe('{"bytes":2}');
+
+    await storage.put('reviews/resumed.mp4', storage.readUpload(id, 0, bytes.length), 'video/mp4');
     expect(await storage.stat('reviews/resumed.mp4')).toEqual({ bytes: bytes.length, contentType: 'video/mp4' });
     expect((await buffer((await storage.get('reviews/resumed.mp4'))!.stream)).equals(bytes)).toBe(true);
     // Nothing of an upload is ever a media key, nor listed with the media.
@@ -188,6 +193,7 @@ describe.each(Object.keys(drivers))('media storage contract: %s', (name) => {
     expect(listed).toEqual([{ id, info: '{"length":1}', modifiedAt: expect.any(Date) }]);
     await storage.deleteUpload(id);
     expect(await storage.uploadInfo(id)).toBeNull();
+    expect(await storage.uploadSeal(id)).toBeNull();
     for await (const upload of storage.listUploads()) expect(upload.id).not.toBe(id);
     // The stored file is its own: removing the upload leaves it.
     expect((await storage.stat('reviews/resumed.mp4'))?.bytes).toBe(bytes.length);

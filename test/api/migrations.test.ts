@@ -54,6 +54,7 @@ describe('migrations', () => {
       'reviews',
       'signup_requests',
       'subscriptions',
+      'upload_locks',
       'users',
       'webhook_events',
       'widget_event_daily',

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
+import { hasGps, phonePhoto } from '../support/phone-media.js';
 import { parseMessage } from '../support/smtp.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { UPGRADE_PROMPT_HIDE_DAYS } from '../../shared/constants.js';
@@ -14,11 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// Smallest valid files of each kind, by their magic bytes.
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
-  'hex',
-);
+/** A real 1×1 PNG (photos are decoded and re-encoded, so they must be whole images). */
+let PNG: Buffer;
+beforeAll(async () => {
+  PNG = await sharp({ create: { width: 1, height: 1, channels: 4, background: '#48c8' } })
+    .png()
+    .toBuffer();
+});
 
 describe('profile', () => {
   it('reads and edits names and phone at once; a new email waits for its confirmation (email-change.test.ts)', async () => {
@@ -72,13 +76,13 @@ describe('profile', () => {
     await agent.patch('/api/auth/users/me/').send({ upgrade_prompt_hidden_until: '2099-01-01T00:00:00Z' }).expect(400);
   });
 
-  it('uploads a photo checked by its bytes, serves it, and replaces the old one', async () => {
+  it('uploads a photo checked by its bytes, serves it re-encoded, and replaces the old one', async () => {
     const { agent } = await registerOwner(t);
     const res = await agent.post('/api/auth/users/update-photo/').attach('profile_photo', PNG, 'me.txt').expect(200);
-    expect(res.body.profile_photo).toMatch(/^\/media\/profile-photos\/[\w-]+\.png$/);
+    expect(res.body.profile_photo).toMatch(/^\/media\/profile-photos\/[\w-]+\.webp$/);
     const served = await http.get(res.body.profile_photo).expect(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(Buffer.compare(served.body as Buffer, PNG)).toBe(0);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await sharp(served.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 1, height: 1 });
 
     const second = await agent
       .post('/api/auth/users/update-photo/')
@@ -86,6 +90,39 @@ describe('profile', () => {
       .expect(200);
     expect(second.body.profile_photo).not.toBe(res.body.profile_photo);
     await http.get(res.body.profile_photo).expect(404);
+  });
+
+  it("serves a phone's photo upright, without its EXIF: no GPS position, no device", async () => {
+    const { agent } = await registerOwner(t);
+    // Stored sideways (1600×1200, orientation 6), with the phone's make and position.
+    const photo = await phonePhoto();
+    const original = await sharp(photo).metadata();
+    expect(original).toMatchObject({ width: 1600, height: 1200, orientation: 6 });
+    expect(hasGps(original.exif)).toBe(true);
+
+    const res = await agent.post('/api/auth/users/update-photo/').attach('profile_photo', photo, 'IMG_0005.JPG');
+    expect(res.status).toBe(200);
+    const served = (await http.get(res.body.profile_photo).expect(200)).body as Buffer;
+    const meta = await sharp(served).metadata();
+    expect(hasGps(meta.exif)).toBe(false);
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(served.includes('Apple')).toBe(false);
+    // Upright: the orientation is applied to the pixels (portrait now) and no longer said.
+    expect(meta).toMatchObject({ format: 'webp', width: 384, height: 512 });
+    expect(meta.orientation).toBeUndefined();
+  });
+
+  it('refuses a file that says it is an image but is not one (400), keeping the current photo', async () => {
+    const { agent } = await registerOwner(t);
+    const first = await agent.post('/api/auth/users/update-photo/').attach('profile_photo', PNG, 'a.png').expect(200);
+    const photo = await phonePhoto();
+    const broken = await agent
+      .post('/api/auth/users/update-photo/')
+      .attach('profile_photo', photo.subarray(0, photo.length / 2), 'cut.jpg')
+      .expect(400);
+    expect(broken.body).toEqual({ detail: expect.any(String), code: 'invalid_image' });
+    expect((await agent.get('/api/auth/users/me/').expect(200)).body.profile_photo).toBe(first.body.profile_photo);
   });
 
   it('refuses non-images (415), files over 5 MB (413) and a missing file (400), keeping the current photo', async () => {

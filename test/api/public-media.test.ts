@@ -8,6 +8,7 @@ import type { TAuthResponse } from '../../shared/accounts.js';
 import type { TReview } from '../../shared/reviews.js';
 import type { TPublicReviews } from '../../shared/storefront.js';
 import { fixture } from '../factories/reviews.factory.js';
+import { phonePhoto } from '../support/phone-media.js';
 import { PUBLIC_URL, registerOwner, type Agent } from '../support/accounts.js';
 import { startS3Server, type S3TestServer } from '../support/s3-server.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
@@ -117,6 +118,28 @@ describe('published files served by the bucket', () => {
     await jobsDone();
     expect((await fromBucket(url)).status).toBe(404);
     expect((await storefront('belt')).results).toEqual([]);
+  });
+
+  it("copies nothing of an approved review whose processing failed: its upload carries the phone's position", async () => {
+    const photo = await phonePhoto();
+    address += 1;
+    const res = await http
+      .post('/api/reviews/upload/')
+      .set('X-Forwarded-For', `198.51.100.${address}`)
+      .field('merchant_id', owner.user.merchant!.store_id)
+      .field('product_id', 'glove')
+      .field('rating', '4')
+      .attach('photo', photo.subarray(0, Math.floor(photo.length * 0.6)), 'IMG_0004.JPG')
+      .expect(201);
+    await jobsDone();
+    expect((await review(res.body.id)).media_state).toBe('failed');
+    const before = await publicObjects();
+    await owner.agent.post(`/api/reviews/${res.body.id}/approve/`).expect(200);
+    await jobsDone();
+    expect(await publicObjects()).toEqual(before);
+    const [row] = await databaseOf(t).select().from(reviews).where(eq(reviews.id, res.body.id));
+    expect((await fromBucket(`${publicBase}/public/${row.photoKey}`)).status).toBe(404);
+    expect((await storefront('glove')).results[0]).toMatchObject({ photo_url: null, photo_srcset: null });
   });
 
   it('serves through the app until the copies exist', async () => {

@@ -69,3 +69,19 @@ export function ffprobe(file: string): Probed {
     }),
   ) as Probed;
 }
+
+/** Whether EXIF (as sharp's metadata gives it, `Exif\0\0` first) holds a GPS block with entries: a position. */
+export function hasGps(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  const tiff = exif.subarray(exif.subarray(0, 6).toString('latin1') === 'Exif\0\0' ? 6 : 0);
+  const little = tiff.toString('latin1', 0, 2) === 'II';
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  const ifd0 = u32(4);
+  for (let i = 0; i < u16(ifd0); i++) {
+    const entry = ifd0 + 2 + i * 12;
+    // GPSInfo: the offset of the GPS block.
+    if (u16(entry) === 0x8825) return u16(u32(entry + 8)) > 0;
+  }
+  return false;
+}

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { MediaProcessingError } from './run-tool.js';
 
 /** The widths a photo is published at (`srcset`); the largest is also the one without a width suffix. */
@@ -13,16 +13,23 @@ export interface ProcessedPhoto {
   height: number;
 }
 
+/** The longest side of a profile photo: a dashboard avatar is 96 CSS px at most, so 512 covers any screen. */
+export const PROFILE_PHOTO_SIZE = 512;
+
 /**
- * Re-encodes a shopper's photo: the camera's orientation applied to the pixels first, then every metadata block
- * dropped (EXIF with its GPS position and device, XMP, IPTC; sharp keeps none unless asked), at each published
- * width (never enlarged).
+ * A picture as anything here publishes it: decoded strictly, the camera's orientation applied to the pixels, and every
+ * metadata block dropped (EXIF with its GPS position and device, XMP, IPTC; sharp keeps none unless asked).
  */
+function uprightImage(input: Buffer, timeoutMs: number): Sharp {
+  return sharp(input, { failOn: 'error', limitInputPixels: 100_000_000 })
+    .timeout({ seconds: Math.max(1, Math.round(timeoutMs / 1000)) })
+    .rotate();
+}
+
+/** Re-encodes a shopper's photo, upright and without metadata, at each published width (never enlarged). */
 export async function processPhoto(input: Buffer, timeoutMs: number): Promise<ProcessedPhoto> {
   try {
-    const upright = sharp(input, { failOn: 'error', limitInputPixels: 100_000_000 })
-      .timeout({ seconds: Math.max(1, Math.round(timeoutMs / 1000)) })
-      .rotate();
+    const upright = uprightImage(input, timeoutMs);
     const sized = (width: number) => upright.clone().resize({ width, withoutEnlargement: true });
     const webp = new Map<number, Buffer>();
     for (const width of PHOTO_WIDTHS) webp.set(width, await sized(width).webp({ quality: 80 }).toBuffer());
@@ -30,6 +37,18 @@ export async function processPhoto(input: Buffer, timeoutMs: number): Promise<Pr
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
     return { webp, jpeg, width: info.width, height: info.height };
+  } catch (error) {
+    throw new MediaProcessingError('undecodable', 'The photo could not be decoded.', String(error));
+  }
+}
+
+/** Re-encodes a dashboard user's photo like a review's: upright, without metadata, WebP of at most PROFILE_PHOTO_SIZE. */
+export async function processProfilePhoto(input: Buffer, timeoutMs: number): Promise<Buffer> {
+  try {
+    return await uprightImage(input, timeoutMs)
+      .resize({ width: PROFILE_PHOTO_SIZE, height: PROFILE_PHOTO_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
   } catch (error) {
     throw new MediaProcessingError('undecodable', 'The photo could not be decoded.', String(error));
   }

@@ -155,8 +155,9 @@ export function resumable(options: ResumableOptions): () => void {
         offset = Number(x.getResponseHeader('Upload-Offset'));
         return patch();
       }
-      // Where the server stands differs from what this page thought (a broken chunk was stored after all).
-      if (x.status === 409) return retry(null);
+      // Where the server stands differs from what this page thought (a broken chunk was stored after all), or the
+      // server still reads an earlier request of this upload (423 until it ends or is cut as idle).
+      if (x.status === 409 || x.status === 423) return retry(null);
       if (x.status === 404 || x.status === 410) return restart();
       // A refused file (type, size) will not do better on another try; a throttled shopper may resume later.
       if (x.status !== 429) remembered(key, null);
