@@ -27,17 +27,24 @@ export function registerBodyIdleTimeout(fastify: FastifyInstance, idleMs: number
   const every = Math.max(50, Math.floor(idleMs / 4));
   const answer = idleAnswer(Math.round(idleMs / 1000));
   fastify.addHook('onRequest', (request, reply, done) => {
-    if (!request.raw.complete) watch(request.raw, reply.raw, idleMs, every, answer);
+    if (hasBody(request.raw) && !request.raw.complete) watch(request.raw, reply.raw, idleMs, every, answer);
     done();
   });
+}
+
+/** Only a request that announces a body can go silent in it; the rest (every GET) costs no timer. */
+function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 function watch(request: IncomingMessage, response: ServerResponse, idleMs: number, every: number, answer: string) {
   const socket = request.socket;
   let read = socket.bytesRead;
   let quietSince = Date.now();
+  const stop = () => clearInterval(timer);
   const timer = setInterval(() => {
-    if (request.complete || request.destroyed || socket.destroyed) return clearInterval(timer);
+    if (request.complete || request.destroyed || socket.destroyed) return stop();
     if (socket.bytesRead !== read || request.readableLength >= request.readableHighWaterMark) {
       read = socket.bytesRead;
       quietSince = Date.now();
@@ -49,4 +56,6 @@ function watch(request: IncomingMessage, response: ServerResponse, idleMs: numbe
     if (!response.headersSent) socket.write(answer);
     request.destroy(Object.assign(new Error('The request body went idle'), { code: 'UPLOAD_IDLE' }));
   }, every).unref();
+  // Read to its end: nothing left to watch (a destroyed request's timer stops at its next tick).
+  request.once('end', stop);
 }
