@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { pipeline, Transform } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '../common/api-error.js';
@@ -99,8 +99,11 @@ async function* checkedChunk(
   // The upload's lease was lost: another request may write now, so this one stops at once, even mid-wait.
   const stop = new Promise<never>((_, reject) => {
     const abort = () => {
-      // Ends the body: the request's connection is closed (its client resumes from where the upload stands).
-      iterator.return?.().catch(() => undefined);
+      // Ends the body now: the request's connection is closed (its client resumes from where the upload stands). A
+      // request's stream is destroyed, since an iterator's return() waits for the read it is in, which a client
+      // sending nothing never ends.
+      if (body instanceof Readable) body.destroy();
+      else void iterator.return?.().catch(() => undefined);
       reject(
         new ApiError(503, {
           detail: 'The upload could not be kept for this request: ask where it stands and go on.',
