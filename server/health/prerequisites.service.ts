@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import {
@@ -23,7 +29,7 @@ const DISABLED: PrerequisiteCheck = { status: 'disabled' };
  * finds one gone (`check({ tools: true })`): spawning them every minute would be work for nothing.
  */
 @Injectable()
-export class Prerequisites implements OnApplicationBootstrap, OnApplicationShutdown {
+export class Prerequisites implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(Prerequisites.name);
   private readonly listeners: Array<(report: PrerequisiteReport) => Promise<void>> = [];
   private latest?: Promise<PrerequisiteReport>;
@@ -38,8 +44,10 @@ export class Prerequisites implements OnApplicationBootstrap, OnApplicationShutd
     this.timer.unref();
   }
 
-  onApplicationShutdown(): void {
+  /** A check under way (its tools, its listeners' database work) ends before the database and storage close. */
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
   }
 
   /** The latest report; the first one while it is being made. */
