@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { CacheModule } from './cache/cache.module.js';
 import type { AppConfig } from './config/config.js';
+import { ClockModule } from './common/clock.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EventsModule } from './events/domain-events.js';
@@ -19,6 +20,7 @@ import { OtherAppsModule } from './other-apps/other-apps.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ProfileModule } from './profile/profile.module.js';
+import { ReviewRequestsModule } from './review-requests/review-requests.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { ServerReadersModule } from './ssr/server-readers.js';
 import { SsrModule } from './ssr/ssr.module.js';
@@ -41,6 +43,7 @@ export class AppModule {
         JobsModule,
         CacheModule,
         EventsModule,
+        ClockModule,
         ServerReadersModule,
         MailModule,
         MediaModule,
@@ -52,6 +55,7 @@ export class AppModule {
         StoresModule,
         BillingModule,
         ReviewsModule,
+        ReviewRequestsModule,
         WidgetsModule,
         StorefrontModule,
         WidgetEventsModule,

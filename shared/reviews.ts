@@ -182,7 +182,7 @@ export interface TReview {
   customer: { name: string; email: string };
   comment: string;
   rating: number;
-  source: 'widget' | 'dashboard' | 'import';
+  source: 'widget' | 'dashboard' | 'import' | 'request';
   /** The reviewer bought this product: an order from the store's platform with the same email. */
   verified_purchase: boolean;
   created_at: string;

@@ -314,7 +314,7 @@ export const reviews = pgTable(
     mediaError: text('media_error'),
     /** Its files have public copies in the bucket (`PublicMedia`), so storefronts load them from there. */
     publicCopies: boolean('public_copies').notNull().default(false),
-    source: text('source', { enum: ['widget', 'dashboard', 'import'] })
+    source: text('source', { enum: ['widget', 'dashboard', 'import', 'request'] })
       .notNull()
       .default('widget'),
     verifiedPurchase: boolean('verified_purchase').notNull().default(false),
@@ -569,6 +569,8 @@ export const plans = pgTable('plans', {
   /** null = unlimited. */
   maxActiveReviews: integer('max_active_reviews'),
   maxTotalReviews: integer('max_total_reviews'),
+  /** Review request mails a month (first mails and reminders); null = unlimited. */
+  maxMonthlyRequests: integer('max_monthly_requests'),
   status: text('status', { enum: ['active', 'inactive'] })
     .notNull()
     .default('active'),
@@ -674,6 +676,12 @@ export const orders = pgTable(
     totalAmount: bigint('total_amount', { mode: 'number' }),
     orderedAt: tstz('ordered_at').notNull(),
     fulfilledAt: tstz('fulfilled_at'),
+    paidAt: tstz('paid_at'),
+    /** Cancelled or refunded in full: review requests not yet sent are cancelled. */
+    cancelledAt: tstz('cancelled_at'),
+    customerName: text('customer_name').notNull().default(''),
+    /** The buyer's language as the platform reports it (e.g. pt-BR). */
+    customerLocale: text('customer_locale'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -773,3 +781,119 @@ export const jobSchedules = pgTable('job_schedules', {
   everySeconds: integer('every_seconds').notNull(),
   nextRunAt: tstz('next_run_at').notNull().defaultNow(),
 });
+
+/** A store's review request settings (shared/review-requests.ts ZReviewRequestSettings), merged over the defaults. */
+export const reviewRequestSettings = pgTable('review_request_settings', {
+  merchantId: uuid('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A review request: the mails (first one and reminders) asking one buyer to review what one order brought, and the
+ * single link (token, stored as a hash) the hosted review page opens. `send_at` is the next mail's instant.
+ */
+export const reviewRequests = pgTable(
+  'review_requests',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    orderExternalId: text('order_external_id').notNull(),
+    orderName: text('order_name').notNull().default(''),
+    /** One request per order (or per order and product): a second delivery of the same order schedules nothing. */
+    dedupeKey: text('dedupe_key').notNull(),
+    customerEmail: text('customer_email').notNull().default(''),
+    customerName: text('customer_name').notNull().default(''),
+    locale: text('locale', { enum: ['en', 'es', 'pt'] }).notNull(),
+    source: text('source', { enum: ['platform', 'api', 'import'] }).notNull(),
+    status: text('status', {
+      enum: ['scheduled', 'sent', 'opened', 'reviewed', 'skipped', 'failed', 'unsubscribed', 'cancelled'],
+    })
+      .notNull()
+      .default('scheduled'),
+    skipReason: text('skip_reason'),
+    /** SHA-256 of the link's token; the token itself only in `token_sealed` (encrypted), to put in reminders. */
+    tokenHash: text('token_hash').notNull().unique(),
+    tokenSealed: text('token_sealed').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    /** When the next mail is due; null once nothing more will be sent. */
+    sendAt: tstz('send_at'),
+    /** Mails sent: 1 after the first, then one more per reminder. */
+    stepsSent: smallint('steps_sent').notNull().default(0),
+    remindersPlanned: smallint('reminders_planned').notNull().default(0),
+    /** The step a worker is sending, and until when its claim holds: one sender per (request, step). */
+    sendingStep: smallint('sending_step'),
+    sendingUntil: tstz('sending_until'),
+    sentAt: tstz('sent_at'),
+    lastSentAt: tstz('last_sent_at'),
+    openedAt: tstz('opened_at'),
+    reviewedAt: tstz('reviewed_at'),
+    cancelledAt: tstz('cancelled_at'),
+    lastError: text('last_error'),
+    /** The incentive code sent for this request (encrypted): never two per request. */
+    incentiveCodeSealed: text('incentive_code_sealed'),
+    incentiveSentAt: tstz('incentive_sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('review_requests_merchant_dedupe').on(t.merchantId, t.dedupeKey),
+    index('review_requests_due_idx')
+      .on(t.sendAt)
+      .where(sql`${t.sendAt} is not null`),
+    index('review_requests_merchant_created_idx').on(t.merchantId, t.createdAt.desc()),
+    index('review_requests_merchant_email_idx').on(t.merchantId, t.customerEmail),
+    index('review_requests_merchant_order_idx').on(t.merchantId, t.orderExternalId),
+    index('review_requests_merchant_sent_idx').on(t.merchantId, t.lastSentAt),
+  ],
+);
+
+/** The products a request asks about, in the mail's order; `review_id` once the buyer reviewed it. */
+export const reviewRequestProducts = pgTable(
+  'review_request_products',
+  {
+    id: id(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => reviewRequests.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    productExternalId: text('product_external_id').notNull(),
+    name: text('name').notNull().default(''),
+    url: text('url'),
+    imageUrl: text('image_url'),
+    position: smallint('position').notNull().default(0),
+    reviewId: uuid('review_id').references(() => reviews.id, { onDelete: 'set null' }),
+    reviewedAt: tstz('reviewed_at'),
+  },
+  (t) => [
+    unique('review_request_products_request_product').on(t.requestId, t.productExternalId),
+    index('review_request_products_merchant_product_idx').on(t.merchantId, t.productExternalId),
+  ],
+);
+
+/**
+ * Addresses a store never mails again: unsubscribed, refused permanently by their mail server, or added by the
+ * merchant. Kept by the address's SHA-256, so a customer's erasure can drop the address and keep the suppression.
+ */
+export const mailSuppressions = pgTable(
+  'mail_suppressions',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    emailHash: text('email_hash').notNull(),
+    email: text('email'),
+    reason: text('reason', { enum: ['unsubscribed', 'bounced', 'manual'] }).notNull(),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('mail_suppressions_merchant_email').on(t.merchantId, t.emailHash)],
+);

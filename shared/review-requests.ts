@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './reviews.js';
+
+// The API contract of review requests (issue 24): the mails a store sends its buyers after an order, their
+// reminders, the hosted review page's links, unsubscribes and the suppression list.
+
+/** What order event starts a request's clock. BigCommerce's shipped/completed statuses count as fulfilled. */
+export const REQUEST_TRIGGERS = ['created', 'paid', 'fulfilled'] as const;
+export type TRequestTrigger = (typeof REQUEST_TRIGGERS)[number];
+
+/** One mail per order listing its products (up to `max_products`), or one mail per product. */
+export const REQUEST_SHAPES = ['order', 'product'] as const;
+export type TRequestShape = (typeof REQUEST_SHAPES)[number];
+
+export const REQUEST_STATUSES = [
+  'scheduled',
+  'sent',
+  'opened',
+  'reviewed',
+  'skipped',
+  'failed',
+  'unsubscribed',
+  'cancelled',
+] as const;
+export type TRequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** Why a request was not sent, recorded on it. */
+export const REQUEST_SKIP_REASONS = [
+  'suppressed',
+  'excluded_product',
+  'already_reviewed',
+  'no_email',
+  'order_cancelled',
+  'quota_reached',
+] as const;
+export type TRequestSkipReason = (typeof REQUEST_SKIP_REASONS)[number];
+
+export const REQUEST_SOURCES = ['platform', 'api', 'import'] as const;
+export type TRequestSource = (typeof REQUEST_SOURCES)[number];
+
+export const REQUEST_LOCALES = ['en', 'es', 'pt'] as const;
+export type TRequestLocale = (typeof REQUEST_LOCALES)[number];
+
+export const SUPPRESSION_REASONS = ['unsubscribed', 'bounced', 'manual'] as const;
+export type TSuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+export const INCENTIVE_REWARDS = ['none', 'any', 'photo', 'video'] as const;
+export const INCENTIVE_CODE_SOURCES = ['platform', 'fixed'] as const;
+export const INCENTIVE_VALUE_TYPES = ['percentage', 'fixed_amount'] as const;
+export const INCENTIVE_SEND_ON = ['submitted', 'approved'] as const;
+
+export const REQUEST_TEMPLATE_PLACEHOLDERS = ['{customer_first_name}', '{store_name}', '{product_name}'] as const;
+export const REQUEST_MAX_PRODUCTS_PER_MAIL = 10;
+export const REQUEST_MAX_PRODUCTS = 20;
+
+/** "HH:MM", 24 h, store-local. */
+const ZClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time like 09:00.');
+
+const ZTemplate = z.object({
+  subject: z.string().trim().min(1, 'A subject.').max(200, 'At most 200 characters.'),
+  heading: z.string().trim().min(1, 'A heading.').max(200, 'At most 200 characters.'),
+  body: z.string().trim().min(1, 'A message.').max(2000, 'At most 2,000 characters.'),
+});
+export type TRequestTemplate = z.output<typeof ZTemplate>;
+
+const ZIncentive = z.object({
+  /** What earns the discount: nothing (off), any review, one with a photo or video, one with a video. */
+  reward: z.enum(INCENTIVE_REWARDS),
+  /** A single-use code made on the store's platform, or one fixed code the merchant typed. */
+  code_source: z.enum(INCENTIVE_CODE_SOURCES),
+  fixed_code: z.string().trim().max(100).nullable(),
+  value_type: z.enum(INCENTIVE_VALUE_TYPES),
+  /** Percent (1–100) or integer minor units of the store's currency. */
+  value: z.number().int().min(1).max(1_000_000),
+  expires_days: z.number().int().min(1).max(365),
+  send_on: z.enum(INCENTIVE_SEND_ON),
+});
+export type TRequestIncentive = z.output<typeof ZIncentive>;
+
+const ZSettingsFields = z.object({
+  enabled: z.boolean(),
+  trigger: z.enum(REQUEST_TRIGGERS, { error: 'One of created, paid or fulfilled.' }),
+  delay_days: z.number().int().min(0, 'From 0 to 60 days.').max(60, 'From 0 to 60 days.'),
+  send_window_start: ZClock,
+  send_window_end: ZClock,
+  shape: z.enum(REQUEST_SHAPES),
+  max_products: z.number().int().min(1).max(REQUEST_MAX_PRODUCTS_PER_MAIL),
+  reminders: z.number().int().min(0, 'From 0 to 3.').max(3, 'From 0 to 3.'),
+  reminder_interval_days: z.number().int().min(1).max(30),
+  link_lifetime_days: z.number().int().min(7, 'From 7 to 365 days.').max(365, 'From 7 to 365 days.'),
+  rate_per_minute: z.number().int().min(1).max(600),
+  /** Products (platform ids) never asked about. */
+  excluded_product_ids: z.array(z.string().trim().min(1).max(200)).max(500),
+  /** Where a buyer's reply goes; the mail comes from the operator's MAIL_FROM with the store's name. */
+  reply_to: z.email('An email address.').nullable(),
+  /** Per language; a language left out uses the built-in text. */
+  templates: z.object({ en: ZTemplate.optional(), es: ZTemplate.optional(), pt: ZTemplate.optional() }),
+  incentive: ZIncentive,
+});
+
+export const ZReviewRequestSettings = ZSettingsFields.superRefine((body, ctx) => {
+  if (body.send_window_start >= body.send_window_end) {
+    ctx.addIssue({ code: 'custom', path: ['send_window_end'], message: 'The window ends after it starts.' });
+  }
+  if (body.incentive.reward !== 'none' && body.incentive.code_source === 'fixed' && !body.incentive.fixed_code) {
+    ctx.addIssue({ code: 'custom', path: ['incentive', 'fixed_code'], message: 'Type the code to send.' });
+  }
+});
+export type TReviewRequestSettings = z.output<typeof ZReviewRequestSettings>;
+/** PUT /api/review-requests/settings/ takes any subset; missing fields keep their saved (or default) value. */
+export const ZReviewRequestSettingsPatch = ZSettingsFields.partial();
+export type TReviewRequestSettingsPatch = z.input<typeof ZReviewRequestSettingsPatch>;
+
+/** What a store that never saved gets: requests on, after fulfilment, a week later, one reminder. */
+export const REVIEW_REQUEST_DEFAULTS = {
+  enabled: true,
+  trigger: 'fulfilled',
+  delay_days: 7,
+  send_window_start: '09:00',
+  send_window_end: '20:00',
+  shape: 'order',
+  max_products: 3,
+  reminders: 1,
+  reminder_interval_days: 7,
+  link_lifetime_days: 90,
+  rate_per_minute: 60,
+  excluded_product_ids: [],
+  reply_to: null,
+  templates: {},
+  incentive: {
+    reward: 'none',
+    code_source: 'platform',
+    fixed_code: null,
+    value_type: 'percentage',
+    value: 10,
+    expires_days: 30,
+    send_on: 'approved',
+  },
+} as const satisfies TReviewRequestSettings;
+
+const ZRequestProduct = z.object({
+  id: z.string().trim().min(1, 'A product id.').max(200),
+  name: z.string().trim().min(1, 'A product name.').max(300),
+  url: z.url('A link starting with https://.').max(2000).nullish(),
+  image_url: z.url('A link starting with https://.').max(2000).nullish(),
+});
+
+/** POST /api/review-requests/ (and each row of the CSV import): a request for an order from outside a platform. */
+export const ZReviewRequestCreate = z.object({
+  customer_email: z.email('An email address.').max(254),
+  customer_name: z.string().trim().max(150).default(''),
+  locale: z.string().trim().max(35).nullish(),
+  order_id: z.string().trim().min(1, 'An order id.').max(200),
+  products: z
+    .array(ZRequestProduct)
+    .min(1, 'At least one product.')
+    .max(REQUEST_MAX_PRODUCTS, `At most ${REQUEST_MAX_PRODUCTS} products.`),
+});
+export type TReviewRequestCreate = z.input<typeof ZReviewRequestCreate>;
+
+export const ZReviewRequestListQuery = z.object({
+  status: z.enum(REQUEST_STATUSES).optional(),
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1, 'Pages start at 1.').default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} per page.`).default(20),
+});
+export type TReviewRequestListQuery = z.input<typeof ZReviewRequestListQuery>;
+
+export interface TReviewRequestProduct {
+  id: string;
+  name: string;
+  image_url: string | null;
+  reviewed: boolean;
+}
+
+export interface TReviewRequest {
+  id: string;
+  order_id: string;
+  order_name: string;
+  /** j***@example.com: the dashboard never lists buyers' full addresses. */
+  email_masked: string;
+  customer_name: string;
+  locale: TRequestLocale;
+  source: TRequestSource;
+  status: TRequestStatus;
+  skip_reason: TRequestSkipReason | null;
+  products: TReviewRequestProduct[];
+  /** The next mail's instant (first mail or reminder), null when nothing more will be sent. */
+  scheduled_for: string | null;
+  sent_at: string | null;
+  opened_at: string | null;
+  reviewed_at: string | null;
+  reminders_sent: number;
+  last_error: string | null;
+  created_at: string;
+}
+
+export interface TReviewRequestPage {
+  count: number;
+  next: number | null;
+  previous: number | null;
+  results: TReviewRequest[];
+}
+
+/** POST /api/review-requests/import/ */
+export interface TReviewRequestImport {
+  scheduled: number;
+  errors: Array<{ line: number; reason: string }>;
+}
+
+/** The funnel for a period: GET /api/review-requests/funnel/?days=30 */
+export interface TReviewRequestFunnel {
+  days: number;
+  sent: number;
+  opened: number;
+  reviewed: number;
+  /** opened ÷ sent, 0–1; null when nothing was sent. */
+  open_rate: number | null;
+  /** reviewed ÷ sent, 0–1; null when nothing was sent. */
+  review_rate: number | null;
+}
+
+export const ZSuppressionCreate = z.object({ email: z.email('An email address.').max(254) });
+export type TSuppressionCreate = z.input<typeof ZSuppressionCreate>;
+
+export interface TSuppression {
+  id: string;
+  /** null once the customer's data was erased: only a hash of the address stays, so it is never mailed again. */
+  email: string | null;
+  reason: TSuppressionReason;
+  detail: string | null;
+  created_at: string;
+}
