@@ -231,3 +231,30 @@ export interface TSuppression {
   detail: string | null;
   created_at: string;
 }
+
+/** POST /api/review-requests/preview/ and /test-mail/: the mail as the buyer would get it, with unsaved text. */
+export const ZReviewRequestPreview = z.object({
+  locale: z.enum(REQUEST_LOCALES),
+  template: ZTemplate.optional(),
+});
+export type TReviewRequestPreview = z.input<typeof ZReviewRequestPreview>;
+
+export interface TReviewRequestMailPreview {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export const ZSuppressionListQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1, 'Pages start at 1.').default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} per page.`).default(20),
+});
+export type TSuppressionListQuery = z.input<typeof ZSuppressionListQuery>;
+
+export interface TSuppressionPage {
+  count: number;
+  next: number | null;
+  previous: number | null;
+  results: TSuppression[];
+}
