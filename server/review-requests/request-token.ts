@@ -1,14 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { hashSecret, newSecret } from '../auth/auth-tokens.service.js';
 
-/** A review request's link token: 256 random bits, in the mail's links; the database keeps its hash. */
+/** A review request's link token (256 random bits) for the mail's links, and the hash the database keeps. */
 export function newRequestToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashRequestToken(token) };
+  const token = newSecret();
+  return { token, hash: hashSecret(token) };
 }
 
-export function hashRequestToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+export const hashRequestToken = hashSecret;
 
 /** The SHA-256 a suppression keeps of an address (lower-cased, trimmed), so an erased customer stays unmailed. */
 export function hashEmail(email: string): string {
