@@ -28,6 +28,19 @@ interface Shopper {
   origin: string | undefined;
 }
 
+/**
+ * A review made through a review request's link (the hosted review page): the store, the buyer's address and the
+ * products are the request's, and the review is a verified purchase.
+ */
+export interface RequestSubmission {
+  merchantId: string;
+  customerEmail: string;
+  /** The request's product the review is about; throws when the request has no such product, or it was reviewed. */
+  product(externalId: string): { externalId: string; name: string; imageUrl?: string; url?: string };
+  /** The review was made: the request marks its product reviewed. */
+  reviewed(reviewId: string, productExternalId: string): Promise<void>;
+}
+
 const FILE_FIELDS: Record<string, TMediaKind> = { video: 'video', photo: 'image', thumbnail: 'image' };
 /** DESIGN §6.10: what shoppers may send. */
 export const REVIEW_MIMES: Record<TMediaKind, readonly string[]> = {
@@ -57,14 +70,14 @@ export class ReviewUploadService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async upload(request: FastifyRequest): Promise<{ id: string; status: 'pending' }> {
+  async upload(request: FastifyRequest, via?: RequestSubmission): Promise<{ id: string; status: 'pending' }> {
     await this.limiter.consume(UPLOADS_PER_IP, request.ip);
-    const auth = await this.sessions.contextOf(request);
+    const auth = via ? null : await this.sessions.contextOf(request);
     if (auth && !auth.permissions.includes('moderate_reviews')) throw ApiError.forbidden();
     const fields: Record<string, string> = {};
     const files: Record<string, StoredUpload> = {};
     try {
-      let merchantId = auth?.workspace?.merchant?.id;
+      let merchantId = via?.merchantId ?? auth?.workspace?.merchant?.id;
       let storeProblem: string | undefined;
       for await (const part of multipartParts(request)) {
         if (part.type === 'field') {
@@ -97,7 +110,7 @@ export class ReviewUploadService {
       if (!merchantId || storeProblem) {
         throw ApiError.validation({ merchant_id: [storeProblem ?? 'This field is required.'] });
       }
-      return await this.save(fields, files, merchantId, auth ? null : { origin: request.headers.origin });
+      return await this.save(fields, files, merchantId, auth ? null : { origin: request.headers.origin }, via);
     } catch (error) {
       await Promise.all(
         Object.values(files).map((file) =>
@@ -119,6 +132,7 @@ export class ReviewUploadService {
     files: Record<string, StoredUpload>,
     merchant: string,
     shopper: Shopper | null,
+    via?: RequestSubmission,
   ): Promise<{ id: string; status: 'pending' }> {
     const parsed = ZReviewUpload.safeParse(fields);
     const problems: Record<string, string[]> = parsed.success ? {} : zodFields(parsed.error);
@@ -132,7 +146,8 @@ export class ReviewUploadService {
     if (!files.video && !files.photo && !fields.upload_id?.trim()) problems.video = ['Attach a video or a photo.'];
     if (files.video && files.photo) problems.photo = ['Attach a video or a photo, not both.'];
     if (!parsed.success || Object.keys(problems).length) throw ApiError.validation(problems);
-    if (!upload) return this.create(parsed.data, files, merchant, shopper);
+    via?.product(parsed.data.product_id);
+    if (!upload) return this.create(parsed.data, files, merchant, shopper, via);
 
     // Checked and stored only now that the review's fields are valid: a refused review leaves the upload to retry.
     // One request at a time takes it (a double tap's second gets 409 `upload_in_use`), and only once.
@@ -144,7 +159,7 @@ export class ReviewUploadService {
     };
     return this.resumable.use(upload, checks, (video) => {
       files.video = video;
-      return this.create(parsed.data, files, merchant, shopper);
+      return this.create(parsed.data, files, merchant, shopper, via);
     });
   }
 
@@ -164,17 +179,21 @@ export class ReviewUploadService {
     files: Record<string, StoredUpload>,
     merchant: string,
     shopper: Shopper | null,
+    via?: RequestSubmission,
   ): Promise<{ id: string; status: 'pending' }> {
     const fromDashboard = shopper === null;
-    // A product no platform or merchant described yet takes what the shopper's page said, marked unverified.
+    // A product no platform or merchant described yet takes what the shopper's page said, marked unverified; one a
+    // review request names is what its order (or the merchant's API call) said.
     const product = await this.reviews.upsertProduct(merchant, {
       externalId: body.product_id,
-      ...(fromDashboard
-        ? { name: body.product_name, imageUrl: body.product_image, url: body.product_url, source: 'merchant' }
-        : { ...pageProduct(body, shopper.origin, await this.storefront.storeHosts(merchant)), source: 'storefront' }),
+      ...(via
+        ? { ...via.product(body.product_id), source: 'merchant' }
+        : fromDashboard
+          ? { name: body.product_name, imageUrl: body.product_image, url: body.product_url, source: 'merchant' }
+          : { ...pageProduct(body, shopper.origin, await this.storefront.storeHosts(merchant)), source: 'storefront' }),
     });
-    const email = body.customer_email ?? '';
-    const verifiedPurchase = !!email && (await this.orders.hasBought(merchant, email, product.externalId));
+    const email = via ? via.customerEmail : (body.customer_email ?? '');
+    const verifiedPurchase = !!via || (!!email && (await this.orders.hasBought(merchant, email, product.externalId)));
     const stored = Object.values(files).map((file) => ({
       merchantId: merchant,
       key: file.key,
@@ -194,7 +213,7 @@ export class ReviewUploadService {
         thumbnailKey: files.thumbnail?.key,
         // Re-encoded after this answers (ReviewMediaService); the storefront shows it once that is done.
         mediaState: this.config.processing.enabled ? 'processing' : 'ready',
-        source: fromDashboard ? 'dashboard' : 'widget',
+        source: via ? 'request' : fromDashboard ? 'dashboard' : 'widget',
         verifiedPurchase,
         sessionId: fromDashboard ? undefined : body.session_id,
       },
@@ -206,6 +225,7 @@ export class ReviewUploadService {
     if (email && !verifiedPurchase && (await this.orders.hasBought(merchant, email, product.externalId))) {
       await this.reviews.markVerified(merchant, email, [product.externalId]);
     }
+    await via?.reviewed(review.id, product.externalId);
     if (this.config.processing.enabled) await this.mediaJobs.enqueue(review.id, merchant);
     await this.analytics.reviewsChanged(merchant);
     return { id: review.id, status: 'pending' };

@@ -16,6 +16,8 @@ export interface WidgetBuild {
   loaderTemplate: string;
   widgetFile: string;
   formFile: string;
+  /** The CSP hash (`sha256-…`) of the <style> the form adds, for pages that host the form. */
+  formStyleHash: string;
   assets: Map<string, BuiltAsset>;
 }
 
@@ -37,13 +39,19 @@ export function readWidgetBuild(rootDir: string): WidgetBuild | null {
   const dir = join(rootDir, 'dist', 'widget');
   const manifestPath = join(dir, 'manifest.json');
   if (!existsSync(manifestPath)) return null;
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { loader: string; widget: string; form: string };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    loader: string;
+    widget: string;
+    form: string;
+    formStyle: string;
+  };
   const assets = new Map<string, BuiltAsset>();
   for (const file of [manifest.widget, manifest.form]) assets.set(file, builtAsset(readFileSync(join(dir, file))));
   return {
     loaderTemplate: readFileSync(join(dir, manifest.loader), 'utf8'),
     widgetFile: manifest.widget,
     formFile: manifest.form,
+    formStyleHash: manifest.formStyle,
     assets,
   };
 }

@@ -65,6 +65,13 @@ export class WidgetScriptService {
     return { status: 200, asset };
   }
 
+  /** The form chunk's path on this server and the CSP hash of the style it adds, for pages hosting the form. */
+  formChunk(): { path: string; styleHash: string } | null {
+    return this.build
+      ? { path: `/widget/v1/assets/${this.build.formFile}`, styleHash: this.build.formStyleHash }
+      : null;
+  }
+
   asset(file: string): BuiltAsset | null {
     return this.build?.assets.get(file) ?? null;
   }

@@ -27,6 +27,11 @@ export interface FormContext {
   session: string;
   /** Called when the shopper closes the form. */
   done(): void;
+  /**
+   * On the hosted review page (a review request's link): the buyer is known, so no email is asked; the name and the
+   * star the mail's link chose come filled in, and the review is posted to `endpoint`; `sent` follows its success.
+   */
+  request?: { endpoint: string; name: string; rating: number; sent(): void };
 }
 
 export interface RenderOptions {

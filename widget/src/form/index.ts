@@ -45,8 +45,9 @@ const fingerprint = (chosen: File) => [chosen.name, chosen.type, chosen.size, ch
 const httpUrl = (url: string) => (/^https?:\/\//.test(url) && url.length <= 2000 ? url : '');
 
 function renderForm(context: FormContext): void {
-  const { configuration, container, product } = context;
+  const { configuration, container, product, request } = context;
   const { strings, limits } = configuration;
+  const texts = request ? TEXTS.filter((name) => name !== 'customer_email') : TEXTS;
   const errors = {} as Record<TField, HTMLElement>;
   const controls = {} as Record<TField, HTMLElement>;
   let file: File | null = null;
@@ -84,7 +85,7 @@ function renderForm(context: FormContext): void {
     h('input', '', null, { name, type, maxlength: String(max), autocomplete, required: '' });
 
   field('customer_name', strings.name, input('customer_name', 'text', limits.name_length, 'name'));
-  field('customer_email', strings.email, input('customer_email', 'email', 254, 'email'));
+  if (!request) field('customer_email', strings.email, input('customer_email', 'email', 254, 'email'));
 
   const rating = h('fieldset', 'vr-field vr-rating');
   rating.append(h('legend', 'vr-label', strings.rating));
@@ -164,7 +165,7 @@ function renderForm(context: FormContext): void {
   /** Keeps the fields as typed, and the video's progress, for the rest of the browser session. */
   const keep = () => {
     const fields: Draft['fields'] = { rating: checkedRating() };
-    for (const name of TEXTS) fields[name] = (controls[name] as HTMLInputElement).value;
+    for (const name of texts) fields[name] = (controls[name] as HTMLInputElement).value;
     draft.fields = fields;
     remembered(draftKey, JSON.stringify(draft));
   };
@@ -272,9 +273,9 @@ function renderForm(context: FormContext): void {
   const check = (): Partial<Record<TField, string>> => {
     const problems: Partial<Record<TField, string>> = {};
     if (!value('customer_name')) problems.customer_name = strings.name_required;
-    const email = value('customer_email');
+    const email = request ? 'known' : value('customer_email');
     if (!email) problems.customer_email = strings.email_required;
-    else if (!EMAIL.test(email)) problems.customer_email = strings.invalid_email;
+    else if (!request && !EMAIL.test(email)) problems.customer_email = strings.invalid_email;
     if (!checkedRating()) problems.rating = strings.rating_required;
     const length = value('comment').length;
     if (length > limits.comment_length) problems.comment = `${length} / ${limits.comment_length}`;
@@ -314,6 +315,7 @@ function renderForm(context: FormContext): void {
     stop = null;
     if (draft.video) remembered(draft.video.key, null);
     remembered(draftKey, null);
+    request?.sent();
     form.remove();
     const thanks = container.appendChild(h('div', 'vr-thanks', null, { role: 'status', tabindex: '-1' }));
     const close = h('button', 'vr-btn vr-cancel', strings.close, { type: 'button' });
@@ -322,7 +324,7 @@ function renderForm(context: FormContext): void {
     thanks.focus();
   };
   const send = (body: FormData, progressed: (percent: number) => void) => {
-    const xhr = upload(context.api + '/api/reviews/upload/', body, progressed, (answer) =>
+    const xhr = upload(request ? request.endpoint : context.api + '/api/reviews/upload/', body, progressed, (answer) =>
       answer ? failed(answer) : succeeded(),
     );
     stop = () => xhr.abort();
@@ -376,7 +378,7 @@ function renderForm(context: FormContext): void {
     body.append('product_image', httpUrl(product.image));
     body.append('product_url', httpUrl(product.url));
     body.append('customer_name', value('customer_name'));
-    body.append('customer_email', value('customer_email'));
+    if (!request) body.append('customer_email', value('customer_email'));
     body.append('rating', checkedRating());
     body.append('comment', value('comment'));
     body.append('session_id', context.session);
@@ -412,8 +414,10 @@ function renderForm(context: FormContext): void {
   cancel.onclick = shut;
 
   // Back after a reload: what was typed, and where the video's upload stopped (the same file resumes it).
-  for (const name of TEXTS) (controls[name] as HTMLInputElement).value = draft.fields?.[name] || '';
-  const rated = form.querySelector<HTMLInputElement>(`input[name=rating][value="${draft.fields?.rating}"]`);
+  for (const name of texts) (controls[name] as HTMLInputElement).value = draft.fields?.[name] || '';
+  if (request && !draft.fields?.customer_name) (controls.customer_name as HTMLInputElement).value = request.name;
+  const preset = draft.fields?.rating || (request && request.rating ? String(request.rating) : '');
+  const rated = form.querySelector<HTMLInputElement>(`input[name=rating][value="${preset}"]`);
   if (rated) {
     rated.checked = true;
     paintStars();

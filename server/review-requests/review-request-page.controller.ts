@@ -1,0 +1,78 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  ZRequestLinkParams,
+  ZRequestPageQuery,
+  ZRequestReviewUpload,
+  ZUnsubscribeForm,
+} from '../../shared/review-request-page.js';
+import { Inputs } from '../common/route-inputs.js';
+import { DOCUMENT_HEADERS } from '../common/security-headers.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { ReviewRequestPageService, type Page } from './review-request-page.service.js';
+
+/** The link's pages carry a secret in their URL: never cached, indexed, nor sent on as a Referer. */
+function sendPage(reply: FastifyReply, page: Page): FastifyReply {
+  return reply
+    .headers(DOCUMENT_HEADERS)
+    .header('content-security-policy', page.csp)
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .header('content-type', 'text/html; charset=utf-8')
+    .status(page.status)
+    .send(page.html);
+}
+
+/** A review request's link, for the buyer: the hosted review page, its submissions, and unsubscribing. */
+@Controller()
+export class ReviewRequestPageController {
+  constructor(private readonly pages: ReviewRequestPageService) {}
+
+  @Get('r/:token')
+  @Inputs({ params: ZRequestLinkParams, query: ZRequestPageQuery })
+  async reviewPage(
+    @Param('token') token: string,
+    @Query(new ZodPipe(ZRequestPageQuery)) query: z.output<typeof ZRequestPageQuery>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendPage(reply, await this.pages.reviewPage(token, query.rating));
+  }
+
+  @Post('api/review-requests/public/:token/reviews')
+  @HttpCode(201)
+  @Inputs({
+    params: ZRequestLinkParams,
+    multipart: { fields: ZRequestReviewUpload, files: ['video', 'photo', 'thumbnail'] },
+  })
+  submit(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ id: string; status: 'pending' }> {
+    void reply.header('cache-control', 'no-store');
+    return this.pages.submit(token, request);
+  }
+
+  /** One click from the mail's footer unsubscribes at once; the page offers the way back. */
+  @Get('u/:token')
+  @Inputs({ params: ZRequestLinkParams })
+  async unsubscribePage(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
+    await sendPage(reply, await this.pages.unsubscribe(token));
+  }
+
+  /** RFC 8058's one-click POST (`List-Unsubscribe=One-Click`), and the page's resubscribe/unsubscribe buttons. */
+  @Post('u/:token')
+  @HttpCode(200)
+  @Inputs({ params: ZRequestLinkParams, body: ZUnsubscribeForm })
+  async unsubscribe(
+    @Param('token') token: string,
+    @Body(new ZodPipe(ZUnsubscribeForm)) body: z.output<typeof ZUnsubscribeForm>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const page =
+      body.action === 'resubscribe' ? await this.pages.resubscribe(token) : await this.pages.unsubscribe(token);
+    await sendPage(reply, page);
+  }
+}

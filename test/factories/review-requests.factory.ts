@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { reviewRequestProducts, reviewRequests } from '../../server/database/schema.js';
+import { SecretBox } from '../../server/common/secret-box.js';
+import { newRequestToken } from '../../server/review-requests/request-token.js';
+import type { TRequestLocale, TRequestStatus } from '../../shared/review-requests.js';
+import { databaseOf, type TestApp } from '../support/test-app.js';
+
+export interface SeededRequest {
+  id: string;
+  token: string;
+}
+
+/**
+ * A review request as the scheduler leaves it once its mail went out (`sent`, next reminder due), written straight to
+ * the database: the link's token is returned, its hash stored, as the real scheduling does.
+ */
+export async function seedReviewRequest(
+  t: TestApp,
+  merchantId: string,
+  options: {
+    locale?: TRequestLocale;
+    status?: TRequestStatus;
+    customerName?: string;
+    customerEmail?: string;
+    expiresAt?: Date;
+    products?: Array<{ id: string; name: string; imageUrl?: string; url?: string }>;
+  } = {},
+): Promise<SeededRequest> {
+  const { token, hash } = newRequestToken();
+  const id = randomUUID();
+  const db = databaseOf(t);
+  await db.insert(reviewRequests).values({
+    id,
+    merchantId,
+    orderExternalId: `order-${id.slice(0, 8)}`,
+    orderName: '#1001',
+    dedupeKey: `order-${id}`,
+    customerEmail: options.customerEmail ?? `buyer-${id.slice(0, 8)}@example.com`,
+    customerName: options.customerName ?? 'Marta',
+    locale: options.locale ?? 'en',
+    source: 'api',
+    status: options.status ?? 'sent',
+    tokenHash: hash,
+    tokenSealed: new SecretBox(t.config.secrets.encryptionKey).seal(token, id),
+    expiresAt: options.expiresAt ?? new Date(Date.now() + 90 * 86_400_000),
+    sendAt: new Date(Date.now() + 7 * 86_400_000),
+    stepsSent: 1,
+    remindersPlanned: 1,
+    sentAt: new Date(),
+    lastSentAt: new Date(),
+  });
+  const products = options.products ?? [
+    { id: 'sku-1', name: 'Linen Shirt', imageUrl: 'https://cdn.shop.example/shirt.jpg' },
+    { id: 'sku-2', name: 'Wool Scarf' },
+  ];
+  await db.insert(reviewRequestProducts).values(
+    products.map((product, position) => ({
+      requestId: id,
+      merchantId,
+      productExternalId: product.id,
+      name: product.name,
+      imageUrl: product.imageUrl,
+      url: product.url,
+      position,
+    })),
+  );
+  return { id, token };
+}
