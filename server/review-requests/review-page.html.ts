@@ -124,7 +124,7 @@ const BOOT = `(function(){var d=JSON.parse(document.getElementById('vr-data').te
 function slot(i){return document.getElementById('slot-'+i)}
 function mount(i){var host=slot(i),open=document.getElementById('open-'+i),root=host.shadowRoot||host.attachShadow({mode:'open'}),c=document.createElement('div');
 open.hidden=true;root.textContent='';root.appendChild(c);var p=d.products[i];
-window.__vrForm({container:c,configuration:d.configuration,api:'',store:d.store,session:'',product:{id:p.id,name:p.name,image:p.image,url:p.url},
+window.__vrForm({container:c,configuration:d.configuration,api:location.origin,store:d.store,session:'',product:{id:p.id,name:p.name,image:p.image,url:p.url},
 done:function(){root.textContent='';if(!p.sent){open.hidden=false;open.focus()}},
 request:{endpoint:d.endpoint,name:d.name,rating:i===d.first?d.rating:0,sent:function(){p.sent=true;
 var li=document.getElementById('product-'+i);li.className='product done';document.getElementById('state-'+i).textContent='\\u2713 '+d.done}}})}

@@ -3,7 +3,8 @@ import { reviewRequestProducts, reviewRequests } from '../../server/database/sch
 import { SecretBox } from '../../server/common/secret-box.js';
 import { newRequestToken } from '../../server/review-requests/request-token.js';
 import type { TRequestLocale, TRequestStatus } from '../../shared/review-requests.js';
-import { databaseOf, type TestApp } from '../support/test-app.js';
+import type { DatabaseHandle } from '../../server/database/database.js';
+import { handleOf, type TestApp } from '../support/test-app.js';
 
 export interface SeededRequest {
   id: string;
@@ -12,12 +13,14 @@ export interface SeededRequest {
 
 /**
  * A review request as the scheduler leaves it once its mail went out (`sent`, next reminder due), written straight to
- * the database: the link's token is returned, its hash stored, as the real scheduling does.
+ * the database: the link's token is returned, its hash stored, as the real scheduling does. `target`: an app in this
+ * process, or the database of a server process that is not running yet (withTestDatabase), with `encryptionKey`.
  */
 export async function seedReviewRequest(
-  t: TestApp,
+  target: TestApp | DatabaseHandle,
   merchantId: string,
   options: {
+    encryptionKey?: string;
     locale?: TRequestLocale;
     status?: TRequestStatus;
     customerName?: string;
@@ -28,7 +31,9 @@ export async function seedReviewRequest(
 ): Promise<SeededRequest> {
   const { token, hash } = newRequestToken();
   const id = randomUUID();
-  const db = databaseOf(t);
+  const db = ('app' in target ? handleOf(target) : target).db;
+  const key = 'app' in target ? target.config.secrets.encryptionKey : options.encryptionKey;
+  if (!key) throw new Error('The encryption key the server seals the link with.');
   await db.insert(reviewRequests).values({
     id,
     merchantId,
@@ -41,7 +46,7 @@ export async function seedReviewRequest(
     source: 'api',
     status: options.status ?? 'sent',
     tokenHash: hash,
-    tokenSealed: new SecretBox(t.config.secrets.encryptionKey).seal(token, id),
+    tokenSealed: new SecretBox(key).seal(token, id),
     expiresAt: options.expiresAt ?? new Date(Date.now() + 90 * 86_400_000),
     sendAt: new Date(Date.now() + 7 * 86_400_000),
     stepsSent: 1,
