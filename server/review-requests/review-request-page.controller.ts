@@ -12,14 +12,18 @@ import { DOCUMENT_HEADERS } from '../common/security-headers.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { ReviewRequestPageService, type Page } from './review-request-page.service.js';
 
-/** The link's pages carry a secret in their URL: never cached, indexed, nor sent on as a Referer. */
-function sendPage(reply: FastifyReply, page: Page): FastifyReply {
+/**
+ * The link's pages carry a secret in their URL: never cached, indexed, nor sent on as a Referer. A refusal is a page
+ * for a browser, and the API's JSON error body for a client that does not ask for HTML.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page): FastifyReply {
+  void reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+  if (page.error && !/\btext\/html\b/.test(request.headers.accept ?? ''))
+    return reply.status(page.status).send(page.error);
   return reply
     .headers(DOCUMENT_HEADERS)
     .header('content-security-policy', page.csp)
     .header('referrer-policy', 'no-referrer')
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex')
     .header('content-type', 'text/html; charset=utf-8')
     .status(page.status)
     .send(page.html);
@@ -33,11 +37,12 @@ export class ReviewRequestPageController {
   @Get('r/:token')
   @Inputs({ params: ZRequestLinkParams, query: ZRequestPageQuery })
   async reviewPage(
+    @Req() request: FastifyRequest,
     @Param('token') token: string,
     @Query(new ZodPipe(ZRequestPageQuery)) query: z.output<typeof ZRequestPageQuery>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendPage(reply, await this.pages.reviewPage(token, query.rating));
+    await sendPage(request, reply, await this.pages.reviewPage(token, query.rating));
   }
 
   @Post('api/review-requests/public/:token/reviews')
@@ -58,8 +63,12 @@ export class ReviewRequestPageController {
   /** One click from the mail's footer unsubscribes at once; the page offers the way back. */
   @Get('u/:token')
   @Inputs({ params: ZRequestLinkParams })
-  async unsubscribePage(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
-    await sendPage(reply, await this.pages.unsubscribe(token));
+  async unsubscribePage(
+    @Req() request: FastifyRequest,
+    @Param('token') token: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendPage(request, reply, await this.pages.unsubscribe(token));
   }
 
   /** RFC 8058's one-click POST (`List-Unsubscribe=One-Click`), and the page's resubscribe/unsubscribe buttons. */
@@ -67,12 +76,13 @@ export class ReviewRequestPageController {
   @HttpCode(200)
   @Inputs({ params: ZRequestLinkParams, body: ZUnsubscribeForm })
   async unsubscribe(
+    @Req() request: FastifyRequest,
     @Param('token') token: string,
     @Body(new ZodPipe(ZUnsubscribeForm)) body: z.output<typeof ZUnsubscribeForm>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const page =
       body.action === 'resubscribe' ? await this.pages.resubscribe(token) : await this.pages.unsubscribe(token);
-    await sendPage(reply, page);
+    await sendPage(request, reply, page);
   }
 }

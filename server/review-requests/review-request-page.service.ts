@@ -14,11 +14,12 @@ import { ReviewRequestLinksRepository, type RequestLink } from './review-request
 import { messagePage, messagePageCsp, reviewPage, reviewPageCsp, type PageProduct } from './review-page.html.js';
 import { fillIn, REVIEW_PAGE_STRINGS } from './review-page.strings.js';
 
-/** A rendered page: its status, HTML and Content-Security-Policy. */
+/** A rendered page: its status, HTML and Content-Security-Policy; for a refusal, the same as an API error body. */
 export interface Page {
   status: number;
   html: string;
   csp: string;
+  error?: { detail: string; code: string };
 }
 
 /** Why a link takes no review, by what its page says and answers. */
@@ -147,7 +148,12 @@ export class ReviewRequestPageService {
       storeName,
       storeUrl: storeUrlOf(link?.store.storeDomain ?? null),
     });
-    return { status: CLOSED_STATUS[reason], html, csp: messagePageCsp(id) };
+    return {
+      status: CLOSED_STATUS[reason],
+      html,
+      csp: messagePageCsp(id),
+      error: { detail: CLOSED_DETAIL[reason], code: CLOSED_CODES[reason] },
+    };
   }
 
   /**

@@ -28,6 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** As a browser asks for a page: a refusal is then a page too (an API client gets the JSON error body). */
+const HTML = { Accept: 'text/html,application/xhtml+xml' };
+
 let address = 0;
 /** The buyer's phone: an address of its own (uploads are throttled per address). */
 const phone = () => `203.0.113.${(address += 1)}`;
@@ -116,10 +119,14 @@ describe('GET /r/{token}: the hosted review page', () => {
   });
 
   it('says an unknown link does not work (404)', async () => {
-    const res = await http.get('/r/not-a-real-token-but-long-enough').expect(404);
+    const res = await http.get('/r/not-a-real-token-but-long-enough').set(HTML).expect(404);
     expectPageHeaders(res);
     expect(res.text).toContain('This link does not work');
-    await http.get('/r/short').expect(404);
+    await http.get('/r/short').set(HTML).expect(404);
+    // A client that does not ask for HTML gets the API's error body.
+    const json = await http.get('/r/not-a-real-token-but-long-enough').expect(404);
+    expect(json.body).toEqual({ detail: expect.any(String), code: 'unknown_link' });
+    expect(json.headers['cache-control']).toBe('no-store');
   });
 
   it('says an expired link expired and points to the store (410), in the request’s language', async () => {
@@ -127,16 +134,17 @@ describe('GET /r/{token}: the hosted review page', () => {
       locale: 'es',
       expiresAt: new Date(Date.now() - 1000),
     });
-    const res = await http.get(`/r/${link.token}`).expect(410);
+    const res = await http.get(`/r/${link.token}`).set(HTML).expect(410);
     expectPageHeaders(res);
     expect(res.text).toContain('Este enlace caducó');
+    expect((await http.get(`/r/${link.token}`).expect(410)).body.code).toBe('link_expired');
     expect(res.text).toContain('href="https://loja-azul.example"');
     expect((await requestRow(link.id)).openedAt).toBeNull();
   });
 
   it('says a withdrawn request (cancelled order) takes no review (410)', async () => {
     const link = await seedReviewRequest(t, owner.merchantId, { status: 'cancelled' });
-    expect((await http.get(`/r/${link.token}`).expect(410)).text).toContain('withdrew');
+    expect((await http.get(`/r/${link.token}`).set(HTML).expect(410)).text).toContain('withdrew');
   });
 
   it('says a store that uninstalled the app no longer collects reviews (410)', async () => {
@@ -146,7 +154,7 @@ describe('GET /r/{token}: the hosted review page', () => {
       .set({ storeName: 'Gone Shop', disconnectedAt: new Date() })
       .where(eq(merchants.id, other.merchantId));
     const link = await seedReviewRequest(t, other.merchantId);
-    const res = await http.get(`/r/${link.token}`).expect(410);
+    const res = await http.get(`/r/${link.token}`).set(HTML).expect(410);
     expect(res.text).toContain('Gone Shop stopped using this review service');
     await submit(link.token, { product_id: 'sku-1', rating: '5' }, photo()).expect(410);
   });
@@ -325,7 +333,7 @@ describe('/u/{token}: unsubscribe', () => {
   });
 
   it('answers an unknown link with a 404 page, and a bad form with a 400', async () => {
-    const res = await http.get('/u/not-a-real-token-but-long-enough').expect(404);
+    const res = await http.get('/u/not-a-real-token-but-long-enough').set(HTML).expect(404);
     expect(res.text).toContain('This link does not work');
     await http.post('/u/not-a-real-token-but-long-enough').type('form').send('List-Unsubscribe=One-Click').expect(404);
     const link = await seedReviewRequest(t, owner.merchantId);

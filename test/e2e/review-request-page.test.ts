@@ -83,14 +83,14 @@ async function expectAccessible(page: Page): Promise<void> {
 /** The page's scripts as the browser first loads them (files and inline), gzipped: what the budget counts. */
 async function firstLoadScriptBytes(page: Page): Promise<number> {
   const scripts = await page.evaluate(() =>
-    [...document.querySelectorAll('script:not([type="application/json"])')].map((script) =>
-      script.getAttribute('src') ? { src: (script as HTMLScriptElement).src } : { text: script.textContent ?? '' },
-    ),
+    [...document.querySelectorAll('script:not([type="application/json"])')].map((script) => ({
+      src: script.getAttribute('src') ? (script as HTMLScriptElement).src : '',
+      text: script.textContent ?? '',
+    })),
   );
   let bytes = 0;
   for (const script of scripts) {
-    const code =
-      'src' in script ? Buffer.from(await (await fetch(script.src)).arrayBuffer()) : Buffer.from(script.text);
+    const code = script.src ? Buffer.from(await (await fetch(script.src)).arrayBuffer()) : Buffer.from(script.text);
     bytes += gzipSync(code, { level: 9 }).length;
   }
   return bytes;
