@@ -1,6 +1,7 @@
 // The hosted review page (`/r/{token}`, issue 24) on a phone: Lighthouse's mobile preset (simulated throttling) on
-// Debian's Chromium, for a request in each language, and the link's expired and unsubscribe pages. Goals: performance
-// ≥ 95, CLS 0, accessibility 100, first-load JavaScript ≤ 60 KB gzip. `npm run bench review-page`.
+// Debian's Chromium, for a request in each language, and the unsubscribe page (Lighthouse does not audit the expired
+// and unknown links' 404/410 pages; the browser test runs axe on them). Goals: performance ≥ 95, CLS 0, accessibility
+// 100, first-load JavaScript ≤ 60 KB gzip. `npm run bench review-page`.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,11 +36,10 @@ async function seedRequests(dataDir, merchantId) {
       .update(merchants)
       .set({ storeName: 'Demo Store', storeDomain: 'demo-store.example' })
       .where(eq(merchants.id, merchantId));
-    for (const [name, locale, expiresAt] of [
+    for (const [name, locale] of [
       ['en', 'en'],
       ['es', 'es'],
       ['pt', 'pt'],
-      ['expired', 'en', new Date(Date.now() - 60_000)],
       ['unsubscribe', 'en'],
     ]) {
       const { token, hash } = newRequestToken();
@@ -56,7 +56,7 @@ async function seedRequests(dataDir, merchantId) {
         status: 'sent',
         tokenHash: hash,
         tokenSealed: box.seal(token, id),
-        expiresAt: expiresAt ?? new Date(Date.now() + 90 * 86_400_000),
+        expiresAt: new Date(Date.now() + 90 * 86_400_000),
       });
       await handle.db.insert(reviewRequestProducts).values(
         ['Linen Shirt', 'Wool Scarf', 'Canvas Tote'].map((productName, position) => ({
@@ -143,7 +143,6 @@ try {
     ['/r/ en', `/r/${tokens.en}?rating=5`],
     ['/r/ es', `/r/${tokens.es}?rating=5`],
     ['/r/ pt', `/r/${tokens.pt}?rating=5`],
-    ['/r/ expired', `/r/${tokens.expired}`],
     ['/u/ unsubscribe', `/u/${tokens.unsubscribe}`],
   ];
   for (const [name, path] of pages) {
