@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
+import type { Transaction } from '../reviews/reviews.repository.js';
 import { mailSuppressions, merchants, reviewRequestProducts, reviewRequests, reviews } from '../database/schema.js';
 import { hashEmail } from './request-token.js';
 
@@ -109,47 +110,46 @@ export class ReviewRequestLinksRepository {
   }
 
   /**
-   * Ties the review to the request's product, unless another review already is (false then). The request is
-   * `reviewed` from its first review on, and sends nothing more.
+   * Ties the review to the request's product, unless another review already is (false then), in the transaction that
+   * makes the review. The request is `reviewed` from its first review on, and sends nothing more.
    */
   async markProductReviewed(
+    tx: Transaction,
     merchantId: string,
     requestId: string,
     productExternalId: string,
     reviewId: string,
     at: Date,
   ): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const marked = await tx
-        .update(reviewRequestProducts)
-        .set({ reviewId, reviewedAt: at })
-        .where(
-          and(
-            eq(reviewRequestProducts.merchantId, merchantId),
-            eq(reviewRequestProducts.requestId, requestId),
-            eq(reviewRequestProducts.productExternalId, productExternalId),
-            isNull(reviewRequestProducts.reviewId),
-          ),
-        )
-        .returning({ id: reviewRequestProducts.id });
-      if (!marked.length) return false;
-      await tx
-        .update(reviewRequests)
-        .set({
-          status: 'reviewed',
-          sendAt: null,
-          reviewedAt: sql`coalesce(${reviewRequests.reviewedAt}, ${at.toISOString()}::timestamptz)`,
-        })
-        .where(
-          and(
-            eq(reviewRequests.merchantId, merchantId),
-            eq(reviewRequests.id, requestId),
-            // An unsubscribed buyer who still reviews stays unsubscribed: the status says why nothing is sent.
-            inArray(reviewRequests.status, ['scheduled', 'sent', 'opened', 'failed', 'reviewed']),
-          ),
-        );
-      return true;
-    });
+    const marked = await tx
+      .update(reviewRequestProducts)
+      .set({ reviewId, reviewedAt: at })
+      .where(
+        and(
+          eq(reviewRequestProducts.merchantId, merchantId),
+          eq(reviewRequestProducts.requestId, requestId),
+          eq(reviewRequestProducts.productExternalId, productExternalId),
+          isNull(reviewRequestProducts.reviewId),
+        ),
+      )
+      .returning({ id: reviewRequestProducts.id });
+    if (!marked.length) return false;
+    await tx
+      .update(reviewRequests)
+      .set({
+        status: 'reviewed',
+        sendAt: null,
+        reviewedAt: sql`coalesce(${reviewRequests.reviewedAt}, ${at.toISOString()}::timestamptz)`,
+      })
+      .where(
+        and(
+          eq(reviewRequests.merchantId, merchantId),
+          eq(reviewRequests.id, requestId),
+          // An unsubscribed buyer who still reviews stays unsubscribed: the status says why nothing is sent.
+          inArray(reviewRequests.status, ['scheduled', 'sent', 'opened', 'failed', 'reviewed']),
+        ),
+      );
+    return true;
   }
 
   /**

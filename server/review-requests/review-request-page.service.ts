@@ -185,8 +185,11 @@ export class ReviewRequestPageService {
           url: product.url ?? undefined,
         };
       },
-      reviewed: async (reviewId, productExternalId) => {
-        await this.links.markProductReviewed(merchantId, requestId, productExternalId, reviewId, this.clock.now());
+      reviewed: async (tx, reviewId, productExternalId) => {
+        const at = this.clock.now();
+        if (!(await this.links.markProductReviewed(tx, merchantId, requestId, productExternalId, reviewId, at))) {
+          throw ApiError.conflict('You already reviewed this product through this link.', 'already_reviewed');
+        }
       },
     };
     return this.uploads.upload(request, submission);

@@ -18,7 +18,7 @@ import { OrdersService } from '../orders/orders.service.js';
 import { pageProduct } from '../products/page-product.js';
 import { StorefrontService } from '../storefront/storefront.service.js';
 import { ReviewMediaJobs } from './review-media.jobs.js';
-import { ReviewsRepository } from './reviews.repository.js';
+import { ReviewsRepository, type Transaction } from './reviews.repository.js';
 
 export const UPLOADS_PER_IP: RateLimit = { name: 'review-upload:ip', limit: 30, windowSeconds: 60 * 60 };
 
@@ -37,8 +37,11 @@ export interface RequestSubmission {
   customerEmail: string;
   /** The request's product the review is about; throws when the request has no such product, or it was reviewed. */
   product(externalId: string): { externalId: string; name: string; imageUrl?: string; url?: string };
-  /** The review was made: the request marks its product reviewed. */
-  reviewed(reviewId: string, productExternalId: string): Promise<void>;
+  /**
+   * In the review's transaction: the request marks its product reviewed, or throws (the review is then not made)
+   * when another review took it meanwhile.
+   */
+  reviewed(tx: Transaction, reviewId: string, productExternalId: string): Promise<void>;
 }
 
 const FILE_FIELDS: Record<string, TMediaKind> = { video: 'video', photo: 'image', thumbnail: 'image' };
@@ -219,13 +222,13 @@ export class ReviewUploadService {
       },
       product.name,
       stored,
+      via && ((tx, row) => via.reviewed(tx, row.id, product.externalId)),
     );
     // The buyer's order may have been recorded between the check above and this insert: its own marking ran before
     // the review existed. Looking again after the insert committed closes that gap (one of the two sides sees the other).
     if (email && !verifiedPurchase && (await this.orders.hasBought(merchant, email, product.externalId))) {
       await this.reviews.markVerified(merchant, email, [product.externalId]);
     }
-    await via?.reviewed(review.id, product.externalId);
     if (this.config.processing.enabled) await this.mediaJobs.enqueue(review.id, merchant);
     await this.analytics.reviewsChanged(merchant);
     return { id: review.id, status: 'pending' };

@@ -25,7 +25,7 @@ export interface ReviewChange {
   event: { from: string; to: string };
 }
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface NewReview {
   merchantId: string;
@@ -376,13 +376,20 @@ export class ReviewsRepository {
     return row;
   }
 
-  async create(review: NewReview, productName: string, files: Array<typeof media.$inferInsert>): Promise<ReviewRow> {
+  /** `within`: more writes in the same transaction, which a throw there undoes with the review. */
+  async create(
+    review: NewReview,
+    productName: string,
+    files: Array<typeof media.$inferInsert>,
+    within?: (tx: Transaction, row: ReviewRow) => Promise<void>,
+  ): Promise<ReviewRow> {
     return this.db.transaction(async (tx) => {
       if (files.length) await tx.insert(media).values(files);
       const [row] = await tx
         .insert(reviews)
         .values({ ...review, searchText: searchTextOf(productName, review.customerName, review.comment) })
         .returning();
+      await within?.(tx, row);
       return row;
     });
   }

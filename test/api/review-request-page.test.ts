@@ -224,6 +224,22 @@ describe('POST /api/review-requests/public/{token}/reviews/', () => {
     expect(used.text).not.toContain('vr-data');
   });
 
+  it('makes one review of a product when two are sent at once through the link (the other answers 409)', async () => {
+    const link = await seedReviewRequest(t, owner.merchantId, { customerEmail: 'twice@example.com' });
+    const answers = await Promise.all(
+      [1, 2].map((n) => submit(link.token, { product_id: 'sku-1', rating: String(n + 3) }, photo())),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
+    expect(answers.find((res) => res.status === 409)!.body.code).toBe('already_reviewed');
+    const made = await databaseOf(t).select().from(reviews).where(eq(reviews.customerEmail, 'twice@example.com'));
+    expect(made).toHaveLength(1);
+    const [product] = await databaseOf(t)
+      .select()
+      .from(reviewRequestProducts)
+      .where(and(eq(reviewRequestProducts.requestId, link.id), eq(reviewRequestProducts.productExternalId, 'sku-1')));
+    expect(product.reviewId).toBe(made[0].id);
+  });
+
   it('refuses a product the request does not name, and bad fields, as the upload does', async () => {
     const link = await seedReviewRequest(t, owner.merchantId);
     const other = await submit(link.token, { product_id: 'sku-9', rating: '5' }, photo()).expect(400);
