@@ -49,6 +49,13 @@ const color = (value: string | undefined, fallback: string) => (value && COLOR.t
 /** JSON for an inline `<script type="application/json">`: `<` escaped so no text can close the element. */
 const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/**
+ * Whether the store takes reviews with only stars and text (its widget setting `accept_text_reviews`, which the form
+ * follows too): the page then says so, still asking for a video first.
+ */
+const textReviews = (configuration: TWidgetConfiguration) =>
+  (configuration.settings as Record<string, unknown>).accept_text_reviews === true;
+
 function css(colors: { primary: string; text: string; background: string }): string {
   return `:root{--vr-primary:${colors.primary};--vr-text:${colors.text};--vr-bg:${colors.background};color-scheme:light}
 *{box-sizing:border-box}
@@ -175,7 +182,7 @@ export function reviewPage(view: ReviewPageView): string {
     head,
     `<p class="store">${escapeHtml(view.storeName)}</p>
 <h1>${escapeHtml(greeting)}</h1>
-<p>${escapeHtml(strings.intro)}</p>
+<p>${escapeHtml(textReviews(view.configuration) ? strings.intro_text_ok : strings.intro)}</p>
 <noscript><p>${escapeHtml(strings.no_script)}</p></noscript>
 ${boot}
 <ol>

@@ -6,6 +6,7 @@ export interface TReviewPageStrings {
   greeting: string;
   greeting_anonymous: string;
   intro: string;
+  intro_text_ok: string;
   done: string;
   to_review: string;
   your_review: string;
@@ -38,7 +39,9 @@ export const REVIEW_PAGE_STRINGS: Record<TRequestLocale, TReviewPageStrings> = {
     title: 'Review your order from {store}',
     greeting: 'Hi {name}, how was your order?',
     greeting_anonymous: 'How was your order?',
-    intro: 'A short video helps other shoppers the most. You can also add a photo, or just stars and a few words.',
+    intro: 'A short video helps other shoppers the most. You can also send a photo.',
+    intro_text_ok:
+      'A short video helps other shoppers the most. You can also send a photo, or just stars and a few words.',
     done: 'Reviewed',
     to_review: 'Not reviewed yet',
     your_review: 'Your review',
@@ -71,8 +74,9 @@ export const REVIEW_PAGE_STRINGS: Record<TRequestLocale, TReviewPageStrings> = {
     title: 'Opina sobre tu pedido de {store}',
     greeting: 'Hola, {name}: ¿qué tal tu pedido?',
     greeting_anonymous: '¿Qué tal tu pedido?',
-    intro:
-      'Un video corto es lo que más ayuda a otros compradores. También puedes añadir una foto, o solo estrellas y unas palabras.',
+    intro: 'Un video corto es lo que más ayuda a otros compradores. También puedes enviar una foto.',
+    intro_text_ok:
+      'Un video corto es lo que más ayuda a otros compradores. También puedes enviar una foto, o solo estrellas y unas palabras.',
     done: 'Opinado',
     to_review: 'Sin opinión todavía',
     your_review: 'Tu opinión',
@@ -106,7 +110,8 @@ export const REVIEW_PAGE_STRINGS: Record<TRequestLocale, TReviewPageStrings> = {
     title: 'Avalie seu pedido de {store}',
     greeting: 'Olá, {name}! Como foi seu pedido?',
     greeting_anonymous: 'Como foi seu pedido?',
-    intro:
+    intro: 'Um vídeo curto é o que mais ajuda outros compradores. Você também pode enviar uma foto.',
+    intro_text_ok:
       'Um vídeo curto é o que mais ajuda outros compradores. Você também pode enviar uma foto, ou só estrelas e algumas palavras.',
     done: 'Avaliado',
     to_review: 'Ainda não avaliado',

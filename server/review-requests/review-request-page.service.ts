@@ -43,8 +43,21 @@ const WITHDRAWN = new Set(['cancelled', 'skipped']);
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
 const nonce = () => randomBytes(16).toString('base64url');
-const storeUrlOf = (domain: string | null) =>
-  domain ? (/^https?:\/\//.test(domain) ? domain : `https://${domain}`) : null;
+/** The store's site: its domain as the platform gave it, else the site of the order's product links. */
+function storeUrlOf(link: RequestLink | null): string | null {
+  const domain = link?.store.storeDomain;
+  if (domain) return /^https?:\/\//.test(domain) ? domain : `https://${domain}`;
+  for (const product of link?.products ?? []) {
+    if (!product.url) continue;
+    try {
+      const url = new URL(product.url);
+      if (url.protocol === 'https:') return url.origin;
+    } catch {
+      // Not a URL: the next product's, if any.
+    }
+  }
+  return null;
+}
 
 function pageProducts(link: RequestLink): PageProduct[] {
   return link.products.map((product) => ({
@@ -91,7 +104,7 @@ export class ReviewRequestPageService {
     const strings = REVIEW_PAGE_STRINGS[locale];
     await this.links.markOpened(link.request.merchantId, link.request.id, this.clock.now());
     const products = pageProducts(link);
-    const storeUrl = storeUrlOf(link.store.storeDomain);
+    const storeUrl = storeUrlOf(link);
     const id = nonce();
     if (products.every((product) => product.review)) {
       const html = messagePage({
@@ -146,7 +159,7 @@ export class ReviewRequestPageService {
       title,
       message,
       storeName,
-      storeUrl: storeUrlOf(link?.store.storeDomain ?? null),
+      storeUrl: storeUrlOf(link),
     });
     return {
       status: CLOSED_STATUS[reason],
@@ -244,7 +257,7 @@ export class ReviewRequestPageService {
       title,
       message,
       storeName: link.store.storeName,
-      storeUrl: storeUrlOf(link.store.storeDomain),
+      storeUrl: storeUrlOf(link),
       action,
     });
     return { status: 200, html, csp: messagePageCsp(id) };

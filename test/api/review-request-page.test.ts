@@ -153,9 +153,13 @@ describe('GET /r/{token}: the hosted review page', () => {
       .update(merchants)
       .set({ storeName: 'Gone Shop', disconnectedAt: new Date() })
       .where(eq(merchants.id, other.merchantId));
-    const link = await seedReviewRequest(t, other.merchantId);
+    const link = await seedReviewRequest(t, other.merchantId, {
+      products: [{ id: 'sku-1', name: 'Mug', url: 'https://gone-shop.example/products/mug' }],
+    });
     const res = await http.get(`/r/${link.token}`).set(HTML).expect(410);
     expect(res.text).toContain('Gone Shop stopped using this review service');
+    // No domain from a platform: the store's site is that of the order's product links.
+    expect(res.text).toContain('href="https://gone-shop.example"');
     await submit(link.token, { product_id: 'sku-1', rating: '5' }, photo()).expect(410);
   });
 });
