@@ -8,7 +8,7 @@ import { WIDGET_LAYOUTS, type TWidgetSettingsInput } from '../../shared/widgets.
 import { fixture } from '../factories/reviews.factory.js';
 import { seedUser } from '../factories/users.factory.js';
 import { startFakeStorefront, type FakeProduct, type FakeStorefront } from '../fakes/storefront.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, waitForHydration } from '../support/browser.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { JWT_SECRET, createTestEnv, type TestEnv } from '../support/test-env.js';
 
@@ -331,11 +331,27 @@ describe('a review with only stars and text (issue 24)', () => {
     await page.locator('.video-reviews-widget .vr-thanks').waitFor();
     await context.close();
 
-    // Pending in the dashboard's list, with no media to wait for; the merchant approves it.
+    // Pending, with no media to wait for.
     const pending = (await api<TPage<TReview>>('/api/reviews/?status=pending&search=tom text')).results;
     expect(pending).toHaveLength(1);
     expect(pending[0]).toMatchObject({ rating: 4, video_url: null, photo_url: null, media_state: 'ready' });
-    await api(`/api/reviews/${pending[0].id}/approve/`, {});
+    // The merchant sees it in the reviews list, marked as a text review, and approves it.
+    const dashboard = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    await dashboard.addCookies([
+      { name: 'access_token', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' },
+    ]);
+    // Not watched for console lines: the product's picture is on the fake storefront's made-up CDN.
+    const merchant = await dashboard.newPage();
+    await merchant.goto('/reviews');
+    await waitForHydration(merchant, '[data-testid="reviews-search"]');
+    const row = merchant.locator('[data-testid="review-row"]', { hasText: 'Tom Text' });
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('pending');
+    expect(await row.getByTestId('review-media').getAttribute('data-kind')).toBe('text');
+    expect(await row.getByTestId('media-state').count()).toBe(0);
+    await row.getByTestId('approve-review').click();
+    await merchant.locator('[data-testid="review-row"][data-status="approved"]', { hasText: 'Tom Text' }).waitFor();
+    await dashboard.close();
 
     try {
       for (const layout of WIDGET_LAYOUTS) {
