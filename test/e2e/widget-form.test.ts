@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { TPage, TReview } from '../../shared/reviews.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { WIDGET_LAYOUTS, type TWidgetSettingsInput } from '../../shared/widgets.js';
+import dashboardEn from '../../web/i18n/reviews/en.json' with { type: 'json' };
 import { fixture } from '../factories/reviews.factory.js';
 import { seedUser } from '../factories/users.factory.js';
 import { startFakeStorefront, type FakeProduct, type FakeStorefront } from '../fakes/storefront.js';
@@ -347,7 +348,8 @@ describe('a review with only stars and text (issue 24)', () => {
     const row = merchant.locator('[data-testid="review-row"]', { hasText: 'Tom Text' });
     await row.waitFor();
     expect(await row.getAttribute('data-status')).toBe('pending');
-    expect(await row.getByTestId('review-media').getAttribute('data-kind')).toBe('text');
+    expect(await row.getByTestId('review-text-only').getAttribute('title')).toBe(dashboardEn.textOnly);
+    expect(await row.getByTestId('review-media').count()).toBe(0);
     expect(await row.getByTestId('media-state').count()).toBe(0);
     await row.getByTestId('approve-review').click();
     await merchant.locator('[data-testid="review-row"][data-status="approved"]', { hasText: 'Tom Text' }).waitFor();

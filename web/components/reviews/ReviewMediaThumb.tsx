@@ -18,12 +18,7 @@ export function ReviewMediaThumb({
 
   if (!isVideo && !review.photo_url) {
     return (
-      <span
-        className="media-thumb media-thumb-text"
-        data-testid="review-media"
-        data-kind="text"
-        title={t('reviews.textOnly')}
-      >
+      <span className="media-thumb media-thumb-text" data-testid="review-text-only" title={t('reviews.textOnly')}>
         <QuoteIcon />
         <span className="visually-hidden">{t('reviews.textOnly')}</span>
       </span>
