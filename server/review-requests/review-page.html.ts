@@ -1,5 +1,6 @@
 import type { TRequestLocale } from '../../shared/review-requests.js';
 import type { TWidgetConfiguration } from '../../shared/storefront.js';
+import { mediaRequired } from '../../shared/widget-options.js';
 import { escapeHtml } from '../mail/mail.templates.js';
 import { fillIn, REVIEW_PAGE_STRINGS, type TReviewPageStrings } from './review-page.strings.js';
 
@@ -48,13 +49,6 @@ const color = (value: string | undefined, fallback: string) => (value && COLOR.t
 
 /** JSON for an inline `<script type="application/json">`: `<` escaped so no text can close the element. */
 const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-/**
- * Whether the store takes reviews with only stars and text (its widget setting `accept_text_reviews`, which the form
- * follows too): the page then says so, still asking for a video first.
- */
-const textReviews = (configuration: TWidgetConfiguration) =>
-  (configuration.settings as Record<string, unknown>).accept_text_reviews === true;
 
 function css(colors: { primary: string; text: string; background: string }): string {
   return `:root{--vr-primary:${colors.primary};--vr-text:${colors.text};--vr-bg:${colors.background};color-scheme:light}
@@ -182,7 +176,7 @@ export function reviewPage(view: ReviewPageView): string {
     head,
     `<p class="store">${escapeHtml(view.storeName)}</p>
 <h1>${escapeHtml(greeting)}</h1>
-<p>${escapeHtml(textReviews(view.configuration) ? strings.intro_text_ok : strings.intro)}</p>
+<p>${escapeHtml(mediaRequired(view.configuration.settings) ? strings.intro : strings.intro_text_ok)}</p>
 <noscript><p>${escapeHtml(strings.no_script)}</p></noscript>
 ${boot}
 <ol>

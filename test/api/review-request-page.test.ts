@@ -244,6 +244,26 @@ describe('POST /api/review-requests/public/{token}/reviews/', () => {
     expect(product.reviewId).toBe(made[0].id);
   });
 
+  it('takes stars and text alone where the store accepts them, and says so on the page; else asks for media', async () => {
+    const link = await seedReviewRequest(t, owner.merchantId);
+    const page = await http.get(`/r/${link.token}`).expect(200);
+    expect(page.text).toContain('or just stars and a few words');
+    await submit(link.token, { product_id: 'sku-1', rating: '4' }).expect(400);
+    const text = await submit(link.token, { product_id: 'sku-1', rating: '4', comment: 'Good' }).expect(201);
+    const [review] = await databaseOf(t).select().from(reviews).where(eq(reviews.id, text.body.id));
+    expect(review).toMatchObject({ videoKey: null, photoKey: null, source: 'request', verifiedPurchase: true });
+
+    await owner.agent.post('/api/widgets/global-settings/').send({ accept_text_reviews: false }).expect(200);
+    try {
+      const strict = await http.get(`/r/${link.token}`).expect(200);
+      expect(strict.text).not.toContain('or just stars and a few words');
+      const refused = await submit(link.token, { product_id: 'sku-2', rating: '4', comment: 'Good' }).expect(400);
+      expect(refused.body.fields.video).toBeDefined();
+    } finally {
+      await owner.agent.post('/api/widgets/global-settings/').send({ accept_text_reviews: true }).expect(200);
+    }
+  });
+
   it('refuses a product the request does not name, and bad fields, as the upload does', async () => {
     const link = await seedReviewRequest(t, owner.merchantId);
     const other = await submit(link.token, { product_id: 'sku-9', rating: '5' }, photo()).expect(400);

@@ -105,6 +105,10 @@ describe('the hosted review page at 375 px', () => {
     expect(await form.locator('input[name="rating"][value="5"]').isChecked()).toBe(true);
     expect(await form.locator('input[name="customer_name"]').inputValue()).toBe('Rae');
     expect(await form.locator('input[name="customer_email"]').count()).toBe(0);
+    // The page leads with the video: the camera's button has the focus.
+    expect(
+      await form.locator('.vr-record').evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el),
+    ).toBe(true);
     // The second product waits behind its button.
     expect(await page.locator('#open-1').isVisible()).toBe(true);
     await expectAccessible(page);
