@@ -42,7 +42,7 @@ export class ReviewRequestPageController {
     @Query(new ZodPipe(ZRequestPageQuery)) query: z.output<typeof ZRequestPageQuery>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendPage(request, reply, await this.pages.reviewPage(token, query.rating));
+    await sendPage(request, reply, await this.pages.reviewPage(token, query.rating, request.method === 'HEAD'));
   }
 
   @Post('api/review-requests/public/:token/reviews')
@@ -68,7 +68,8 @@ export class ReviewRequestPageController {
     @Param('token') token: string,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendPage(request, reply, await this.pages.unsubscribe(token));
+    // A HEAD (a mail scanner checking the link) changes nothing.
+    await sendPage(request, reply, await this.pages.unsubscribe(token, request.method === 'HEAD'));
   }
 
   /** RFC 8058's one-click POST (`List-Unsubscribe=One-Click`), and the page's resubscribe/unsubscribe buttons. */

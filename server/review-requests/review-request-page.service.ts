@@ -96,13 +96,14 @@ export class ReviewRequestPageService {
     return link.request.expiresAt <= this.clock.now() ? 'expired' : null;
   }
 
-  async reviewPage(token: string, rating: number | undefined): Promise<Page> {
+  /** `look`: a HEAD request (a mail scanner checking the link), which the funnel does not count as an opening. */
+  async reviewPage(token: string, rating: number | undefined, look = false): Promise<Page> {
     const link = await this.find(token);
     const closed = this.closedReason(link);
     if (!link || closed) return this.closedPage(link, closed ?? 'unknown');
     const locale = link.request.locale;
     const strings = REVIEW_PAGE_STRINGS[locale];
-    await this.links.markOpened(link.request.merchantId, link.request.id, this.clock.now());
+    if (!look) await this.links.markOpened(link.request.merchantId, link.request.id, this.clock.now());
     const products = pageProducts(link);
     const storeUrl = storeUrlOf(link);
     const id = nonce();
@@ -209,10 +210,10 @@ export class ReviewRequestPageService {
   }
 
   /** One click (the mail's link, or RFC 8058's POST): the address is suppressed for the store, the request stops. */
-  async unsubscribe(token: string): Promise<Page> {
+  async unsubscribe(token: string, look = false): Promise<Page> {
     const link = await this.find(token);
     if (!link) return this.closedPage(null, 'unknown');
-    await this.links.unsubscribe(link.request.merchantId, link.request.id, link.request.customerEmail);
+    if (!look) await this.links.unsubscribe(link.request.merchantId, link.request.id, link.request.customerEmail);
     const strings = REVIEW_PAGE_STRINGS[link.request.locale];
     return this.unsubscribePage(
       link,

@@ -113,6 +113,12 @@ describe('GET /r/{token}: the hosted review page', () => {
     }
   });
 
+  it('counts no opening for a HEAD request (a mail scanner checking the link)', async () => {
+    const link = await seedReviewRequest(t, owner.merchantId);
+    await http.head(`/r/${link.token}`).expect(200);
+    expect(await requestRow(link.id)).toMatchObject({ status: 'sent', openedAt: null });
+  });
+
   it('ignores a rating outside 1–5', async () => {
     const link = await seedReviewRequest(t, owner.merchantId);
     expect(pageData((await http.get(`/r/${link.token}?rating=9`).expect(200)).text).rating).toBe(0);
@@ -354,6 +360,13 @@ describe('/u/{token}: unsubscribe', () => {
     const back = await http.post(`/u/${link.token}`).type('form').send('action=resubscribe').expect(200);
     expect(back.text).toContain('Você está inscrito de novo');
     expect(await suppression('page@example.com')).toBeUndefined();
+  });
+
+  it('unsubscribes nobody on a HEAD request', async () => {
+    const link = await seedReviewRequest(t, owner.merchantId, { customerEmail: 'scanned@example.com' });
+    await http.head(`/u/${link.token}`).expect(200);
+    expect(await suppression('scanned@example.com')).toBeUndefined();
+    expect((await requestRow(link.id)).status).toBe('sent');
   });
 
   it('leaves a bounce on the list when the buyer resubscribes', async () => {
