@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import type { TReviewRequest, TReviewRequestPage, TSuppressionPage } from '../../shared/review-requests.js';
+import { createApp } from '../../server/app.js';
 import { Clock } from '../../server/common/clock.js';
 import { mailSuppressions, plans, reviewRequests } from '../../server/database/schema.js';
 import { JobQueue } from '../../server/jobs/job-queue.service.js';
@@ -292,9 +293,12 @@ describe('review requests from Shopify orders', () => {
   it('sends each (request, step) once when senders race', async () => {
     const shop = await store('Race Shop', 'UTC');
     setClock('2026-06-01T10:00:00Z');
-    await deliver('orders/fulfilled', shop.shop, order({ email: 'race@example.com', at: '2026-05-01T10:00:00Z' }));
-    const [{ id }] = (await requestsOf(shop.owner)).results;
+    await deliver('orders/fulfilled', shop.shop, order({ email: 'race@example.com', at: '2026-06-01T10:00:00Z' }));
+    const [{ id, status }] = (await requestsOf(shop.owner)).results;
+    expect(status).toBe('scheduled');
     const sender = t.app.get(ReviewRequestSender);
+    // Due now: four senders and two dispatchers at once.
+    setClock('2026-06-09T10:00:00Z');
     await Promise.all([
       ...Array.from({ length: 4 }, () => sender.send({ merchantId: shop.merchantId, id, step: 1 })),
       sender.dispatch(),
@@ -306,6 +310,38 @@ describe('review requests from Shopify orders', () => {
     await sender.send({ merchantId: shop.merchantId, id, step: 1 });
     await sender.send({ merchantId: shop.merchantId, id, step: 3 });
     expect(mailsTo('race@example.com')).toHaveLength(1);
+  });
+
+  // Two instances on one database need PostgreSQL (PGlite is one process's).
+  const onPostgres = process.env.DATABASE_URL ? it : it.skip;
+  onPostgres('sends each (request, step) once when two instances dispatch and send at once', async () => {
+    const shop = await store('Two Instances', 'UTC');
+    setClock('2026-06-02T10:00:00Z');
+    for (const n of [1, 2, 3]) {
+      await deliver(
+        'orders/fulfilled',
+        shop.shop,
+        order({ email: `pair${n}@example.com`, at: '2026-06-02T10:00:00Z' }),
+      );
+    }
+    const second = await createApp(t.config);
+    try {
+      second.get(Clock).now = () => new Date(now);
+      const senders = [t.app.get(ReviewRequestSender), second.get(ReviewRequestSender)];
+      const { results } = await requestsOf(shop.owner);
+      expect(results.map((r) => r.status)).toEqual(['scheduled', 'scheduled', 'scheduled']);
+      setClock('2026-06-10T10:00:00Z');
+      await Promise.all([
+        ...senders.map((sender) => sender.dispatch()),
+        ...results.flatMap(({ id }) =>
+          senders.map((sender) => sender.send({ merchantId: shop.merchantId, id, step: 1 })),
+        ),
+      ]);
+      await Promise.all([t.app.get(JobQueue).settled(), second.get(JobQueue).settled()]);
+    } finally {
+      await second.close();
+    }
+    for (const n of [1, 2, 3]) expect(mailsTo(`pair${n}@example.com`)).toHaveLength(1);
   });
 
   it('erases the customer’s requests on customers/redact and keeps their suppression as a hash only', async () => {
