@@ -19,6 +19,12 @@ import { ReviewRequestsRepository, type NewRequestProduct } from './review-reque
 import { newRequestToken } from './request-token.js';
 import { daysMs, sendInstant, timeZoneOr } from './send-window.js';
 
+/**
+ * An order whose trigger happened longer ago than the delay and this many days is not asked about: a platform
+ * sends old orders again when they are edited, and their buyers should not get a mail out of the blue.
+ */
+export const STALE_AFTER_DAYS = 30;
+
 /** What the link token is sealed with in `token_sealed` (reminders carry the same link). */
 export const TOKEN_SEAL_CONTEXT = 'review-request-token';
 
@@ -88,7 +94,8 @@ export class ReviewRequestScheduler implements OnModuleInit {
     const order = await this.requests.orderFor(merchantId, orderId);
     if (!order) return [];
     const base = TRIGGER_INSTANT[settings.trigger](order);
-    if (!base) return [];
+    const stale = this.clock.now().getTime() - daysMs(settings.delay_days + STALE_AFTER_DAYS);
+    if (!base || base.getTime() < stale) return [];
     return this.schedule(
       merchantId,
       {

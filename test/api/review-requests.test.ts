@@ -243,6 +243,18 @@ describe('review requests from Shopify orders', () => {
     await shop.owner.delete(`/api/review-requests/suppressions/${list.results[0].id}/`).expect(404);
   });
 
+  it('leaves out an old order sent again (an edit), and stores that turned requests off', async () => {
+    const shop = await store('Old Orders', 'UTC');
+    setClock('2026-03-10T10:00:00Z');
+    // Fulfilled 40 days ago: past the week's delay and 30 days more; the other 33 days ago.
+    await deliver('orders/updated', shop.shop, order({ email: 'old@example.com', at: '2026-01-29T10:00:00Z' }));
+    await deliver('orders/fulfilled', shop.shop, order({ email: 'recent@example.com', at: '2026-02-05T10:00:00Z' }));
+    expect((await requestsOf(shop.owner)).results.map((r) => r.email_masked)).toEqual(['r***@example.com']);
+    await shop.owner.put('/api/review-requests/settings/').send({ enabled: false }).expect(200);
+    await deliver('orders/fulfilled', shop.shop, order({ email: 'off@example.com', at: '2026-03-10T10:00:00Z' }));
+    expect((await requestsOf(shop.owner)).count).toBe(1);
+  });
+
   it('skips what the plan’s monthly quota does not cover', async () => {
     const shop = await store('Quota Shop', 'UTC');
     const db = databaseOf(t);
@@ -267,7 +279,7 @@ describe('review requests from Shopify orders', () => {
     const shop = await store('Bounce Shop', 'UTC');
     setClock('2026-05-04T10:00:00Z');
     smtp.refuse('gone@example.com', 550, '5.1.1 <gone@example.com>: no such user');
-    await deliver('orders/fulfilled', shop.shop, order({ email: 'gone@example.com', at: '2026-04-01T10:00:00Z' }));
+    await deliver('orders/fulfilled', shop.shop, order({ email: 'gone@example.com', at: '2026-04-27T10:00:00Z' }));
     await dispatch();
     const [failed] = (await requestsOf(shop.owner)).results;
     expect(failed).toMatchObject({ status: 'failed', scheduled_for: null });
@@ -279,7 +291,7 @@ describe('review requests from Shopify orders', () => {
     ]);
 
     smtp.refuse('busy@example.com', 451, '4.3.0 try again later');
-    await deliver('orders/fulfilled', shop.shop, order({ email: 'busy@example.com', at: '2026-04-01T10:00:00Z' }));
+    await deliver('orders/fulfilled', shop.shop, order({ email: 'busy@example.com', at: '2026-04-27T10:00:00Z' }));
     await dispatch();
     const busy = (await requestsOf(shop.owner, '?search=busy')).results[0];
     expect(busy).toMatchObject({ status: 'scheduled', scheduled_for: '2026-05-04T10:00:00.000Z' });
