@@ -16,7 +16,7 @@ import { MailSuppressionsService } from './mail-suppressions.service.js';
 import { ReviewRequestSender } from './review-request-sender.service.js';
 import { ReviewRequestSettingsService } from './review-request-settings.service.js';
 import { ReviewRequestsRepository, type NewRequestProduct } from './review-requests.repository.js';
-import { newRequestToken } from './request-token.js';
+import { TOKEN_SEAL_CONTEXT, newRequestToken } from './request-token.js';
 import { daysMs, sendInstant, timeZoneOr } from './send-window.js';
 
 /**
@@ -24,9 +24,6 @@ import { daysMs, sendInstant, timeZoneOr } from './send-window.js';
  * sends old orders again when they are edited, and their buyers should not get a mail out of the blue.
  */
 export const STALE_AFTER_DAYS = 30;
-
-/** What the link token is sealed with in `token_sealed` (reminders carry the same link). */
-export const TOKEN_SEAL_CONTEXT = 'review-request-token';
 
 /** One order's buyer and products, from a platform, the API or a CSV import. */
 export interface RequestDraft {
