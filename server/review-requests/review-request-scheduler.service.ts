@@ -129,6 +129,8 @@ export class ReviewRequestScheduler implements OnModuleInit {
     base: Date,
     settings?: TReviewRequestSettings,
   ): Promise<string[]> {
+    // An order asked about already (before the store changed its shape, say) is not asked about again.
+    if (await this.requests.hasOrder(merchantId, draft.orderExternalId)) return [];
     const config = settings ?? (await this.settings.of(merchantId));
     const store = await this.requests.storeOf(merchantId);
     if (!store) return [];

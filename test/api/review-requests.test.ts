@@ -255,6 +255,36 @@ describe('review requests from Shopify orders', () => {
     expect((await requestsOf(shop.owner)).count).toBe(1);
   });
 
+  it('makes one request per product with shape "product", lists up to max_products otherwise, and excludes', async () => {
+    const shop = await store('Shapes', 'UTC');
+    setClock('2026-03-10T10:00:00Z');
+    const lines = [
+      { productId: 7001, title: 'Linen Shirt' },
+      { productId: 7002, title: 'Wool Scarf' },
+    ];
+    await shop.owner.put('/api/review-requests/settings/').send({ max_products: 1 }).expect(200);
+    const first = order({ email: 'shape@example.com', at: '2026-03-10T10:00:00Z', lineItems: lines });
+    await deliver('orders/fulfilled', shop.shop, first);
+    expect((await requestsOf(shop.owner)).results.map((r) => r.products.map((p) => p.id))).toEqual([['7001']]);
+    // The shape changes: an order asked about already is not asked about again.
+    await shop.owner
+      .put('/api/review-requests/settings/')
+      .send({ shape: 'product', excluded_product_ids: ['7001'] })
+      .expect(200);
+    await deliver('orders/fulfilled', shop.shop, first);
+    expect((await requestsOf(shop.owner)).count).toBe(1);
+    await deliver(
+      'orders/fulfilled',
+      shop.shop,
+      order({ email: 'each@example.com', at: '2026-03-10T10:00:00Z', lineItems: lines }),
+    );
+    const each = (await requestsOf(shop.owner, '?search=each')).results;
+    expect(each.map((r) => [r.products[0].id, r.status, r.skip_reason]).sort()).toEqual([
+      ['7001', 'skipped', 'excluded_product'],
+      ['7002', 'scheduled', null],
+    ]);
+  });
+
   it('skips what the plan’s monthly quota does not cover', async () => {
     const shop = await store('Quota Shop', 'UTC');
     const db = databaseOf(t);
