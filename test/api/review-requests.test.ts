@@ -456,6 +456,25 @@ describe('review requests through the API', () => {
     await shop.owner.post(`/api/review-requests/${created.id}/resend/`).expect(409);
   });
 
+  it('sends at most the store’s rate a minute', async () => {
+    const shop = await store('Rate Shop', 'UTC');
+    setClock('2026-10-05T10:00:00Z');
+    await shop.owner.put('/api/review-requests/settings/').send({ delay_days: 0, rate_per_minute: 2 }).expect(200);
+    for (const n of [1, 2, 3]) {
+      await shop.owner
+        .post('/api/review-requests/')
+        .send({ customer_email: `rate${n}@example.com`, order_id: `R-${n}`, products: [{ id: 'p', name: 'Pot' }] })
+        .expect(201);
+    }
+    const sent = () => smtp.mails.filter((mail) => /^rate\d@/.test(mail.to.join())).length;
+    await dispatch();
+    await dispatch();
+    expect(sent()).toBe(2);
+    setClock('2026-10-05T10:01:01Z');
+    await dispatch();
+    expect(sent()).toBe(3);
+  });
+
   it('imports a CSV: good rows scheduled (one request per order), bad rows reported by line', async () => {
     const shop = await store('Csv Shop', 'UTC');
     setClock('2026-09-01T10:00:00Z');
