@@ -6,6 +6,7 @@ import { Clock } from '../../server/common/clock.js';
 import { mailSuppressions, plans, reviewRequests } from '../../server/database/schema.js';
 import { JobQueue } from '../../server/jobs/job-queue.service.js';
 import { ReviewRequestSender } from '../../server/review-requests/review-request-sender.service.js';
+import { ReviewRequestsRepository } from '../../server/review-requests/review-requests.repository.js';
 import { hashEmail } from '../../server/review-requests/request-token.js';
 import { fixture } from '../factories/reviews.factory.js';
 import {
@@ -384,6 +385,25 @@ describe('review requests from Shopify orders', () => {
       await second.close();
     }
     for (const n of [1, 2, 3]) expect(mailsTo(`pair${n}@example.com`)).toHaveLength(1);
+  });
+
+  it('takes over a step whose sender died once its claim lapses, and sends it once', async () => {
+    const shop = await store('Crash Shop', 'UTC');
+    setClock('2026-06-03T10:00:00Z');
+    await deliver('orders/fulfilled', shop.shop, order({ email: 'crash@example.com', at: '2026-06-03T10:00:00Z' }));
+    const [{ id }] = (await requestsOf(shop.owner)).results;
+    setClock('2026-06-10T10:00:00Z');
+    // A sender claims the first mail and dies before sending it.
+    const until = new Date('2026-06-10T10:05:00Z');
+    expect(
+      await t.app.get(ReviewRequestsRepository).claim(shop.merchantId, id, 1, new Date(now), until),
+    ).not.toBeNull();
+    await dispatch();
+    expect(mailsTo('crash@example.com')).toHaveLength(0);
+    setClock('2026-06-10T10:05:00Z');
+    await dispatch();
+    await dispatch();
+    expect(mailsTo('crash@example.com')).toHaveLength(1);
   });
 
   it('erases the customer’s requests on customers/redact and keeps their suppression as a hash only', async () => {
