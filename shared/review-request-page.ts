@@ -6,9 +6,13 @@ import { ZReviewUpload } from './reviews.js';
 
 export const ZRequestLinkParams = z.object({ token: z.string().min(1).max(200) });
 
-/** `/r/{token}?rating=N`: the star the mail's link chose; anything else is ignored (the page opens without one). */
+/**
+ * `/r/{token}?rating=N&product=ID`: the star the mail's link chose, for that product when the mail lists several;
+ * anything else is ignored (the page opens on the first product not reviewed, without a star).
+ */
 export const ZRequestPageQuery = z.object({
   rating: z.coerce.number().int().min(1).max(5).optional().catch(undefined),
+  product: z.string().max(200).optional().catch(undefined),
 });
 
 /**

@@ -79,4 +79,19 @@ export class MailSuppressionsRepository {
         and(eq(mailSuppressions.merchantId, merchantId), inArray(mailSuppressions.emailHash, emails.map(hashEmail))),
       );
   }
+
+  /** The address leaves the list only when the buyer put it there (not a bounce, nor the merchant's choice). */
+  async removeUnsubscribed(merchantId: string, email: string): Promise<boolean> {
+    const removed = await this.db
+      .delete(mailSuppressions)
+      .where(
+        and(
+          eq(mailSuppressions.merchantId, merchantId),
+          eq(mailSuppressions.emailHash, hashEmail(email)),
+          eq(mailSuppressions.reason, 'unsubscribed'),
+        ),
+      )
+      .returning({ id: mailSuppressions.id });
+    return removed.length > 0;
+  }
 }

@@ -51,6 +51,11 @@ export class MailSuppressionsService {
     return mapSuppression(row);
   }
 
+  /** The way back from an unsubscribe: future requests go through again; the stopped request stays stopped. */
+  async resubscribe(merchantId: string, email: string): Promise<boolean> {
+    return !!email && this.suppressions.removeUnsubscribed(merchantId, email);
+  }
+
   async list(
     merchantId: string,
     query: { search?: string; page: number; page_size: number },

@@ -26,6 +26,8 @@ export interface ReviewPageView {
   products: PageProduct[];
   /** The star the mail's link chose, for the first product still to review (0: none). */
   rating: number;
+  /** The product the mail's star was for (its platform id), which the page opens first. */
+  chosen?: string;
   /** Null when the form chunk is not built on this server. */
   formScript: string | null;
   configuration: TWidgetConfiguration;
@@ -140,7 +142,8 @@ export function reviewPage(view: ReviewPageView): string {
     background: color(settings.background_color, '#ffffff'),
   });
   const title = fillIn(strings.title, { store: view.storeName });
-  const first = view.products.findIndex((product) => !product.review);
+  const chosen = view.products.findIndex((product) => product.id === view.chosen && !product.review);
+  const first = chosen >= 0 ? chosen : view.products.findIndex((product) => !product.review);
   const data = {
     configuration: view.configuration,
     store: view.configuration.store_id,

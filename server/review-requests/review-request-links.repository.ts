@@ -3,8 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import type { Transaction } from '../reviews/reviews.repository.js';
-import { mailSuppressions, merchants, reviewRequestProducts, reviewRequests, reviews } from '../database/schema.js';
-import { hashEmail } from './request-token.js';
+import { merchants, reviewRequestProducts, reviewRequests, reviews } from '../database/schema.js';
 
 export type LinkedRequest = Pick<
   typeof reviewRequests.$inferSelect,
@@ -150,64 +149,5 @@ export class ReviewRequestLinksRepository {
         ),
       );
     return true;
-  }
-
-  /**
-   * The buyer's address joins the store's suppression list (kept as it was when already there) and this request
-   * sends nothing more.
-   */
-  async unsubscribe(merchantId: string, requestId: string, email: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      if (email) {
-        await tx
-          .insert(mailSuppressions)
-          .values({
-            merchantId,
-            emailHash: hashEmail(email),
-            email: email.trim().toLowerCase(),
-            reason: 'unsubscribed',
-          })
-          .onConflictDoNothing({ target: [mailSuppressions.merchantId, mailSuppressions.emailHash] });
-      }
-      await tx
-        .update(reviewRequests)
-        .set({ status: 'unsubscribed', sendAt: null })
-        .where(
-          and(
-            eq(reviewRequests.merchantId, merchantId),
-            eq(reviewRequests.id, requestId),
-            inArray(reviewRequests.status, ['scheduled', 'sent', 'opened', 'failed']),
-          ),
-        );
-    });
-  }
-
-  /**
-   * Undoes an unsubscribe: the address leaves the list only when it is there because the buyer unsubscribed (not a
-   * bounce, nor the merchant's choice). The request stays stopped: resubscribing lets future requests through.
-   */
-  async resubscribe(merchantId: string, email: string): Promise<boolean> {
-    if (!email) return false;
-    const removed = await this.db
-      .delete(mailSuppressions)
-      .where(
-        and(
-          eq(mailSuppressions.merchantId, merchantId),
-          eq(mailSuppressions.emailHash, hashEmail(email)),
-          eq(mailSuppressions.reason, 'unsubscribed'),
-        ),
-      )
-      .returning({ id: mailSuppressions.id });
-    return removed.length > 0;
-  }
-
-  async isSuppressed(merchantId: string, email: string): Promise<boolean> {
-    if (!email) return false;
-    const [row] = await this.db
-      .select({ id: mailSuppressions.id })
-      .from(mailSuppressions)
-      .where(and(eq(mailSuppressions.merchantId, merchantId), eq(mailSuppressions.emailHash, hashEmail(email))))
-      .limit(1);
-    return !!row;
   }
 }

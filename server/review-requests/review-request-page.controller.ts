@@ -42,7 +42,7 @@ export class ReviewRequestPageController {
     @Query(new ZodPipe(ZRequestPageQuery)) query: z.output<typeof ZRequestPageQuery>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendPage(request, reply, await this.pages.reviewPage(token, query.rating, request.method === 'HEAD'));
+    await sendPage(request, reply, await this.pages.reviewPage(token, query, request.method === 'HEAD'));
   }
 
   @Post('api/review-requests/public/:token/reviews')

@@ -10,6 +10,7 @@ import { ReviewUploadService, type RequestSubmission } from '../reviews/review-u
 import { StorefrontService } from '../storefront/storefront.service.js';
 import { WidgetScriptService } from '../widget-script/widget-script.service.js';
 import { hashRequestToken } from './request-token.js';
+import { MailSuppressionsService } from './mail-suppressions.service.js';
 import { ReviewRequestLinksRepository, type RequestLink } from './review-request-links.repository.js';
 import { messagePage, messagePageCsp, reviewPage, reviewPageCsp, type PageProduct } from './review-page.html.js';
 import { fillIn, REVIEW_PAGE_STRINGS } from './review-page.strings.js';
@@ -77,6 +78,7 @@ function pageProducts(link: RequestLink): PageProduct[] {
 export class ReviewRequestPageService {
   constructor(
     private readonly links: ReviewRequestLinksRepository,
+    private readonly suppressions: MailSuppressionsService,
     private readonly storefront: StorefrontService,
     private readonly widget: WidgetScriptService,
     private readonly uploads: ReviewUploadService,
@@ -97,7 +99,11 @@ export class ReviewRequestPageService {
   }
 
   /** `look`: a HEAD request (a mail scanner checking the link), which the funnel does not count as an opening. */
-  async reviewPage(token: string, rating: number | undefined, look = false): Promise<Page> {
+  async reviewPage(
+    token: string,
+    { rating, product }: { rating?: number; product?: string },
+    look = false,
+  ): Promise<Page> {
     const link = await this.find(token);
     const closed = this.closedReason(link);
     if (!link || closed) return this.closedPage(link, closed ?? 'unknown');
@@ -128,6 +134,7 @@ export class ReviewRequestPageService {
       customerName: link.request.customerName,
       products,
       rating: rating ?? 0,
+      chosen: product,
       formScript: chunk?.path ?? null,
       configuration: await this.configuration(link, locale),
       endpoint: `/api/review-requests/public/${token}/reviews/`,
@@ -213,7 +220,9 @@ export class ReviewRequestPageService {
   async unsubscribe(token: string, look = false): Promise<Page> {
     const link = await this.find(token);
     if (!link) return this.closedPage(null, 'unknown');
-    if (!look) await this.links.unsubscribe(link.request.merchantId, link.request.id, link.request.customerEmail);
+    const { merchantId, id, customerEmail } = link.request;
+    if (!look && customerEmail)
+      await this.suppressions.suppress(merchantId, customerEmail, 'unsubscribed', { requestId: id });
     const strings = REVIEW_PAGE_STRINGS[link.request.locale];
     return this.unsubscribePage(
       link,
@@ -231,7 +240,7 @@ export class ReviewRequestPageService {
   async resubscribe(token: string): Promise<Page> {
     const link = await this.find(token);
     if (!link) return this.closedPage(null, 'unknown');
-    await this.links.resubscribe(link.request.merchantId, link.request.customerEmail);
+    await this.suppressions.resubscribe(link.request.merchantId, link.request.customerEmail);
     const strings = REVIEW_PAGE_STRINGS[link.request.locale];
     return this.unsubscribePage(
       link,

@@ -119,6 +119,15 @@ describe('GET /r/{token}: the hosted review page', () => {
     expect(await requestRow(link.id)).toMatchObject({ status: 'sent', openedAt: null });
   });
 
+  it("opens on the product the mail's star was for, or the first still to review when it is unknown", async () => {
+    const link = await seedReviewRequest(t, owner.merchantId);
+    expect(pageData((await http.get(`/r/${link.token}?rating=2&product=sku-2`).expect(200)).text)).toMatchObject({
+      rating: 2,
+      first: 1,
+    });
+    expect(pageData((await http.get(`/r/${link.token}?rating=2&product=nope`).expect(200)).text).first).toBe(0);
+  });
+
   it('ignores a rating outside 1–5', async () => {
     const link = await seedReviewRequest(t, owner.merchantId);
     expect(pageData((await http.get(`/r/${link.token}?rating=9`).expect(200)).text).rating).toBe(0);
@@ -360,6 +369,17 @@ describe('/u/{token}: unsubscribe', () => {
     const back = await http.post(`/u/${link.token}`).type('form').send('action=resubscribe').expect(200);
     expect(back.text).toContain('Você está inscrito de novo');
     expect(await suppression('page@example.com')).toBeUndefined();
+  });
+
+  it("stops the address's other open requests of the store too", async () => {
+    const email = 'many.orders@example.com';
+    const first = await seedReviewRequest(t, owner.merchantId, { customerEmail: email });
+    const second = await seedReviewRequest(t, owner.merchantId, { customerEmail: email });
+    const waiting = await seedReviewRequest(t, owner.merchantId, { customerEmail: email, status: 'scheduled' });
+    await http.get(`/u/${first.token}`).expect(200);
+    expect(await requestRow(first.id)).toMatchObject({ status: 'unsubscribed', sendAt: null });
+    expect((await requestRow(second.id)).sendAt).toBeNull();
+    expect(await requestRow(waiting.id)).toMatchObject({ status: 'skipped', skipReason: 'suppressed', sendAt: null });
   });
 
   it('unsubscribes nobody on a HEAD request', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { reviewRequestProducts, reviewRequests } from '../../server/database/schema.js';
 import { SecretBox } from '../../server/common/secret-box.js';
-import { newRequestToken } from '../../server/review-requests/request-token.js';
+import { TOKEN_SEAL_CONTEXT, newRequestToken } from '../../server/review-requests/request-token.js';
 import type { TRequestLocale, TRequestStatus } from '../../shared/review-requests.js';
 import type { DatabaseHandle } from '../../server/database/database.js';
 import { handleOf, type TestApp } from '../support/test-app.js';
@@ -46,13 +46,14 @@ export async function seedReviewRequest(
     source: 'api',
     status: options.status ?? 'sent',
     tokenHash: hash,
-    tokenSealed: new SecretBox(key).seal(token, id),
+    tokenSealed: new SecretBox(key).seal(token, TOKEN_SEAL_CONTEXT),
     expiresAt: options.expiresAt ?? new Date(Date.now() + 90 * 86_400_000),
     sendAt: new Date(Date.now() + 7 * 86_400_000),
-    stepsSent: 1,
+    // A scheduled request has sent nothing yet; the others their first mail.
+    ...(options.status === 'scheduled'
+      ? { stepsSent: 0 }
+      : { stepsSent: 1, sentAt: new Date(), lastSentAt: new Date() }),
     remindersPlanned: 1,
-    sentAt: new Date(),
-    lastSentAt: new Date(),
   });
   const products = options.products ?? [
     { id: 'sku-1', name: 'Linen Shirt', imageUrl: 'https://cdn.shop.example/shirt.jpg' },
