@@ -4,7 +4,13 @@
  * Access the Shopify app asks for: the catalogue, orders (verified purchases, review requests), themes (app-embed
  * status), locales (the store's language for the widget) and discounts (review incentives' single-use codes).
  */
-export const SHOPIFY_SCOPES = ['read_products', 'read_orders', 'read_themes', 'read_locales', 'write_discounts'] as const;
+export const SHOPIFY_SCOPES = [
+  'read_products',
+  'read_orders',
+  'read_themes',
+  'read_locales',
+  'write_discounts',
+] as const;
 /** The theme app embed block's file name in `extensions/video-reviews/blocks/` (its handle in deep links). */
 export const SHOPIFY_EMBED_HANDLE = 'video-reviews';
 /** Where the widget keeps its session id in a Shopify cart, so the order says which widget session bought. */
