@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { IncentivesRepository } from './incentives/incentives.repository.js';
+import { PlatformDiscountsModule } from './incentives/platform-discounts.js';
+import { ReviewIncentives } from './incentives/review-incentives.service.js';
 import { MailSuppressionsRepository } from './mail-suppressions.repository.js';
 import { MailSuppressionsService } from './mail-suppressions.service.js';
 import { ReviewRequestScheduler } from './review-request-scheduler.service.js';
@@ -14,7 +17,7 @@ import { ReviewRequestsService } from './review-requests.service.js';
 
 /** Review requests (issue 24): mails to buyers after their orders, reminders, the hosted review page's links. */
 @Module({
-  imports: [AuthModule, BillingModule, MailModule],
+  imports: [AuthModule, BillingModule, MailModule, PlatformDiscountsModule],
   controllers: [ReviewRequestsController],
   providers: [
     ReviewRequestsRepository,
@@ -25,6 +28,8 @@ import { ReviewRequestsService } from './review-requests.service.js';
     ReviewRequestSender,
     ReviewRequestSubscriptions,
     ReviewRequestsService,
+    IncentivesRepository,
+    ReviewIncentives,
   ],
   exports: [ReviewRequestsRepository, MailSuppressionsService, ReviewRequestSettingsService, ReviewRequestSender],
 })
