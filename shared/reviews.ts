@@ -101,7 +101,10 @@ const optionalUrl = z
   .transform((value) => value || undefined)
   .pipe(z.url({ protocol: /^https?$/, error: 'An http(s) URL.' }).optional());
 
-/** The text fields of POST /api/reviews/upload/ (multipart); the files are `video` or `photo`, and `thumbnail`. */
+/**
+ * The text fields of POST /api/reviews/upload/ (multipart); the files are `video` or `photo`, and `thumbnail` — or none,
+ * where the store takes reviews with only stars and text (`mediaRequired`): the `comment` is required then.
+ */
 export const ZReviewUpload = z.object({
   merchant_id: optionalText(200),
   product_id: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200),

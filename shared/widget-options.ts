@@ -35,3 +35,11 @@ export type TOverridePosition = (typeof OVERRIDE_POSITIONS)[number];
 export const INITIAL_VIDEOS_CHOICES = [3, 5, 10, 0] as const;
 export const WIDGET_TITLE_MAX_LENGTH = 100;
 export const CUSTOM_SELECTOR_MAX_LENGTH = 200;
+
+/**
+ * Whether a review must carry a video or a photo: the one rule the server's upload, the widget's form and any page
+ * reusing that form follow. Settings without the field (a configuration cached before it existed) keep media required.
+ */
+export function mediaRequired(settings: { accept_text_reviews?: boolean }): boolean {
+  return settings.accept_text_reviews !== true;
+}

@@ -30,6 +30,7 @@ export const WIDGET_DEFAULTS = {
   custom_selector: null,
   layout: 'grid',
   language: 'auto',
+  accept_text_reviews: true,
 } as const satisfies TWidgetSettings;
 
 const ZColor = z
@@ -67,6 +68,8 @@ const ZWidgetSettingsFields = z.object({
   custom_selector: ZCustomSelector,
   layout: z.enum(WIDGET_LAYOUTS, { error: 'One of grid, carousel or list.' }),
   language: z.enum(WIDGET_LANGUAGES, { error: 'One of auto, en, es or pt.' }),
+  /** Reviews with only stars and text are taken (issue 24); off, every review needs a video or a photo. */
+  accept_text_reviews: z.boolean(),
 });
 
 /** The saved settings: every field, and a selector whenever the position is custom. */

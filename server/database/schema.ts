@@ -474,6 +474,8 @@ export const widgetSettings = pgTable(
     layout: text('layout', { enum: WIDGET_LAYOUTS }).notNull().default('grid'),
     /** The shoppers' language: `auto` (their browser's, else the store's main language) or a fixed one. */
     language: text('language', { enum: WIDGET_LANGUAGES }).notNull().default('auto'),
+    /** Reviews with only stars and text are taken; off, every review needs a video or a photo. */
+    acceptTextReviews: boolean('accept_text_reviews').notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [

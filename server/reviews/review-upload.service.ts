@@ -131,7 +131,14 @@ export class ReviewUploadService {
       else if (files.video || files.photo) problems.upload_id = ['Send the video as a file or as an upload, not both.'];
       else upload = found;
     }
-    if (!files.video && !files.photo && !fields.upload_id?.trim()) problems.video = ['Attach a video or a photo.'];
+    if (!files.video && !files.photo && !fields.upload_id?.trim()) {
+      if (await this.storefront.mediaRequired(merchant)) problems.video = ['Attach a video or a photo.'];
+      else {
+        // A review with only stars and text (the store takes them): the text is what it has to say.
+        if (!fields.comment?.trim()) problems.comment = ['Write your review, or attach a video or a photo.'];
+        if (files.thumbnail) problems.thumbnail = ['A thumbnail goes with a video.'];
+      }
+    }
     if (files.video && files.photo) problems.photo = ['Attach a video or a photo, not both.'];
     if (!parsed.success || Object.keys(problems).length) throw ApiError.validation(problems);
     if (!upload) return this.create(parsed.data, files, merchant, shopper);
@@ -183,6 +190,7 @@ export class ReviewUploadService {
       mime: file.mime,
       bytes: file.bytes,
     }));
+    const processing = this.config.processing.enabled && stored.length > 0;
     const review = await this.reviews.create(
       {
         merchantId: merchant,
@@ -194,8 +202,9 @@ export class ReviewUploadService {
         videoKey: files.video?.key,
         photoKey: files.photo?.key,
         thumbnailKey: files.thumbnail?.key,
-        // Re-encoded after this answers (ReviewMediaService); the storefront shows it once that is done.
-        mediaState: this.config.processing.enabled ? 'processing' : 'ready',
+        // Re-encoded after this answers (ReviewMediaService); the storefront shows it once that is done. A review
+        // with only stars and text has nothing to wait for.
+        mediaState: processing ? 'processing' : 'ready',
         source: fromDashboard ? 'dashboard' : 'widget',
         verifiedPurchase,
         sessionId: fromDashboard ? undefined : body.session_id,
@@ -208,7 +217,7 @@ export class ReviewUploadService {
     if (email && !verifiedPurchase && (await this.orders.hasBought(merchant, email, product.externalId))) {
       await this.reviews.markVerified(merchant, email, [product.externalId]);
     }
-    if (this.config.processing.enabled) await this.mediaJobs.enqueue(review.id, merchant);
+    if (processing) await this.mediaJobs.enqueue(review.id, merchant);
     await this.analytics.reviewsChanged(merchant);
     await this.events.emit('review.submitted', {
       merchantId: merchant,

@@ -73,6 +73,16 @@ export class StorefrontRepository {
     return { mainLanguage: store.mainLanguage, settings: settings ?? null, override: override?.override ?? null };
   }
 
+  /** The store's "accept reviews with only stars and text" setting; null when it never saved its widget settings. */
+  async acceptsTextReviews(merchantId: string): Promise<boolean | null> {
+    const [row] = await this.db
+      .select({ accept: widgetSettings.acceptTextReviews })
+      .from(widgetSettings)
+      .where(eq(widgetSettings.merchantId, merchantId))
+      .limit(1);
+    return row ? row.accept : null;
+  }
+
   async approvedReviews(merchantId: string, externalProductId: string, page: number, pageSize: number) {
     const where = and(
       eq(reviews.merchantId, merchantId),

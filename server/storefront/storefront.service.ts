@@ -4,7 +4,7 @@ import { LANGUAGES } from '../../shared/constants.js';
 import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH } from '../../shared/reviews.js';
 import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
-import { WIDGET_DEFAULTS } from '../../shared/widgets.js';
+import { WIDGET_DEFAULTS, mediaRequired } from '../../shared/widgets.js';
 import { CACHE } from '../cache/cache.module.js';
 import type { Cache } from '../cache/cache.js';
 import { ApiError } from '../common/api-error.js';
@@ -94,6 +94,15 @@ export class StorefrontService {
   /** The store's data version the loader names (null when there is none to share, see StorefrontCache). */
   version(merchant: PublicMerchant): Promise<string | null> {
     return this.versions.version(merchant.id);
+  }
+
+  /**
+   * Whether the store's reviews must carry a video or a photo (its widget settings, by `mediaRequired`): what the
+   * upload checks, and what any page taking reviews asks; the widget's form reads the same setting in its configuration.
+   */
+  async mediaRequired(merchantId: string): Promise<boolean> {
+    const accept = await this.storefront.acceptsTextReviews(merchantId);
+    return mediaRequired({ accept_text_reviews: accept ?? WIDGET_DEFAULTS.accept_text_reviews });
   }
 
   /** `wanted`: the data version the URL names, if any. */

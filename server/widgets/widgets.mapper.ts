@@ -18,6 +18,7 @@ export function mapSettings(row: SettingsRow | null): TWidgetSettings {
     custom_selector: row.customSelector,
     layout: row.layout,
     language: row.language,
+    accept_text_reviews: row.acceptTextReviews,
   };
 }
 

@@ -44,6 +44,7 @@ export class WidgetsRepository {
       customSelector: settings.custom_selector,
       layout: settings.layout,
       language: settings.language,
+      acceptTextReviews: settings.accept_text_reviews,
       updatedAt: new Date(),
     };
     const [row] = await this.db

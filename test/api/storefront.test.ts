@@ -273,6 +273,7 @@ describe('GET /api/widgets/configuration/{product_id}/', () => {
         initial_videos_count: 3,
         widget_title: 'Customer Video Reviews',
         layout: 'grid',
+        accept_text_reviews: true,
       },
       strings: WIDGET_STRINGS.en,
       // The automatic language (the default): the shopper's browser chooses among every language.

@@ -68,6 +68,8 @@ describe('global widget settings', () => {
       [{ position: 'custom', custom_selector: '</script><script>' }, 'custom_selector'],
       [{ custom_selector: 'a'.repeat(201) }, 'custom_selector'],
       [{ show_rating: 'yes' }, 'show_rating'],
+      [{ accept_text_reviews: 'yes' }, 'accept_text_reviews'],
+      [{ accept_text_reviews: null }, 'accept_text_reviews'],
       [{ layout: 'masonry' }, 'layout'],
       [{ layout: null }, 'layout'],
       [{ language: 'de' }, 'language'],

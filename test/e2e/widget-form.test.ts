@@ -2,11 +2,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
+import type { TPage, TReview } from '../../shared/reviews.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
+import { WIDGET_LAYOUTS, type TWidgetSettingsInput } from '../../shared/widgets.js';
+import dashboardEn from '../../web/i18n/reviews/en.json' with { type: 'json' };
 import { fixture } from '../factories/reviews.factory.js';
 import { seedUser } from '../factories/users.factory.js';
 import { startFakeStorefront, type FakeProduct, type FakeStorefront } from '../fakes/storefront.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, waitForHydration } from '../support/browser.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { JWT_SECRET, createTestEnv, type TestEnv } from '../support/test-env.js';
 
@@ -22,7 +25,20 @@ let testEnv: TestEnv;
 let server: ServerProcess;
 let store: FakeStorefront;
 let browser: Browser;
+let token: string;
 const problems: string[] = [];
+
+async function api<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const saveSettings = (patch: TWidgetSettingsInput) => api('/api/widgets/global-settings/', patch);
 
 async function shopperPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
@@ -72,6 +88,7 @@ async function expectAccessible(page: Page): Promise<void> {
 beforeAll(async () => {
   testEnv = await createTestEnv();
   const owner = await seedUser(testEnv.env, JWT_SECRET, { email: 'form@example.com' });
+  token = owner.accessToken;
   server = await startServerProcess(testEnv.env);
   const res = await fetch(`${server.url}/api/installation/snippet/`, {
     headers: { authorization: `JWT ${owner.accessToken}` },
@@ -114,7 +131,9 @@ describe('the review form on a phone', () => {
     expect(box.top).toBeGreaterThanOrEqual(0);
     expect(box.bottom).toBeLessThanOrEqual(box.height);
     expect(await form.locator('#vr-customer_email-error').textContent()).toBe(en.invalid_email);
-    expect(await form.locator('#vr-media-error').textContent()).toBe(en.media_required);
+    // Without a video or photo, the review's text is what it needs (the store takes reviews with only stars and text).
+    expect(await form.locator('#vr-comment-error').textContent()).toBe(en.comment_required);
+    expect(await form.locator('#vr-media-error').textContent()).toBe('');
   });
 
   it('updates a marked field’s message as it is typed, gone once the field is right', async () => {
@@ -130,7 +149,7 @@ describe('the review form on a phone', () => {
 
   it('keeps the summary while a field is marked, and drops it once the last one is fixed', async () => {
     await form.locator('input[name="customer_email"]').fill('sam@example.com');
-    // The media is still missing: the summary stays.
+    // The text (or a video or photo instead) is still missing: the summary stays.
     expect(await alertText(form)).toBe(en.check_fields);
     await form
       .locator('input[type="file"]')
@@ -139,6 +158,7 @@ describe('the review form on a phone', () => {
     await form.locator('.vr-error[hidden]').waitFor({ state: 'attached' });
     expect(await alertText(form)).toBe('');
     expect(await form.locator('#vr-media-error').textContent()).toBe('');
+    expect(await form.locator('#vr-comment-error').textContent()).toBe('');
   });
 
   it('sizes every field at 16 px or more, so iOS does not zoom, and each star as a 44 × 44 px target', async () => {
@@ -288,5 +308,117 @@ describe('a camera recording', () => {
     expect(await replay.evaluate((video: HTMLVideoElement) => video.src)).not.toBe(first);
     expect(await focused(form)).toBe('vr-btn vr-record');
     await context.close();
+  });
+});
+
+describe('a review with only stars and text (issue 24)', () => {
+  it('leads with the video, optional, is sent without one, and shows as a card in every layout once approved', async () => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await context.grantPermissions(['camera', 'microphone'], { origin: store.url });
+    const page = await shopperPage(context);
+    const form = await openForm(page);
+    // The video is the form's first step, and has the focus; the store takes reviews without one, so it is optional.
+    expect(await form.locator('.vr-field').first().getAttribute('aria-labelledby')).toBe('vr-media-label');
+    expect(await form.locator('#vr-media-label').textContent()).toBe(en.media_optional);
+    expect(await focused(form)).toBe('vr-btn vr-record');
+
+    await form.locator('input[name="customer_name"]').fill('Tom Text');
+    await form.locator('input[name="customer_email"]').fill('tom@example.com');
+    await form.locator('input[name="rating"][value="4"]').check({ force: true });
+    await form.locator('textarea[name="comment"]').fill('Sturdy paper, bright colours.');
+    const sent = page.waitForResponse((res) => res.url().endsWith('/api/reviews/upload/'));
+    await form.locator('.vr-submit').click();
+    expect((await sent).status()).toBe(201);
+    await page.locator('.video-reviews-widget .vr-thanks').waitFor();
+    await context.close();
+
+    // Pending, with no media to wait for.
+    const pending = (await api<TPage<TReview>>('/api/reviews/?status=pending&search=tom text')).results;
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ rating: 4, video_url: null, photo_url: null, media_state: 'ready' });
+    // The merchant sees it in the reviews list, marked as a text review, and approves it.
+    const dashboard = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    await dashboard.addCookies([
+      { name: 'access_token', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' },
+    ]);
+    // Not watched for console lines: the product's picture is on the fake storefront's made-up CDN.
+    const merchant = await dashboard.newPage();
+    await merchant.goto('/reviews');
+    await waitForHydration(merchant, '[data-testid="reviews-search"]');
+    const row = merchant.locator('[data-testid="review-row"]', { hasText: 'Tom Text' });
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('pending');
+    expect(await row.getByTestId('review-text-only').getAttribute('title')).toBe(dashboardEn.textOnly);
+    expect(await row.getByTestId('review-media').count()).toBe(0);
+    expect(await row.getByTestId('media-state').count()).toBe(0);
+    await row.getByTestId('approve-review').click();
+    await merchant.locator('[data-testid="review-row"][data-status="approved"]', { hasText: 'Tom Text' }).waitFor();
+    await dashboard.close();
+
+    try {
+      for (const layout of WIDGET_LAYOUTS) {
+        await saveSettings({ layout });
+        const shopper = await shopperPage(await browser.newContext({ viewport: PHONE }));
+        await shopper.goto(store.url + store.path('plain', POSTER));
+        const card = shopper.locator(`.video-reviews-widget .vr-tile[data-review-id="${pending[0].id}"]`);
+        await card.waitFor();
+        // A card with stars, name, date and text: no player, no picture.
+        expect(await card.evaluate((el) => el.classList.contains('vr-text'))).toBe(true);
+        expect(await card.locator('.vr-media, video, img').count()).toBe(0);
+        expect(await card.locator('.vr-stars').getAttribute('aria-label')).toBe(en.stars.replace('{n}', '4'));
+        expect(await card.locator('.vr-name').textContent()).toBe('Tom Text');
+        expect(await card.locator('.vr-comment').textContent()).toBe('Sturdy paper, bright colours.');
+        expect(await card.locator('time.vr-date').count()).toBe(1);
+        if (layout === 'grid') {
+          // Marked up as a schema.org Review without a VideoObject.
+          const [ld] = await shopper.evaluate(() =>
+            [...document.querySelectorAll('script[data-video-reviews-jsonld]')].map(
+              (script) => JSON.parse(script.textContent ?? '') as { review: Array<Record<string, unknown>> },
+            ),
+          );
+          expect(ld.review).toEqual([
+            {
+              '@type': 'Review',
+              author: { '@type': 'Person', name: 'Tom Text' },
+              datePublished: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+              reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+              reviewBody: 'Sturdy paper, bright colours.',
+            },
+          ]);
+          // The card opens the review, named for what it is.
+          await card.click();
+          const modal = shopper.locator('.video-reviews-widget .vr-modal');
+          await modal.waitFor();
+          expect(await modal.getAttribute('aria-label')).toBe(en.read_review.replace('{name}', 'Tom Text'));
+          await shopper.keyboard.press('Escape');
+          await modal.waitFor({ state: 'detached' });
+        }
+        await expectAccessible(shopper);
+        await shopper.context().close();
+      }
+    } finally {
+      await saveSettings({ layout: 'grid' });
+    }
+  });
+
+  it('still needs a video or a photo where the store takes no review without one', async () => {
+    await saveSettings({ accept_text_reviews: false });
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    try {
+      const page = await shopperPage(context);
+      const form = await openForm(page);
+      expect(await form.locator('#vr-media-label').textContent()).toBe(en.media);
+      await form.locator('input[name="customer_name"]').fill('Nora Nofile');
+      await form.locator('input[name="customer_email"]').fill('nora@example.com');
+      await form.locator('input[name="rating"][value="5"]').check({ force: true });
+      await form.locator('textarea[name="comment"]').fill('Words alone');
+      await form.locator('.vr-submit').click();
+      await form.locator('.vr-error', { hasText: en.check_fields }).waitFor();
+      expect(await form.locator('#vr-media-error').textContent()).toBe(en.media_required);
+      expect(await form.locator('#vr-comment-error').textContent()).toBe('');
+    } finally {
+      await context.close();
+      await saveSettings({ accept_text_reviews: true });
+    }
   });
 });

@@ -137,6 +137,52 @@ describe('widget settings in the browser', () => {
     await other.close();
   });
 
+  it('turns reviews with only stars and text off and on again, the store’s uploads following', async () => {
+    const textReview = () => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries({
+        merchant_id: owner.merchant!.store_id,
+        product_id: 'lamp-1',
+        customer_name: 'Tex',
+        rating: '4',
+        comment: 'Bright and steady',
+      }))
+        body.set(name, value);
+      return fetch(`${server.url}/api/reviews/upload/`, { method: 'POST', body }).then((res) => res.status);
+    };
+    await page.getByTestId('tab-global').click();
+    const toggle = page.getByTestId('accept-text-reviews');
+    const input = toggle.locator('input[role="switch"]');
+    // On for every store until its merchant says otherwise, and described.
+    expect(await input.isChecked()).toBe(true);
+    expect(await toggle.textContent()).toBe(en.global.acceptTextReviews);
+    const help = await input.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${help}"]`).textContent()).toBe(en.global.acceptTextReviewsHelp);
+    expect(await violations(page, 'form.widget-form')).toEqual([]);
+
+    await toggle.click();
+    expect(await input.isChecked()).toBe(false);
+    await page.getByTestId('save-global').click();
+    await page
+      .locator('[data-testid="toast"][data-severity="success"]', { hasText: en.toasts.globalSettingsSaved })
+      .last()
+      .waitFor();
+    expect((await settings()).accept_text_reviews).toBe(false);
+    expect(await textReview()).toBe(400);
+    await page.reload();
+    await waitForHydration(page, '[data-testid="tab-global"]');
+    expect(await page.getByTestId('accept-text-reviews').locator('input').isChecked()).toBe(false);
+
+    await page.getByTestId('accept-text-reviews').click();
+    const saving = page.waitForResponse(
+      (r) => r.url().endsWith('/api/widgets/global-settings/') && r.request().method() === 'POST',
+    );
+    await page.getByTestId('save-global').click();
+    expect((await saving).status()).toBe(200);
+    expect((await settings()).accept_text_reviews).toBe(true);
+    expect(await textReview()).toBe(201);
+  });
+
   it('saves the appearance: a palette colour, a custom colour, switches and the number of videos', async () => {
     await page.getByTestId('tab-appearance').click();
     const primary = page.getByTestId('color-primary_color');

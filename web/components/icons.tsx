@@ -186,6 +186,14 @@ export const PlayIcon = () => (
   </Icon>
 );
 
+/** Quotation marks: a review with only stars and text. */
+export const QuoteIcon = () => (
+  <Icon>
+    <path d="M10 7H6a1 1 0 0 0-1 1v4a1 1 0 0 0 1 1h3v1a3 3 0 0 1-3 3" />
+    <path d="M19 7h-4a1 1 0 0 0-1 1v4a1 1 0 0 0 1 1h3v1a3 3 0 0 1-3 3" />
+  </Icon>
+);
+
 export const ImageIcon = () => (
   <Icon>
     <rect x="3" y="3" width="18" height="18" rx="2" />

@@ -40,7 +40,9 @@ export function details(review: TPublicReview, view: View, body: HTMLElement): H
 
 export function mediaLabel(review: TPublicReview, configuration: TWidgetConfiguration): string {
   const { strings } = configuration;
-  return fill(review.video_url ? strings.play_video : strings.view_photo, { name: nameOf(review, configuration) });
+  const label = review.video_url ? strings.play_video : review.photo_url ? strings.view_photo : strings.read_review;
+  // A configuration cached before `read_review` existed has none.
+  return fill(label || strings.view_photo, { name: nameOf(review, configuration) });
 }
 
 /** "0:42", "12:05": a video's length as players show it. */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { TReview } from '../../../shared/reviews.js';
-import { ImageIcon, PlayIcon } from '../icons';
+import { ImageIcon, PlayIcon, QuoteIcon } from '../icons';
 
-/** The review's thumbnail as a button that opens the player; a muted dash when there is no media. */
+/** The review's thumbnail as a button that opens the player; quotation marks for a review with only stars and text. */
 export function ReviewMediaThumb({
   review,
   customer,
@@ -18,9 +18,9 @@ export function ReviewMediaThumb({
 
   if (!isVideo && !review.photo_url) {
     return (
-      <span className="review-muted">
-        <span aria-hidden="true">—</span>
-        <span className="visually-hidden">{t('reviews.noMedia')}</span>
+      <span className="media-thumb media-thumb-text" data-testid="review-text-only" title={t('reviews.textOnly')}>
+        <QuoteIcon />
+        <span className="visually-hidden">{t('reviews.textOnly')}</span>
       </span>
     );
   }

@@ -9,10 +9,14 @@ import { FormAlert } from '../form/FormAlert';
 import { TextField } from '../form/TextField';
 import { apiDetail, apiFieldErrors, type TFieldErrors } from '../form/apiErrors';
 import { OptionSelect } from './OptionSelect';
+import { SwitchField } from './SwitchField';
 import { useSaveWidgetSettings } from './useSaveWidgetSettings';
 import { compactErrors, selectorErrors, titleErrors } from './validation';
 
-export type TGlobalDraft = Pick<TWidgetSettings, 'position' | 'custom_selector' | 'widget_title' | 'language'>;
+export type TGlobalDraft = Pick<
+  TWidgetSettings,
+  'position' | 'custom_selector' | 'widget_title' | 'language' | 'accept_text_reviews'
+>;
 
 export interface GlobalSetupFormProps {
   draft: TGlobalDraft;
@@ -20,7 +24,10 @@ export interface GlobalSetupFormProps {
   canEdit: boolean;
 }
 
-/** SPEC §2 Global setup: where the widget goes on every product page, its title, and the shoppers' language. */
+/**
+ * SPEC §2 Global setup: where the widget goes on every product page, its title, the shoppers' language, and whether
+ * its form takes reviews with only stars and text.
+ */
 export function GlobalSetupForm({ draft, onChange, canEdit }: GlobalSetupFormProps) {
   const { t } = useTranslation();
   const save = useSaveWidgetSettings();
@@ -52,6 +59,7 @@ export function GlobalSetupForm({ draft, onChange, canEdit }: GlobalSetupFormPro
       custom_selector: selector || null,
       widget_title: draft.widget_title.trim(),
       language: draft.language,
+      accept_text_reviews: draft.accept_text_reviews,
     });
   };
 
@@ -104,6 +112,15 @@ export function GlobalSetupForm({ draft, onChange, canEdit }: GlobalSetupFormPro
         description={t('widgets.global.languageHelp', { language: t(`languages.${mainLanguage}`) })}
         testId="widget-language"
         errors={errors.language}
+        isDisabled={!canEdit}
+      />
+      <SwitchField
+        name="accept_text_reviews"
+        testId="accept-text-reviews"
+        label={t('widgets.global.acceptTextReviews')}
+        description={t('widgets.global.acceptTextReviewsHelp')}
+        isSelected={draft.accept_text_reviews}
+        onChange={(accept_text_reviews) => change({ accept_text_reviews })}
         isDisabled={!canEdit}
       />
       <div className="widget-form-actions">

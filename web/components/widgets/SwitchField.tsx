@@ -1,3 +1,5 @@
+import { useId } from 'react';
+
 export interface SwitchFieldProps {
   name: string;
   label: string;
@@ -6,6 +8,8 @@ export interface SwitchFieldProps {
   isDisabled?: boolean;
   /** A label for screen readers only (e.g. a table row whose column header already says what it is). */
   hideLabel?: boolean;
+  /** What the switch does, under it (tied to it for screen readers). */
+  description?: string;
   testId?: string;
 }
 
@@ -17,9 +21,11 @@ export function SwitchField({
   onChange,
   isDisabled = false,
   hideLabel = false,
+  description,
   testId,
 }: SwitchFieldProps) {
-  return (
+  const id = useId();
+  const control = (
     <label
       className="switch"
       data-testid={testId}
@@ -34,9 +40,19 @@ export function SwitchField({
         checked={isSelected}
         disabled={isDisabled}
         onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={description ? `${id}-description` : undefined}
       />
       <span className="toggle-track" aria-hidden="true" />
       <span className={hideLabel ? 'visually-hidden' : 'switch-label'}>{label}</span>
     </label>
+  );
+  if (!description) return control;
+  return (
+    <div className="field">
+      {control}
+      <span id={`${id}-description`} className="field-description">
+        {description}
+      </span>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { mediaRequired } from '../../../shared/widget-options.js';
 import { fill, h } from '../dom.js';
 import { clock } from '../parts.js';
 import type { FormContext } from '../types.js';
@@ -47,6 +48,8 @@ const httpUrl = (url: string) => (/^https?:\/\//.test(url) && url.length <= 2000
 function renderForm(context: FormContext): void {
   const { configuration, container, product } = context;
   const { strings, limits } = configuration;
+  // The video leads the form either way; a store taking reviews with only stars and text makes it optional.
+  const optional = !mediaRequired(configuration.settings);
   const errors = {} as Record<TField, HTMLElement>;
   const controls = {} as Record<TField, HTMLElement>;
   let file: File | null = null;
@@ -83,6 +86,32 @@ function renderForm(context: FormContext): void {
   const input = (name: string, type: string, max: number, autocomplete: string) =>
     h('input', '', null, { name, type, maxlength: String(max), autocomplete, required: '' });
 
+  const media = h('div', 'vr-field', null, { role: 'group', 'aria-labelledby': 'vr-media-label' });
+  media.append(h('span', 'vr-label', optional ? strings.media_optional : strings.media, { id: 'vr-media-label' }));
+  const row = media.appendChild(h('div', 'vr-media-row'));
+  const picker = h('input', 'vr-file-input', null, {
+    id: 'vr-media',
+    type: 'file',
+    name: 'media',
+    accept: VIDEO_TYPES.concat(PHOTO_TYPES).join(','),
+  });
+  row.append(picker, h('label', 'vr-btn vr-choose', strings.choose_file, { for: 'vr-media' }));
+  const recordButton = h('button', 'vr-btn vr-record', strings.record, { type: 'button' });
+  const stopButton = h('button', 'vr-btn vr-stop', strings.stop_recording, { type: 'button', hidden: '' });
+  if (canRecord()) row.append(recordButton, stopButton);
+  const status = media.appendChild(h('span', 'vr-recording', null, { role: 'status' }));
+  const timer = media.appendChild(h('span', 'vr-timer', null, { role: 'timer', hidden: '' }));
+  const live = media.appendChild(h('video', 'vr-live', null, { muted: '', playsinline: '', hidden: '' }));
+  // The recording, to watch before sending it.
+  const replay = media.appendChild(
+    h('video', 'vr-replay', null, { controls: '', playsinline: '', 'aria-label': strings.your_recording, hidden: '' }),
+  );
+  const chosen = media.appendChild(h('div', 'vr-file', null, { hidden: '' }));
+  const chosenName = chosen.appendChild(h('span', 'vr-file-name'));
+  const remove = chosen.appendChild(h('button', 'vr-btn vr-remove', strings.remove_file, { type: 'button' }));
+  const hint = media.appendChild(h('p', 'vr-hint', null, { hidden: '' }));
+  field('media', '', picker, media);
+
   field('customer_name', strings.name, input('customer_name', 'text', limits.name_length, 'name'));
   field('customer_email', strings.email, input('customer_email', 'email', 254, 'email'));
 
@@ -112,31 +141,6 @@ function renderForm(context: FormContext): void {
   const comment = h('textarea', '', null, { name: 'comment', rows: '4', maxlength: String(limits.comment_length) });
   field('comment', strings.comment, comment);
 
-  const media = h('div', 'vr-field', null, { role: 'group', 'aria-labelledby': 'vr-media-label' });
-  media.append(h('span', 'vr-label', strings.media, { id: 'vr-media-label' }));
-  const row = media.appendChild(h('div', 'vr-media-row'));
-  const picker = h('input', 'vr-file-input', null, {
-    id: 'vr-media',
-    type: 'file',
-    name: 'media',
-    accept: VIDEO_TYPES.concat(PHOTO_TYPES).join(','),
-  });
-  row.append(picker, h('label', 'vr-btn vr-choose', strings.choose_file, { for: 'vr-media' }));
-  const recordButton = h('button', 'vr-btn vr-record', strings.record, { type: 'button' });
-  const stopButton = h('button', 'vr-btn vr-stop', strings.stop_recording, { type: 'button', hidden: '' });
-  if (canRecord()) row.append(recordButton, stopButton);
-  const status = media.appendChild(h('span', 'vr-recording', null, { role: 'status' }));
-  const timer = media.appendChild(h('span', 'vr-timer', null, { role: 'timer', hidden: '' }));
-  const live = media.appendChild(h('video', 'vr-live', null, { muted: '', playsinline: '', hidden: '' }));
-  // The recording, to watch before sending it.
-  const replay = media.appendChild(
-    h('video', 'vr-replay', null, { controls: '', playsinline: '', 'aria-label': strings.your_recording, hidden: '' }),
-  );
-  const chosen = media.appendChild(h('div', 'vr-file', null, { hidden: '' }));
-  const chosenName = chosen.appendChild(h('span', 'vr-file-name'));
-  const remove = chosen.appendChild(h('button', 'vr-btn vr-remove', strings.remove_file, { type: 'button' }));
-  const hint = media.appendChild(h('p', 'vr-hint', null, { hidden: '' }));
-  field('media', '', picker, media);
 
   const progress = form.appendChild(
     h('div', 'vr-progress', null, {
@@ -217,8 +221,9 @@ function renderForm(context: FormContext): void {
     recordButton.textContent = recorded ? strings.record_again : strings.record;
     if (!recorded) status.textContent = '';
     // Removing the file of a marked field leaves it marked, for what it now misses.
-    setError('media', next ? fileProblem(next) : errors.media.textContent && strings.media_required);
-    settle();
+    setError('media', next ? fileProblem(next) : !optional && errors.media.textContent ? strings.media_required : '');
+    // Without a file the text may become required, and with one no longer.
+    recheck('comment');
   };
   picker.onchange = () => choose(picker.files?.[0] || null);
   remove.onclick = () => {
@@ -278,8 +283,10 @@ function renderForm(context: FormContext): void {
     if (!checkedRating()) problems.rating = strings.rating_required;
     const length = value('comment').length;
     if (length > limits.comment_length) problems.comment = `${length} / ${limits.comment_length}`;
-    const mediaProblem = file ? fileProblem(file) : strings.media_required;
+    const mediaProblem = file ? fileProblem(file) : optional ? '' : strings.media_required;
     if (mediaProblem) problems.media = mediaProblem;
+    // A review with only stars and text: the text is what it has to say.
+    if (!file && optional && !length) problems.comment = strings.comment_required;
     return problems;
   };
 
@@ -368,7 +375,7 @@ function renderForm(context: FormContext): void {
       return;
     }
     const chosenFile = file as File;
-    const video = VIDEO_TYPES.includes(chosenFile.type);
+    const video = !!file && VIDEO_TYPES.includes(file.type);
     const body = new FormData();
     body.append('merchant_id', context.store);
     body.append('product_id', product.id);
@@ -385,7 +392,7 @@ function renderForm(context: FormContext): void {
     // A video resumed after a reload starts where the server stood then, not at 0.
     showProgress(video && draft.video?.key === uploadKey(chosenFile) ? draft.video.percent : 0);
     if (!video) {
-      body.append('photo', chosenFile, chosenFile.name);
+      if (file) body.append('photo', file, file.name);
       return send(body, showProgress);
     }
     thumbnail(chosenFile).then((jpeg) => {
@@ -426,7 +433,8 @@ function renderForm(context: FormContext): void {
   container.textContent = '';
   container.append(h('style', '', css), form);
   setAlert('');
-  (controls.customer_name as HTMLInputElement).focus();
+  // The form's first step: where the shopper records or chooses the video (brought into view with it).
+  (recordButton.isConnected ? recordButton : picker).focus();
 }
 
 window.__vrForm = renderForm;

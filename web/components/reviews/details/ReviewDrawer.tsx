@@ -7,7 +7,7 @@ import { useReviewDetail } from '../../../api/reviewDetails';
 import { useDateFormat } from '../../../lib/useDateFormat';
 import { ActionButton } from '../../ActionButton';
 import { ProductName } from '../../ProductName';
-import { CloseIcon, ExternalLinkIcon } from '../../icons';
+import { CloseIcon, ExternalLinkIcon, QuoteIcon } from '../../icons';
 import { ACTION_VARIANTS, moderationActionsFor, stateOf } from '../bulk/moderationActions';
 import { MediaStateChip } from '../MediaStateChip';
 import { RatingStars } from '../RatingStars';
@@ -75,10 +75,15 @@ function ReviewDetails({ review: opened, busyId, onAction, onClose }: ReviewDraw
 
       {/* Focusable: it scrolls when the review is long, and a keyboard must reach all of it. */}
       <div className="review-drawer-body" role="region" aria-labelledby={titleId} tabIndex={0}>
-        {hasMedia && (
+        {hasMedia ? (
           <div className="media-frame review-drawer-media">
             <ReviewMediaPlayer review={review} />
           </div>
+        ) : (
+          <p className="review-note review-text-only" data-testid="review-drawer-text-only">
+            <QuoteIcon />
+            {t('reviews.textOnly')}
+          </p>
         )}
         <MediaStateChip review={review} detailed />
 

@@ -1,0 +1,1 @@
+ALTER TABLE "widget_settings" ADD COLUMN "accept_text_reviews" boolean DEFAULT true NOT NULL;
