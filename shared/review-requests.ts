@@ -108,7 +108,7 @@ export const ZReviewRequestSettings = ZSettingsFields.superRefine((body, ctx) =>
 });
 export type TReviewRequestSettings = z.output<typeof ZReviewRequestSettings>;
 /** PUT /api/review-requests/settings/ takes any subset; missing fields keep their saved (or default) value. */
-export const ZReviewRequestSettingsPatch = ZSettingsFields.partial();
+export const ZReviewRequestSettingsPatch = ZSettingsFields.extend({ incentive: ZIncentive.partial() }).partial();
 export type TReviewRequestSettingsPatch = z.input<typeof ZReviewRequestSettingsPatch>;
 
 /** What a store that never saved gets: requests on, after fulfilment, a week later, one reminder. */

@@ -1,10 +1,16 @@
 // Shopify constants and shop-domain handling, without zod: the dashboard's pages import them.
 
 /**
- * Access the Shopify app asks for: the catalogue, orders (verified purchases), themes (app-embed status) and locales
- * (the store's language for the widget).
+ * Access the Shopify app asks for: the catalogue, orders (verified purchases, review requests), themes (app-embed
+ * status), locales (the store's language for the widget) and discounts (review incentives' single-use codes).
  */
-export const SHOPIFY_SCOPES = ['read_products', 'read_orders', 'read_themes', 'read_locales'] as const;
+export const SHOPIFY_SCOPES = [
+  'read_products',
+  'read_orders',
+  'read_themes',
+  'read_locales',
+  'write_discounts',
+] as const;
 /** The theme app embed block's file name in `extensions/video-reviews/blocks/` (its handle in deep links). */
 export const SHOPIFY_EMBED_HANDLE = 'video-reviews';
 /** Where the widget keeps its session id in a Shopify cart, so the order says which widget session bought. */

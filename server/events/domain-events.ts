@@ -41,6 +41,8 @@ export interface DomainEventMap {
     productExternalId: string;
     requestId?: string | null;
   };
+  /** The merchant approved these reviews (one, or a bulk action's chunk). */
+  'reviews.approved': { merchantId: string; reviewIds: string[] };
 }
 
 export type DomainEventType = keyof DomainEventMap;

@@ -5,6 +5,9 @@ import { MailModule } from '../mail/mail.module.js';
 import { ReviewsModule } from '../reviews/reviews.module.js';
 import { StorefrontModule } from '../storefront/storefront.module.js';
 import { WidgetScriptModule } from '../widget-script/widget-script.module.js';
+import { IncentivesRepository } from './incentives/incentives.repository.js';
+import { PlatformDiscountsModule } from './incentives/platform-discounts.js';
+import { ReviewIncentives } from './incentives/review-incentives.service.js';
 import { MailSuppressionsRepository } from './mail-suppressions.repository.js';
 import { MailSuppressionsService } from './mail-suppressions.service.js';
 import { ReviewRequestLinksRepository } from './review-request-links.repository.js';
@@ -20,7 +23,15 @@ import { ReviewRequestsService } from './review-requests.service.js';
 
 /** Review requests (issue 24): mails to buyers after their orders, reminders, the hosted review page's links. */
 @Module({
-  imports: [AuthModule, BillingModule, MailModule, ReviewsModule, StorefrontModule, WidgetScriptModule],
+  imports: [
+    AuthModule,
+    BillingModule,
+    MailModule,
+    PlatformDiscountsModule,
+    ReviewsModule,
+    StorefrontModule,
+    WidgetScriptModule,
+  ],
   controllers: [ReviewRequestsController, ReviewRequestPageController],
   providers: [
     ReviewRequestsRepository,
@@ -33,6 +44,8 @@ import { ReviewRequestsService } from './review-requests.service.js';
     ReviewRequestsService,
     ReviewRequestLinksRepository,
     ReviewRequestPageService,
+    IncentivesRepository,
+    ReviewIncentives,
   ],
   exports: [ReviewRequestsRepository, MailSuppressionsService, ReviewRequestSettingsService, ReviewRequestSender],
 })

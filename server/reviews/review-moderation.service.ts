@@ -4,6 +4,7 @@ import type { TModerationAction, TReview, TReviewBulkResult, ZReviewBulk } from 
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import { PlanLimitsService, type TLimitKind } from '../billing/plan-limits.service.js';
 import { ApiError } from '../common/api-error.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { decideModeration } from './moderation-rules.js';
 import { ReviewsRepository, type ReviewChange } from './reviews.repository.js';
 import { ReviewsService } from './reviews.service.js';
@@ -22,6 +23,7 @@ export class ReviewModerationService {
     private readonly repository: ReviewsRepository,
     private readonly reviews: ReviewsService,
     private readonly limits: PlanLimitsService,
+    private readonly events: DomainEvents,
   ) {}
 
   async approve(auth: WorkspaceContext, id: string): Promise<TReview> {
@@ -61,6 +63,12 @@ export class ReviewModerationService {
       return new Map([[review.id, decision.change]]);
     });
     await this.reviews.changed(merchantId);
+    if (action === 'approve') await this.approved(merchantId, [id]);
+  }
+
+  /** Tells who acts on approvals (review incentives); the approval stands whatever they do. */
+  private async approved(merchantId: string, reviewIds: string[]): Promise<void> {
+    await this.events.emit('reviews.approved', { merchantId, reviewIds }).catch(() => undefined);
   }
 
   /**
@@ -117,6 +125,7 @@ export class ReviewModerationService {
         // Gone between the listing and the lock (purged, or the store erased).
         result.not_found += chunk.length - found;
         result.changed += updated.length;
+        if (body.action === 'approve' && updated.length) await this.approved(merchantId, updated);
       }
     } finally {
       if (result.changed) await this.reviews.changed(merchantId);

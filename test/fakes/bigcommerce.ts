@@ -53,6 +53,29 @@ export interface FakeBcScript {
   auto_uninstall: boolean;
 }
 
+/** A v2 coupon as the API stores it (review incentives). */
+export interface FakeBcCoupon {
+  id: number;
+  name: string;
+  code: string;
+  type: string;
+  amount: string;
+  enabled: boolean;
+  expires: string;
+  max_uses: number;
+  max_uses_per_customer: number;
+  applies_to: { entity: string; ids: number[] };
+}
+
+const COUPON_TYPES = new Set([
+  'per_item_discount',
+  'per_total_discount',
+  'shipping_discount',
+  'free_shipping',
+  'percentage_discount',
+  'promotion',
+]);
+
 export interface FakeBcHook {
   id: number;
   client_id: string;
@@ -86,6 +109,7 @@ export interface FakeBigCommerce {
   addOrder(hash: string, order: FakeBcOrderInput): { id: number };
   scripts(hash: string): FakeBcScript[];
   hooks(hash: string): FakeBcHook[];
+  coupons(hash: string): FakeBcCoupon[];
   /** The store's API account is deleted: its token stops working. */
   revokeToken(hash: string): void;
   /** The next n API calls answer `status` (429 with a reset header). */
@@ -126,6 +150,7 @@ interface StoreState {
   orders: Map<number, FakeBcOrderInput & { id: number; createdAt: Date }>;
   scripts: FakeBcScript[];
   hooks: FakeBcHook[];
+  coupons: FakeBcCoupon[];
 }
 
 function productJson(product: FakeBcProduct) {
@@ -323,6 +348,26 @@ export async function startFakeBigCommerce(options: { signingSecret?: string } =
       if (method === 'DELETE') return send(200, { data: state.hooks.splice(index, 1)[0] });
     }
 
+    if (path === '/v2/coupons') {
+      if (method === 'GET') return send(200, state.coupons);
+      if (method === 'POST') {
+        const problems = [
+          typeof body.name === 'string' && body.name ? null : 'name',
+          typeof body.code === 'string' && /^[\w-]{1,50}$/.test(body.code) ? null : 'code',
+          typeof body.type === 'string' && COUPON_TYPES.has(body.type) ? null : 'type',
+          typeof body.amount === 'string' && /^\d+(\.\d+)?$/.test(body.amount) ? null : 'amount',
+          Array.isArray((body.applies_to as { ids?: unknown })?.ids) ? null : 'applies_to',
+        ].filter(Boolean);
+        if (problems.length) return send(400, [{ status: 400, message: `The field '${problems[0]}' is invalid.` }]);
+        if (state.coupons.some((coupon) => coupon.code.toLowerCase() === String(body.code).toLowerCase())) {
+          return send(409, [{ status: 409, message: 'The coupon code is already in use.' }]);
+        }
+        const coupon = { ...(body as unknown as FakeBcCoupon), id: state.coupons.length + 1 };
+        state.coupons.push(coupon);
+        return send(201, coupon);
+      }
+    }
+
     if (method === 'GET' && (match = path.match(/^\/v2\/orders\/(\d+)(\/products)?$/))) {
       const order = state.orders.get(Number(match[1]));
       if (!order) return send(404, [{ status: 404, message: 'The requested resource was not found.' }]);
@@ -416,7 +461,7 @@ export async function startFakeBigCommerce(options: { signingSecret?: string } =
         accessToken: `token-${randomBytes(12).toString('hex')}`,
         ...input,
       };
-      stores.set(hash, { store, products: new Map(), orders: new Map(), scripts: [], hooks: [] });
+      stores.set(hash, { store, products: new Map(), orders: new Map(), scripts: [], hooks: [], coupons: [] });
       return store;
     },
     addProducts(hash, products) {
@@ -432,6 +477,7 @@ export async function startFakeBigCommerce(options: { signingSecret?: string } =
     },
     scripts: (hash) => stateOf(hash).scripts,
     hooks: (hash) => stateOf(hash).hooks,
+    coupons: (hash) => stateOf(hash).coupons,
     revokeToken(hash) {
       stateOf(hash).store.accessToken = `revoked-${randomBytes(6).toString('hex')}`;
     },

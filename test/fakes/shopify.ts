@@ -12,6 +12,7 @@ import {
   type ShopState,
 } from './shopify/graphql.js';
 import { appSubscriptionPayload, confirmCharge, type ChargeStatus, type FakeCharge } from './shopify/billing.js';
+import type { FakeDiscount } from './shopify/discounts.js';
 import {
   bodyHmac,
   hostParam,
@@ -42,6 +43,7 @@ export {
 } from './shopify/payloads.js';
 export type { EmbedState, FakeMetafield, FakeSubscription } from './shopify/graphql.js';
 export type { ChargeStatus, FakeCharge } from './shopify/billing.js';
+export type { FakeDiscount } from './shopify/discounts.js';
 
 export interface FakeShopifyOptions {
   apiKey: string;
@@ -108,6 +110,8 @@ export interface FakeShopify {
   metafields(domain: string): FakeMetafield[];
   /** App subscriptions (charges) the app created, with the merchant's decisions. */
   charges(domain: string): FakeCharge[];
+  /** Code discounts the app created (review incentives). */
+  discounts(domain: string): FakeDiscount[];
   /** Changes a charge as Shopify would (e.g. CANCELLED, FROZEN); returns the app_subscriptions/update body to send. */
   setChargeStatus(domain: string, id: string, status: ChargeStatus): ReturnType<typeof appSubscriptionPayload>;
   tokenOf(domain: string): string | null;
@@ -222,6 +226,7 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
     grants.delete(code);
     if (grant.expiresAt < Date.now()) return refuse('The authorization code has expired');
     state.token = `shpat_${randomBytes(16).toString('hex')}`;
+    state.scopes = grant.scopes;
     tokenExchanges.push({ shop, clientId, code, status: 200 });
     send(200, { access_token: state.token, scope: grant.scopes.join(',') });
   }
@@ -356,6 +361,8 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
           subscriptions: [],
           metafields: [],
           charges: [],
+          scopes: [],
+          discounts: [],
         });
       }
       return shop;
@@ -378,6 +385,7 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
     metafields: (domain) => [...stateOf(domain).metafields],
     tokenOf: (domain) => shops.get(domain)?.token ?? null,
     charges: (domain) => [...stateOf(domain).charges],
+    discounts: (domain) => [...stateOf(domain).discounts],
     setChargeStatus(domain, id, status) {
       const state = stateOf(domain);
       const charge = state.charges.find((known) => known.id === id);

@@ -64,6 +64,7 @@ export interface FakeTiendaNube {
   tokenOf(storeId: number): string | null;
   scripts(storeId: number): Array<{ id: number; src: string; event: string; where: string }>;
   webhooks(storeId: number): Array<{ id: number; event: string; url: string }>;
+  coupons(storeId: number): FakeTnCoupon[];
   tokenExchanges: Array<{ code: string; status: number }>;
   requests: FakeTnRequest[];
   rateLimitNext(n: number): void;
@@ -102,6 +103,18 @@ const EVENTS = new Set([
   'category/deleted',
 ]);
 
+/** A coupon as the API stores it (review incentives). */
+export interface FakeTnCoupon {
+  id: number;
+  code: string;
+  type: 'percentage' | 'absolute' | 'shipping';
+  value: string;
+  valid: boolean;
+  max_uses: number | null;
+  start_date: string | null;
+  end_date: string | null;
+}
+
 interface StoreState {
   store: FakeTnStore;
   token: string | null;
@@ -109,6 +122,7 @@ interface StoreState {
   orders: Map<number, FakeTnOrderInput & { id: number; createdAt: Date }>;
   scripts: Array<{ id: number; src: string; event: string; where: string }>;
   webhooks: Array<{ id: number; event: string; url: string }>;
+  coupons: FakeTnCoupon[];
 }
 
 const multilingual = (value: string, language: string) => ({ [language]: value });
@@ -181,7 +195,7 @@ export async function startFakeTiendaNube(options: {
     answer(200, {
       access_token: state.token,
       token_type: 'bearer',
-      scope: 'read_content,read_products,read_orders,write_scripts',
+      scope: 'read_content,read_products,read_orders,write_scripts,write_coupons',
       user_id: state.store.id,
     });
   }
@@ -277,6 +291,31 @@ export async function startFakeTiendaNube(options: {
         language: order.language ?? null,
         status: order.status ?? 'open',
       });
+    }
+    if (path === '/coupons') {
+      if (method === 'GET') return send(200, state.coupons);
+      if (method === 'POST') {
+        const errors: Record<string, string[]> = {};
+        if (typeof body.code !== 'string' || !body.code) errors.code = ["can't be blank"];
+        else if (state.coupons.some((coupon) => coupon.code.toLowerCase() === String(body.code).toLowerCase()))
+          errors.code = ['has already been taken'];
+        if (!['percentage', 'absolute', 'shipping'].includes(String(body.type))) errors.type = ['is invalid'];
+        if (body.type !== 'shipping' && !/^\d+(\.\d+)?$/.test(String(body.value))) errors.value = ['is invalid'];
+        if (Object.keys(errors).length)
+          return send(422, { code: 422, message: 'Unprocessable Entity', description: errors });
+        const coupon: FakeTnCoupon = {
+          id: ++serial,
+          code: body.code as string,
+          type: body.type as FakeTnCoupon['type'],
+          value: String(body.value ?? '0.00'),
+          valid: body.valid !== false,
+          max_uses: typeof body.max_uses === 'number' ? body.max_uses : null,
+          start_date: typeof body.start_date === 'string' ? body.start_date : null,
+          end_date: typeof body.end_date === 'string' ? body.end_date : null,
+        };
+        state.coupons.push(coupon);
+        return send(201, coupon);
+      }
     }
     if (path === '/webhooks') {
       if (method === 'GET') return send(200, state.webhooks);
@@ -397,7 +436,15 @@ export async function startFakeTiendaNube(options: {
         email: `owner${id}@tienda.test`,
         ...input,
       };
-      stores.set(id, { store, token: null, products: new Map(), orders: new Map(), scripts: [], webhooks: [] });
+      stores.set(id, {
+        store,
+        token: null,
+        products: new Map(),
+        orders: new Map(),
+        scripts: [],
+        webhooks: [],
+        coupons: [],
+      });
       return store;
     },
     addProducts(storeId, products) {
@@ -419,6 +466,7 @@ export async function startFakeTiendaNube(options: {
     tokenOf: (storeId) => stateOf(storeId).token,
     scripts: (storeId) => stateOf(storeId).scripts,
     webhooks: (storeId) => stateOf(storeId).webhooks,
+    coupons: (storeId) => stateOf(storeId).coupons,
     rateLimitNext(n) {
       rateLimited = n;
     },

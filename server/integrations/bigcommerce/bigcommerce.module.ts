@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ProductsModule } from '../../products/products.module.js';
 import { WidgetScriptModule } from '../../widget-script/widget-script.module.js';
+import { PlatformDiscountsModule } from '../../review-requests/incentives/platform-discounts.js';
 import { IntegrationsModule } from '../integrations.module.js';
 import { BigCommerceClient } from './bigcommerce.client.js';
+import { BigCommerceCoupons } from './bigcommerce-coupons.js';
 import { BigCommerceConnectService } from './bigcommerce-connect.service.js';
 import { BigCommerceCredentialsOf } from './bigcommerce-credentials.js';
 import { BigCommerceController } from './bigcommerce.controller.js';
@@ -13,11 +15,12 @@ import { BigCommerceWebhookRoutes } from './bigcommerce-webhooks.routes.js';
 
 /** BigCommerce through a Store API account: connect, the widget's script, webhooks, catalogue (EXTERNAL_APIS §2). */
 @Module({
-  imports: [IntegrationsModule, ProductsModule, WidgetScriptModule],
+  imports: [IntegrationsModule, ProductsModule, WidgetScriptModule, PlatformDiscountsModule],
   controllers: [BigCommerceController],
   providers: [
     BigCommerceClient,
     BigCommerceConnectService,
+    BigCommerceCoupons,
     BigCommerceCredentialsOf,
     BigCommerceSetupService,
     BigCommerceStatusService,

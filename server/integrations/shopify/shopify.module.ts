@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BillingModule } from '../../billing/billing.module.js';
 import { ProductsModule } from '../../products/products.module.js';
 import { WidgetScriptModule } from '../../widget-script/widget-script.module.js';
+import { PlatformDiscountsModule } from '../../review-requests/incentives/platform-discounts.js';
 import { IntegrationsModule } from '../integrations.module.js';
 import { ShopifyAuthController } from './shopify-auth.controller.js';
 import { ShopifyBillingController } from './shopify-billing.controller.js';
@@ -14,14 +15,16 @@ import { ShopifyWebhookHandlers } from './shopify-webhooks.handlers.js';
 import { ShopifyWebhookRoutes } from './shopify-webhooks.routes.js';
 import { ShopifyClient } from './shopify.client.js';
 import { ShopifyController } from './shopify.controller.js';
+import { ShopifyDiscounts } from './shopify-discounts.js';
 
 /** The Shopify app: install (OAuth), webhooks, catalogue, theme app embed status, billing (EXTERNAL_APIS §1). */
 @Module({
-  imports: [BillingModule, IntegrationsModule, ProductsModule, WidgetScriptModule],
+  imports: [BillingModule, IntegrationsModule, ProductsModule, WidgetScriptModule, PlatformDiscountsModule],
   controllers: [ShopifyAuthController, ShopifyBillingController, ShopifyController],
   providers: [
     ShopifyBilling,
     ShopifyClient,
+    ShopifyDiscounts,
     ShopifyInstallService,
     ShopifyInstallFlow,
     ShopifySetupService,

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ProductsModule } from '../../products/products.module.js';
 import { WidgetScriptModule } from '../../widget-script/widget-script.module.js';
+import { PlatformDiscountsModule } from '../../review-requests/incentives/platform-discounts.js';
 import { IntegrationsModule } from '../integrations.module.js';
 import { TiendaNubeClient } from './tiendanube.client.js';
+import { TiendaNubeCoupons } from './tiendanube-coupons.js';
 import { TiendaNubeController } from './tiendanube.controller.js';
 import { TiendaNubeInstallService } from './tiendanube-install.service.js';
 import { TiendaNubeSetupService } from './tiendanube-setup.service.js';
@@ -13,10 +15,11 @@ import { TiendaNubeWebhookRoutes } from './tiendanube-webhooks.routes.js';
 
 /** The Tienda Nube app: install (OAuth code), webhooks and LGPD topics, the widget's script, catalogue (§3). */
 @Module({
-  imports: [IntegrationsModule, ProductsModule, WidgetScriptModule],
+  imports: [IntegrationsModule, PlatformDiscountsModule, ProductsModule, WidgetScriptModule],
   controllers: [TiendaNubeController],
   providers: [
     TiendaNubeClient,
+    TiendaNubeCoupons,
     TiendaNubeInstallService,
     TiendaNubeSetupService,
     TiendaNubeStatusService,

@@ -1,4 +1,5 @@
 import { billingOperations, type FakeCharge } from './billing.js';
+import { discountOperations, type FakeDiscount } from './discounts.js';
 import { shopIdOf, type FakeProduct, type FakeShop } from './payloads.js';
 
 // The Admin GraphQL operations the app sends, answered by name from a shop's state.
@@ -31,6 +32,9 @@ export interface ShopState {
   subscriptions: FakeSubscription[];
   metafields: FakeMetafield[];
   charges: FakeCharge[];
+  /** The scopes the shop's token was granted. */
+  scopes: string[];
+  discounts: FakeDiscount[];
 }
 
 export interface OperationContext {
@@ -188,6 +192,7 @@ export function answer(
   context: OperationContext,
 ): Answer | undefined {
   if (Object.hasOwn(billingOperations, name)) return billingOperations[name](state, variables, context);
+  if (Object.hasOwn(discountOperations, name)) return discountOperations[name](state, variables, context);
   return Object.hasOwn(operations, name) ? operations[name](state, variables, context) : undefined;
 }
 

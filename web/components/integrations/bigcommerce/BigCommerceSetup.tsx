@@ -10,7 +10,7 @@ import { BigCommerceConnectForm } from './BigCommerceConnectForm';
 import { BigCommerceDisconnect } from './BigCommerceDisconnect';
 import { StoreHashIllustration } from './StoreHashIllustration';
 
-const SCOPES = ['content', 'sites', 'products', 'information'] as const;
+const SCOPES = ['content', 'sites', 'products', 'orders', 'information', 'marketing'] as const;
 
 export interface BigCommerceSetupProps {
   integration: TBigCommerceIntegration;
