@@ -5,9 +5,8 @@ import {
   REQUEST_LOCALES,
   REQUEST_TEMPLATE_PLACEHOLDERS,
   type TRequestLocale,
-  type TRequestTemplate,
-  type TReviewRequestSettings,
-} from '../../../shared/review-requests.js';
+} from '../../../shared/review-request-options.js';
+import type { TRequestTemplate, TReviewRequestSettings } from '../../../shared/review-requests.js';
 import { previewRequestMail, sendTestMail } from '../../api/reviewRequests';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { ActionButton } from '../ActionButton';
