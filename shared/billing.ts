@@ -39,6 +39,8 @@ export interface TPlan {
   free: boolean;
   max_active_reviews: number | null;
   max_total_reviews: number | null;
+  /** Review requests a month; null = unlimited. */
+  max_monthly_requests: number | null;
   unlimited_active_reviews: boolean;
   status: 'active' | 'inactive';
   features: TBenefitKey[];
@@ -90,6 +92,8 @@ export type TActiveSubscription = TSubscription | Record<string, never>;
 export interface TCurrentUsage {
   plan: TPlan;
   usage: TLimitInfo;
+  /** Review request mails asked for this calendar month (UTC), skipped ones left out, against the plan's quota. */
+  review_requests_this_month: TUsageMeter;
   /** Why the plan is what it is: a subscription in good standing, a grace period, or none (Free). */
   billing_status: TUsageDetails['billing_status'];
   grace_ends_at: string | null;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { UPGRADE_THRESHOLDS } from '../../shared/constants.js';
-import type { TCurrentUsage, TPlanLimitError, TUsageDetails } from '../../shared/billing.js';
+import type { TCurrentUsage, TPlanLimitError, TUsageDetails, TUsageMeter } from '../../shared/billing.js';
 import { ApiError } from '../common/api-error.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -9,7 +9,7 @@ import { ServerReaders } from '../ssr/server-readers.js';
 import { PlansService, mapPlan } from './plans.service.js';
 import { ReviewUsageRepository } from './review-usage.repository.js';
 import { SubscriptionsRepository, type SubscriptionRow } from './subscriptions.repository.js';
-import { benefitsFor, limitInfo, primaryReason, type ReviewUsage } from './usage.js';
+import { benefitsFor, limitInfo, meter, primaryReason, type ReviewUsage } from './usage.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -89,11 +89,23 @@ export class PlanLimitsService implements OnModuleInit {
     throw new ApiError(403, { ...this.refusal(usage, plan, kind) });
   }
 
+  /** Review requests made this calendar month (UTC) against the plan's monthly quota. */
+  async monthlyRequests(merchantId: string, now = new Date()): Promise<TUsageMeter> {
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const [plan, made] = await Promise.all([this.planOf(merchantId), this.usage.requestsSince(merchantId, monthStart)]);
+    return meter(made, plan.maxMonthlyRequests);
+  }
+
   async currentUsage(merchantId: string): Promise<TCurrentUsage> {
-    const [standing, usage] = await Promise.all([this.standing(merchantId), this.usage.usage(merchantId)]);
+    const [standing, usage, requests] = await Promise.all([
+      this.standing(merchantId),
+      this.usage.usage(merchantId),
+      this.monthlyRequests(merchantId),
+    ]);
     return {
       plan: mapPlan(standing.plan),
       usage: limitInfo(usage, standing.plan),
+      review_requests_this_month: requests,
       billing_status: standing.status,
       grace_ends_at: standing.graceEndsAt?.toISOString() ?? null,
     };

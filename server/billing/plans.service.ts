@@ -21,6 +21,7 @@ export function mapPlan(plan: PlanRow): TPlan {
     free: plan.free,
     max_active_reviews: plan.maxActiveReviews,
     max_total_reviews: plan.maxTotalReviews,
+    max_monthly_requests: plan.maxMonthlyRequests,
     unlimited_active_reviews: plan.maxActiveReviews === null,
     status: plan.status,
     features: plan.features as TBenefitKey[],

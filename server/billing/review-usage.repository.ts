@@ -1,14 +1,29 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gte, ne } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
-import { reviewCounters } from '../database/schema.js';
+import { reviewCounters, reviewRequests } from '../database/schema.js';
 import { usageOf, type ReviewUsage } from './usage.js';
 
 /** What the store uses of its plan, from the review counters a trigger keeps (migration 0004). */
 @Injectable()
 export class ReviewUsageRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  /** Review requests the store made since `since`, skipped ones left out: what the monthly quota counts. */
+  async requestsSince(merchantId: string, since: Date): Promise<number> {
+    const [row] = await this.database.db
+      .select({ n: count() })
+      .from(reviewRequests)
+      .where(
+        and(
+          eq(reviewRequests.merchantId, merchantId),
+          gte(reviewRequests.createdAt, since),
+          ne(reviewRequests.status, 'skipped'),
+        ),
+      );
+    return row.n;
+  }
 
   async usage(merchantId: string): Promise<ReviewUsage> {
     return usageOf(

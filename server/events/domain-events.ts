@@ -19,9 +19,28 @@ export interface DomainEventMap {
     /** The widget session the cart carried, recorded once per order. */
     sessionId: string | null;
     firstSeen: boolean;
+    /** The order's row and platform id, for what the order starts (a review request). */
+    orderId: string;
+    orderExternalId: string;
   };
-  /** A customer's personal data was erased (privacy request): reviews and events changed. */
-  'customer.redacted': { merchantId: string };
+  /** An order was cancelled or refunded in full: what it started and has not happened yet stops. */
+  'order.cancelled': { merchantId: string; orderExternalId: string };
+  /**
+   * A customer's personal data was erased (privacy request): reviews and events changed. `email` and the platform
+   * ids of their orders name what else of theirs goes (review requests).
+   */
+  'customer.redacted': { merchantId: string; email: string | null; orderExternalIds: string[] };
+  /**
+   * A review was submitted (widget, dashboard, or a review request's hosted page, which names its request): the
+   * buyer's open review requests for that product stop their reminders.
+   */
+  'review.submitted': {
+    merchantId: string;
+    reviewId: string;
+    customerEmail: string;
+    productExternalId: string;
+    requestId?: string | null;
+  };
 }
 
 export type DomainEventType = keyof DomainEventMap;

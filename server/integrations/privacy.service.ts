@@ -137,8 +137,13 @@ export class PrivacyService {
     for (const key of traces.keys) await this.media.delete(key);
     if (email) await this.reviews.anonymiseCustomer(merchant.id, email, traces.keys);
     await this.widgetEvents.deleteSessions(merchant.id, sessions);
+    const orderExternalIds = (await this.orders.ofCustomer(merchant.id, customer)).map((order) => order.externalId);
     await this.orders.deleteOfCustomer(merchant.id, customer);
-    await this.events.emit('customer.redacted', { merchantId: merchant.id });
+    await this.events.emit('customer.redacted', {
+      merchantId: merchant.id,
+      email: email || null,
+      orderExternalIds: [...new Set([...orderExternalIds, ...customer.orderExternalIds])],
+    });
   }
 
   /** Erases the store: its media, its workspace and data, and accounts that belonged to nothing else. */

@@ -14,6 +14,22 @@ export interface OutgoingMail {
   /** The link the mail is about, logged when there is no SMTP server so an operator can pass it on. */
   link?: string;
   attachments?: Array<{ filename: string; content: string; contentType: string }>;
+  /** The sender's display name on the operator's MAIL_FROM address (a store's name on its review requests). */
+  fromName?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+}
+
+/** The address of MAIL_FROM (`Name <address>` or a bare address). */
+export function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/** A refusal the mail server gave for good (an SMTP 5xx reply): no retry will get the mail through. */
+export function permanentRefusal(error: unknown): string | null {
+  const { responseCode, response } = (error ?? {}) as { responseCode?: unknown; response?: unknown };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode > 599) return null;
+  return typeof response === 'string' && response ? response : String(responseCode);
 }
 
 /** DESIGN §6.9: SMTP when SMTP_URL is set, else one .eml file per mail in the outbox directory and a log line. */
@@ -28,13 +44,16 @@ export class MailService implements OnModuleDestroy {
   }
 
   async send(message: OutgoingMail): Promise<void> {
+    const { from } = this.config.mail;
     const mail = {
-      from: this.config.mail.from,
+      from: message.fromName ? { name: message.fromName, address: addressOf(from) } : from,
       to: message.to,
+      replyTo: message.replyTo,
       subject: message.subject,
       text: message.text,
       html: message.html,
       attachments: message.attachments,
+      headers: message.headers,
     };
     if (this.smtp) {
       await this.smtp.sendMail(mail);

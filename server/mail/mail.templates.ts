@@ -59,7 +59,7 @@ export const MAIL_PALETTE = {
 
 const { light, dark } = MAIL_PALETTE;
 
-const DARK_STYLES = `:root{color-scheme:light dark;supported-color-schemes:light dark}
+export const DARK_STYLES = `:root{color-scheme:light dark;supported-color-schemes:light dark}
 @media (prefers-color-scheme: dark){
 .mail-page{background:${dark.page}!important;color:${dark.text}!important}
 .mail-card{background:${dark.card}!important;color:${dark.text}!important}

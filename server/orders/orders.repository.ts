@@ -18,6 +18,12 @@ export interface PlatformOrder {
   totalAmount: number | null;
   orderedAt: Date;
   fulfilledAt: Date | null;
+  paidAt: Date | null;
+  /** Cancelled, or refunded in full. */
+  cancelledAt: Date | null;
+  customerName: string;
+  /** The buyer's language as the platform reports it (`pt-BR`), when it does. */
+  customerLocale: string | null;
   items: Array<{
     productExternalId: string;
     title: string;
@@ -63,6 +69,9 @@ export class OrdersRepository {
             currency: order.currency,
             totalAmount: order.totalAmount,
             fulfilledAt: sql`coalesce(excluded.fulfilled_at, ${orders.fulfilledAt})`,
+            paidAt: sql`coalesce(excluded.paid_at, ${orders.paidAt})`,
+            customerName: sql`coalesce(nullif(excluded.customer_name, ''), ${orders.customerName})`,
+            customerLocale: sql`coalesce(excluded.customer_locale, ${orders.customerLocale})`,
             updatedAt: new Date(),
           },
         })
@@ -73,6 +82,19 @@ export class OrdersRepository {
       }
       return row;
     });
+  }
+
+  /** Marks the order cancelled (or refunded); false when the store has no such order. */
+  async markCancelled(merchantId: string, externalId: string, at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(orders)
+      .set({
+        cancelledAt: sql`coalesce(${orders.cancelledAt}, ${at.toISOString()}::timestamptz)`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(orders.merchantId, merchantId), eq(orders.externalId, externalId)))
+      .returning({ id: orders.id });
+    return rows.length > 0;
   }
 
   /** Whether someone with this email ordered this product from the store. */

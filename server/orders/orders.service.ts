@@ -10,15 +10,26 @@ export class OrdersService {
     private readonly events: DomainEvents,
   ) {}
 
+  /**
+   * Keeps the order as the platform reports it. A cancelled (or fully refunded) order is no purchase: it is not
+   * recorded, only marked on an order already held, and what it started stops ('order.cancelled').
+   */
   async record(merchantId: string, order: PlatformOrder): Promise<void> {
+    if (order.cancelledAt) {
+      await this.orders.markCancelled(merchantId, order.externalId, order.cancelledAt);
+      await this.events.emit('order.cancelled', { merchantId, orderExternalId: order.externalId });
+      return;
+    }
     const normalized = { ...order, customerEmail: order.customerEmail.trim().toLowerCase() };
-    const { firstSeen } = await this.orders.upsert(merchantId, normalized);
+    const { id, firstSeen } = await this.orders.upsert(merchantId, normalized);
     await this.events.emit('order.recorded', {
       merchantId,
       customerEmail: normalized.customerEmail,
       productExternalIds: [...new Set(order.items.map((item) => item.productExternalId))],
       sessionId: order.sessionId,
       firstSeen,
+      orderId: id,
+      orderExternalId: order.externalId,
     });
   }
 

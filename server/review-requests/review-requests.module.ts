@@ -1,5 +1,31 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { BillingModule } from '../billing/billing.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { MailSuppressionsRepository } from './mail-suppressions.repository.js';
+import { MailSuppressionsService } from './mail-suppressions.service.js';
+import { ReviewRequestScheduler } from './review-request-scheduler.service.js';
+import { ReviewRequestSender } from './review-request-sender.service.js';
+import { ReviewRequestSettingsService } from './review-request-settings.service.js';
+import { ReviewRequestSubscriptions } from './review-request-subscriptions.js';
+import { ReviewRequestsController } from './review-requests.controller.js';
+import { ReviewRequestsRepository } from './review-requests.repository.js';
+import { ReviewRequestsService } from './review-requests.service.js';
 
 /** Review requests (issue 24): mails to buyers after their orders, reminders, the hosted review page's links. */
-@Module({})
+@Module({
+  imports: [AuthModule, BillingModule, MailModule],
+  controllers: [ReviewRequestsController],
+  providers: [
+    ReviewRequestsRepository,
+    MailSuppressionsRepository,
+    MailSuppressionsService,
+    ReviewRequestSettingsService,
+    ReviewRequestScheduler,
+    ReviewRequestSender,
+    ReviewRequestSubscriptions,
+    ReviewRequestsService,
+  ],
+  exports: [ReviewRequestsRepository, MailSuppressionsService, ReviewRequestSettingsService, ReviewRequestSender],
+})
 export class ReviewRequestsModule {}

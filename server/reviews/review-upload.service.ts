@@ -11,6 +11,7 @@ import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { TMediaKind } from '../media/file-type.js';
 import { REVIEW_MEDIA_FOLDER } from '../media/media-folders.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { MediaService, type StoredUpload, type UploadOptions } from '../media/media.service.js';
 import { multipartParts } from '../media/multipart.js';
 import { ResumableUploadService, type ResumableUpload } from '../media/resumable-upload.service.js';
@@ -54,6 +55,7 @@ export class ReviewUploadService {
     private readonly orders: OrdersService,
     private readonly mediaJobs: ReviewMediaJobs,
     private readonly resumable: ResumableUploadService,
+    private readonly events: DomainEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -208,6 +210,12 @@ export class ReviewUploadService {
     }
     if (this.config.processing.enabled) await this.mediaJobs.enqueue(review.id, merchant);
     await this.analytics.reviewsChanged(merchant);
+    await this.events.emit('review.submitted', {
+      merchantId: merchant,
+      reviewId: review.id,
+      customerEmail: email,
+      productExternalId: product.externalId,
+    });
     return { id: review.id, status: 'pending' };
   }
 }

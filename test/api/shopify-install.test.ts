@@ -246,8 +246,11 @@ describe('the OAuth callback', () => {
       [
         'app/uninstalled',
         'app_subscriptions/update',
+        'orders/cancelled',
         'orders/create',
         'orders/fulfilled',
+        'orders/paid',
+        'orders/updated',
         'products/create',
         'products/delete',
         'products/update',

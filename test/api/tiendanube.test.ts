@@ -171,9 +171,16 @@ describe('after the install', () => {
         .map((hook) => [hook.event, hook.url])
         .sort(),
     ).toEqual(
-      ['app/uninstalled', 'order/created', 'order/paid', 'product/created', 'product/deleted', 'product/updated'].map(
-        (event) => [event, WEBHOOKS],
-      ),
+      [
+        'app/uninstalled',
+        'order/cancelled',
+        'order/created',
+        'order/fulfilled',
+        'order/paid',
+        'product/created',
+        'product/deleted',
+        'product/updated',
+      ].map((event) => [event, WEBHOOKS]),
     );
     expect(tn.scripts(store.storeId)).toEqual([
       expect.objectContaining({ src: `${PUBLIC_URL}/widget/v1/${store.publicId}.js`, event: 'onload', where: 'store' }),

@@ -18,7 +18,7 @@ import {
   ZOrderProducts,
   ZProduct,
   ZWebhookBody,
-  isSale,
+  isOrderNews,
   orderFromApi,
   productFromApi,
 } from './bigcommerce.mappers.js';
@@ -87,8 +87,8 @@ export class BigCommerceWebhookHandlers implements OnModuleInit {
   private async recordOrder(merchant: MerchantRow, orderId: string): Promise<void> {
     const credentials = this.credentials.of(merchant);
     const order = ZOrder.parse(await this.client.get(credentials, `/v2/orders/${orderId}`));
-    // An incomplete checkout or a cancelled order is no purchase.
-    if (!isSale(order)) return;
+    // An incomplete checkout is no purchase; a cancelled or refunded one is recorded to cancel what it started.
+    if (!isOrderNews(order)) return;
     const lines = ZOrderProducts.parse(await this.client.get(credentials, `/v2/orders/${orderId}/products`));
     await this.orders.record(merchant.id, orderFromApi(order, lines));
   }

@@ -84,10 +84,12 @@ export const ZOrder = z.object({
   id,
   customer_id: id.nullish(),
   date_created: text,
+  date_modified: text,
   status: text,
   currency_code: text,
   total_inc_tax: amount,
-  billing_address: z.object({ email: text }).nullish(),
+  customer_locale: text,
+  billing_address: z.object({ email: text, first_name: text, last_name: text }).nullish(),
 });
 export const ZOrderProducts = z.array(
   z.object({
@@ -112,13 +114,25 @@ const SOLD = new Set([
   'Manual Verification Required',
 ]);
 
+/** Statuses that undo a sale: a review request it started and not yet sent is cancelled. */
+const UNDONE = new Set(['Cancelled', 'Refunded', 'Declined']);
+/** Sold but not yet paid for. */
+const UNPAID = new Set(['Pending', 'Awaiting Payment']);
+
 export function isSale(order: z.infer<typeof ZOrder>): boolean {
   return SOLD.has(order.status ?? '');
+}
+
+/** A sale, or one undone: both are recorded (the second only cancels what the order started). */
+export function isOrderNews(order: z.infer<typeof ZOrder>): boolean {
+  return isSale(order) || UNDONE.has(order.status ?? '');
 }
 
 export function orderFromApi(order: z.infer<typeof ZOrder>, lines: z.infer<typeof ZOrderProducts>): PlatformOrder {
   const currency = order.currency_code ?? null;
   const shipped = order.status === 'Shipped' || order.status === 'Completed';
+  const changedAt = date(order.date_modified) ?? new Date();
+  const buyer = order.billing_address;
   return {
     externalId: order.id,
     name: `#${order.id}`,
@@ -129,7 +143,11 @@ export function orderFromApi(order: z.infer<typeof ZOrder>, lines: z.infer<typeo
     currency,
     totalAmount: toMinorUnits(order.total_inc_tax ?? null, currency),
     orderedAt: date(order.date_created) ?? new Date(),
-    fulfilledAt: shipped ? new Date() : null,
+    fulfilledAt: shipped ? changedAt : null,
+    paidAt: isSale(order) && !UNPAID.has(order.status ?? '') ? changedAt : null,
+    cancelledAt: UNDONE.has(order.status ?? '') ? changedAt : null,
+    customerName: [buyer?.first_name, buyer?.last_name].filter(Boolean).join(' '),
+    customerLocale: order.customer_locale ?? null,
     items: lines
       .filter((line) => line.product_id && line.product_id !== '0')
       .map((line) => ({

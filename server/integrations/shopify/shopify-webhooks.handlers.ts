@@ -38,6 +38,8 @@ export class ShopifyWebhookHandlers implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    // Every order topic carries the whole order: its state (paid, fulfilled, cancelled, refunded) says what happened.
+    const order: StoreHandler = (merchant, event) => this.orders.record(merchant.id, orderFromPayload(event.payload));
     const handlers: Record<string, StoreHandler> = {
       [INSTALLED_TOPIC]: (merchant) => this.setup.afterInstall(merchant.id),
       'app/uninstalled': async (merchant, event) => {
@@ -55,8 +57,11 @@ export class ShopifyWebhookHandlers implements OnModuleInit {
       'products/update': (merchant, event) => this.upsertProduct(merchant, event),
       'products/delete': (merchant, event) =>
         this.catalog.archive(merchant.id, [ZDeletedProduct.parse(event.payload).id]),
-      'orders/create': (merchant, event) => this.orders.record(merchant.id, orderFromPayload(event.payload)),
-      'orders/fulfilled': (merchant, event) => this.orders.record(merchant.id, orderFromPayload(event.payload)),
+      'orders/create': order,
+      'orders/paid': order,
+      'orders/fulfilled': order,
+      'orders/updated': order,
+      'orders/cancelled': order,
       'customers/data_request': async (merchant, event) => {
         const { customer, requestId } = customerFromPayload(event.payload);
         await this.privacy.sendCustomerExport(merchant, customer, requestId ?? event.eventId);

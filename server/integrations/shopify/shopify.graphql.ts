@@ -108,6 +108,10 @@ export const WEBHOOK_TOPICS = {
   PRODUCTS_DELETE: 'products/delete',
   ORDERS_CREATE: 'orders/create',
   ORDERS_FULFILLED: 'orders/fulfilled',
+  ORDERS_PAID: 'orders/paid',
+  ORDERS_CANCELLED: 'orders/cancelled',
+  /** Refunds: a full one (financial_status `refunded`) cancels the order's review requests. */
+  ORDERS_UPDATED: 'orders/updated',
   APP_SUBSCRIPTIONS_UPDATE: 'app_subscriptions/update',
 } as const;
 

@@ -108,8 +108,13 @@ const ZOrderPayload = z.object({
   currency: text,
   total_price: z.union([z.string(), z.number()]).nullish(),
   fulfillment_status: text,
+  financial_status: text,
+  processed_at: text,
+  cancelled_at: text,
+  customer_locale: text,
+  billing_address: z.object({ first_name: text, last_name: text }).nullish(),
   note_attributes: z.array(z.object({ name: z.string(), value: z.unknown() })).default([]),
-  customer: z.object({ id: id.nullish(), email: text }).nullish(),
+  customer: z.object({ id: id.nullish(), email: text, first_name: text, last_name: text }).nullish(),
   line_items: z
     .array(
       z.object({
@@ -123,11 +128,17 @@ const ZOrderPayload = z.object({
     .default([]),
 });
 
+/** Financial statuses of an order paid for (in part refunded still counts); `refunded` and `voided` cancel it. */
+const PAID = new Set(['paid', 'partially_paid', 'partially_refunded']);
+const UNDONE = new Set(['refunded', 'voided']);
+
 export function orderFromPayload(payload: unknown): PlatformOrder {
   const order = ZOrderPayload.parse(payload);
   const currency = order.currency ?? null;
   const session = order.note_attributes.find((attribute) => attribute.name === SHOPIFY_SESSION_ATTRIBUTE)?.value;
   const orderedAt = date(order.created_at) ?? new Date();
+  const changedAt = date(order.updated_at) ?? new Date();
+  const buyer = order.customer ?? order.billing_address;
   return {
     externalId: order.id,
     name: order.name,
@@ -137,7 +148,11 @@ export function orderFromPayload(payload: unknown): PlatformOrder {
     currency,
     totalAmount: toMinorUnits(order.total_price ?? null, currency),
     orderedAt,
-    fulfilledAt: order.fulfillment_status === 'fulfilled' ? (date(order.updated_at) ?? new Date()) : null,
+    fulfilledAt: order.fulfillment_status === 'fulfilled' ? changedAt : null,
+    paidAt: PAID.has(order.financial_status ?? '') ? (date(order.processed_at) ?? orderedAt) : null,
+    cancelledAt: date(order.cancelled_at) ?? (UNDONE.has(order.financial_status ?? '') ? changedAt : null),
+    customerName: [buyer?.first_name, buyer?.last_name].filter(Boolean).join(' '),
+    customerLocale: order.customer_locale ?? null,
     // Custom line items (no product) cannot be reviewed: left out.
     items: order.line_items
       .filter((item) => item.product_id)

@@ -15,6 +15,8 @@ export const WEBHOOK_EVENTS = [
   'app/uninstalled',
   'order/created',
   'order/paid',
+  'order/fulfilled',
+  'order/cancelled',
   'product/created',
   'product/updated',
   'product/deleted',

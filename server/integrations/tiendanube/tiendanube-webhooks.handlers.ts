@@ -15,7 +15,7 @@ import { TiendaNubeClient } from './tiendanube.client.js';
 import { PROVIDER } from './tiendanube-install.service.js';
 import { TiendaNubeSetupService } from './tiendanube-setup.service.js';
 import { TiendaNubeStoreOf } from './tiendanube-store.js';
-import { ZOrder, ZProduct, ZWebhookBody, isSale, orderFromApi, productFromApi } from './tiendanube.mappers.js';
+import { ZOrder, ZProduct, ZWebhookBody, orderFromApi, productFromApi } from './tiendanube.mappers.js';
 
 type StoreHandler = (merchant: MerchantRow, event: InboxEvent) => Promise<void>;
 
@@ -53,6 +53,8 @@ export class TiendaNubeWebhookHandlers implements OnModuleInit {
       },
       'order/created': order,
       'order/paid': order,
+      'order/fulfilled': order,
+      'order/cancelled': order,
       'product/created': product,
       'product/updated': product,
       'product/deleted': (merchant, event) => this.catalog.archive(merchant.id, [resourceId(event)]),
@@ -99,7 +101,8 @@ export class TiendaNubeWebhookHandlers implements OnModuleInit {
   private async recordOrder(merchant: MerchantRow, orderId: string): Promise<void> {
     const { body } = await this.client.get(this.storeOf.of(merchant), `/orders/${orderId}`);
     const order = ZOrder.parse(body);
-    if (isSale(order)) await this.orders.record(merchant.id, orderFromApi(order));
+    // A cancelled order is recorded too: it cancels the review requests it started.
+    await this.orders.record(merchant.id, orderFromApi(order));
   }
 
   private async refreshProduct(merchant: MerchantRow, productId: string): Promise<void> {

@@ -96,14 +96,21 @@ export const ZOrder = z.object({
   id,
   number: id.nullish(),
   contact_email: text,
-  customer: z.object({ id: id.nullish(), email: text }).nullish(),
+  customer: z.object({ id: id.nullish(), email: text, name: text }).nullish(),
+  contact_name: text,
+  language: text,
   products: z
     .array(z.object({ product_id: id.nullish(), name: text, sku: text, quantity: z.coerce.number(), price: amount }))
     .default([]),
   currency: text,
   total: amount,
   created_at: text,
+  updated_at: text,
+  paid_at: text,
+  shipped_at: text,
+  cancelled_at: text,
   payment_status: text,
+  shipping_status: text,
   status: text,
 });
 
@@ -112,12 +119,17 @@ function tnDate(value: string | null | undefined): Date | null {
   return date(value?.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
 }
 
-export function isSale(order: z.infer<typeof ZOrder>): boolean {
+/** Payment statuses that undo a sale. */
+const UNDONE = new Set(['refunded', 'voided']);
+
+function isSale(order: z.infer<typeof ZOrder>): boolean {
   return order.status !== 'cancelled';
 }
 
 export function orderFromApi(order: z.infer<typeof ZOrder>): PlatformOrder {
   const currency = order.currency ?? null;
+  const changedAt = tnDate(order.updated_at) ?? new Date();
+  const undone = !isSale(order) || UNDONE.has(order.payment_status ?? '');
   return {
     externalId: order.id,
     name: `#${order.number ?? order.id}`,
@@ -127,7 +139,14 @@ export function orderFromApi(order: z.infer<typeof ZOrder>): PlatformOrder {
     currency,
     totalAmount: toMinorUnits(order.total ?? null, currency),
     orderedAt: tnDate(order.created_at) ?? new Date(),
-    fulfilledAt: null,
+    fulfilledAt:
+      order.shipping_status === 'fulfilled' || order.shipping_status === 'shipped'
+        ? (tnDate(order.shipped_at) ?? changedAt)
+        : null,
+    paidAt: order.payment_status === 'paid' ? (tnDate(order.paid_at) ?? changedAt) : null,
+    cancelledAt: undone ? (tnDate(order.cancelled_at) ?? changedAt) : null,
+    customerName: order.customer?.name ?? order.contact_name ?? '',
+    customerLocale: order.language ?? null,
     items: order.products
       .filter((line) => line.product_id)
       .map((line) => ({

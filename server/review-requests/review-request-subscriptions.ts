@@ -1,0 +1,33 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Clock } from '../common/clock.js';
+import { DomainEvents } from '../events/domain-events.js';
+import { MailSuppressionsService } from './mail-suppressions.service.js';
+import { ReviewRequestsRepository } from './review-requests.repository.js';
+
+/** What review requests do when other domains change: a review stops reminders, an erasure takes requests away. */
+@Injectable()
+export class ReviewRequestSubscriptions implements OnModuleInit {
+  constructor(
+    private readonly events: DomainEvents,
+    private readonly requests: ReviewRequestsRepository,
+    private readonly suppressions: MailSuppressionsService,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.on('review.submitted', async (review) => {
+      await this.requests.markReviewed(review.merchantId, {
+        email: review.customerEmail,
+        productExternalId: review.productExternalId,
+        reviewId: review.reviewId,
+        requestId: review.requestId ?? null,
+        at: this.clock.now(),
+      });
+    });
+    // The customer's requests go; their suppressions stay as the address's hash only, so they are never mailed.
+    this.events.on('customer.redacted', async ({ merchantId, email, orderExternalIds }) => {
+      const addresses = await this.requests.eraseCustomer(merchantId, email, orderExternalIds);
+      await this.suppressions.forgetAddresses(merchantId, [...new Set([...addresses, ...(email ? [email] : [])])]);
+    });
+  }
+}
