@@ -4,6 +4,7 @@ import { BillingModule } from '../billing/billing.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { MailSuppressionsRepository } from './mail-suppressions.repository.js';
 import { MailSuppressionsService } from './mail-suppressions.service.js';
+import { ReviewRequestReaders } from './review-request-readers.js';
 import { ReviewRequestScheduler } from './review-request-scheduler.service.js';
 import { ReviewRequestSender } from './review-request-sender.service.js';
 import { ReviewRequestSettingsService } from './review-request-settings.service.js';
@@ -25,6 +26,7 @@ import { ReviewRequestsService } from './review-requests.service.js';
     ReviewRequestSender,
     ReviewRequestSubscriptions,
     ReviewRequestsService,
+    ReviewRequestReaders,
   ],
   exports: [ReviewRequestsRepository, MailSuppressionsService, ReviewRequestSettingsService, ReviewRequestSender],
 })

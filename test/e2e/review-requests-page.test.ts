@@ -31,10 +31,10 @@ async function api<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** The mails to the owner whose subject starts so, once there is one (the test mail goes out through the queue). */
-async function testMails(subjectStart: string) {
+/** The mails to the owner whose subject holds this, once there is one (the test mail goes out through the queue). */
+async function testMails(subject: string) {
   for (;;) {
-    const found = mailsTo(mailOf(testEnv), OWNER_EMAIL).filter((mail) => mail.subject.startsWith(subjectStart));
+    const found = mailsTo(mailOf(testEnv), OWNER_EMAIL).filter((mail) => mail.subject.includes(subject));
     if (found.length > 0) return found;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

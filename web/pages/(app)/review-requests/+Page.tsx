@@ -38,9 +38,8 @@ export default function Page() {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const { user } = usePageContext();
-  // Members read everything; the store's owner changes how requests go out, and who is never mailed.
+  // Members read everything (and preview the mail); what changes what buyers receive is the store owner's.
   const canEdit = can(user, 'manage_store');
-  const canAct = can(user, 'moderate_reviews');
 
   const [days, setDays] = useState<TRequestFunnelPeriod>(DEFAULT_FUNNEL_PERIOD);
   const funnel = useRequestFunnel(days);
@@ -84,7 +83,7 @@ export default function Page() {
         label={t('requests.tabs.label')}
         tabLabel={(name) => t(`requests.tabs.${name}`)}
       >
-        {tab === 'history' && <RequestHistory canAct={canAct} />}
+        {tab === 'history' && <RequestHistory canAct={canEdit} />}
         {tab !== 'history' && (
           <Suspense fallback={loading}>
             {tab === 'settings' &&
