@@ -90,7 +90,7 @@ export function TemplatePanel({ settings, canEdit }: { settings: TReviewRequestS
   const [width, setWidth] = useState<TWidth>('phone');
 
   return (
-    <div className="request-template">
+    <div className="request-template" data-preview={width}>
       <form className="form widget-form" onSubmit={submit} noValidate data-testid="template-form">
         <header>
           <h2 className="section-title">{t('requests.template.title')}</h2>
