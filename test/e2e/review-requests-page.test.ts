@@ -187,6 +187,14 @@ describe('the review requests page', () => {
     expect(listed.count).toBe(0);
   });
 
+  it('arrives with its history and funnel drawn by the server', async () => {
+    const res = await fetch(`${server.url}/review-requests`, { headers: { cookie: `access_token=${owner.access}` } });
+    const html = await res.text();
+    expect(html).toContain('data-testid="request-row"');
+    expect(html).toContain('A-1001');
+    expect(html).toContain('data-testid="funnel-empty"');
+  });
+
   it('cancels a request', async () => {
     const row = page.locator('[data-testid="request-row"]', { hasText: 'A-1001' });
     await expectToast(page, 'success', en.toasts.cancel, () => row.getByTestId('request-cancel').click());
