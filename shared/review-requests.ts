@@ -111,8 +111,14 @@ export const REVIEW_REQUEST_DEFAULTS = {
 const ZRequestProduct = z.object({
   id: z.string().trim().min(1, 'A product id.').max(200),
   name: z.string().trim().min(1, 'A product name.').max(300),
-  url: z.url('A link starting with https://.').max(2000).nullish(),
-  image_url: z.url('A link starting with https://.').max(2000).nullish(),
+  url: z
+    .url({ protocol: /^https?$/, error: 'A link starting with https://.' })
+    .max(2000)
+    .nullish(),
+  image_url: z
+    .url({ protocol: /^https?$/, error: 'A link starting with https://.' })
+    .max(2000)
+    .nullish(),
 });
 
 /** POST /api/review-requests/ (and each row of the CSV import): a request for an order from outside a platform. */

@@ -95,7 +95,7 @@ export interface AppConfig {
 }
 
 /** The address part of `Name <address>`. */
-function addressOf(from: string): string {
+export function addressOf(from: string): string {
   return from.match(/<([^>]+)>/)?.[1] ?? from.trim();
 }
 

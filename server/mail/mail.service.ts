@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import type { AppConfig } from '../config/config.js';
+import { addressOf, type AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 
 export interface OutgoingMail {
@@ -18,11 +18,6 @@ export interface OutgoingMail {
   fromName?: string;
   replyTo?: string;
   headers?: Record<string, string>;
-}
-
-/** The address of MAIL_FROM (`Name <address>` or a bare address). */
-export function addressOf(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
 /** A refusal the mail server gave for good (an SMTP 5xx reply): no retry will get the mail through. */

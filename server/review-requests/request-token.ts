@@ -9,6 +9,9 @@ export function newRequestToken(): { token: string; hash: string } {
 
 export const hashRequestToken = hashSecret;
 
+/** The SecretBox context of `review_requests.token_sealed` (the token itself, for the reminders' links). */
+export const TOKEN_SEAL_CONTEXT = 'review-request-token';
+
 /** The SHA-256 a suppression keeps of an address (lower-cased, trimmed), so an erased customer stays unmailed. */
 export function hashEmail(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');

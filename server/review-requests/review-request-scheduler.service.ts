@@ -16,11 +16,14 @@ import { MailSuppressionsService } from './mail-suppressions.service.js';
 import { ReviewRequestSender } from './review-request-sender.service.js';
 import { ReviewRequestSettingsService } from './review-request-settings.service.js';
 import { ReviewRequestsRepository, type NewRequestProduct } from './review-requests.repository.js';
-import { newRequestToken } from './request-token.js';
+import { TOKEN_SEAL_CONTEXT, newRequestToken } from './request-token.js';
 import { daysMs, sendInstant, timeZoneOr } from './send-window.js';
 
-/** What the link token is sealed with in `token_sealed` (reminders carry the same link). */
-export const TOKEN_SEAL_CONTEXT = 'review-request-token';
+/**
+ * An order whose trigger happened longer ago than the delay and this many days is not asked about: a platform
+ * sends old orders again when they are edited, and their buyers should not get a mail out of the blue.
+ */
+export const STALE_AFTER_DAYS = 30;
 
 /** One order's buyer and products, from a platform, the API or a CSV import. */
 export interface RequestDraft {
@@ -88,7 +91,8 @@ export class ReviewRequestScheduler implements OnModuleInit {
     const order = await this.requests.orderFor(merchantId, orderId);
     if (!order) return [];
     const base = TRIGGER_INSTANT[settings.trigger](order);
-    if (!base) return [];
+    const stale = this.clock.now().getTime() - daysMs(settings.delay_days + STALE_AFTER_DAYS);
+    if (!base || base.getTime() < stale) return [];
     return this.schedule(
       merchantId,
       {
@@ -125,6 +129,8 @@ export class ReviewRequestScheduler implements OnModuleInit {
     base: Date,
     settings?: TReviewRequestSettings,
   ): Promise<string[]> {
+    // An order asked about already (before the store changed its shape, say) is not asked about again.
+    if (await this.requests.hasOrder(merchantId, draft.orderExternalId)) return [];
     const config = settings ?? (await this.settings.of(merchantId));
     const store = await this.requests.storeOf(merchantId);
     if (!store) return [];

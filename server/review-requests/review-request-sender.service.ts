@@ -14,6 +14,7 @@ import {
   type RequestWithProducts,
   type ReviewRequestRow,
 } from './review-requests.repository.js';
+import { TOKEN_SEAL_CONTEXT } from './request-token.js';
 import { daysMs, intoWindow, timeZoneOr } from './send-window.js';
 
 export const DISPATCH_QUEUE = 'review-request-dispatch';
@@ -24,7 +25,6 @@ const DISPATCH_EVERY_S = 60;
 const SEND_LEASE_MS = 5 * 60_000;
 /** Same as the recurring schedule's key, so a poke and a scheduled run waiting are one job. */
 const DISPATCH_KEY = 'scheduled';
-const SEAL_CONTEXT = 'review-request-token';
 
 interface SendJob extends Record<string, unknown> {
   merchantId: string;
@@ -140,7 +140,7 @@ export class ReviewRequestSender implements OnModuleInit {
   /** The mail as the buyer gets it: from the store's name, replies to its address, with the one-click unsubscribe. */
   async compose(merchantId: string, request: RequestWithProducts, settings: TReviewRequestSettings) {
     const store = await this.requests.storeOf(merchantId);
-    const token = this.box.open(request.tokenSealed, SEAL_CONTEXT);
+    const token = this.box.open(request.tokenSealed, TOKEN_SEAL_CONTEXT);
     const reviewUrl = `${this.publicUrl}/r/${token}`;
     const unsubscribeUrl = `${this.publicUrl}/u/${token}`;
     const storeName = store?.storeName || this.config.publicUrl;

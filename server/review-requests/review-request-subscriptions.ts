@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { DomainEvents } from '../events/domain-events.js';
 import { MailSuppressionsService } from './mail-suppressions.service.js';
@@ -7,6 +7,8 @@ import { ReviewRequestsRepository } from './review-requests.repository.js';
 /** What review requests do when other domains change: a review stops reminders, an erasure takes requests away. */
 @Injectable()
 export class ReviewRequestSubscriptions implements OnModuleInit {
+  private readonly logger = new Logger(ReviewRequestSubscriptions.name);
+
   constructor(
     private readonly events: DomainEvents,
     private readonly requests: ReviewRequestsRepository,
@@ -15,14 +17,20 @@ export class ReviewRequestSubscriptions implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    // The review is saved already: a failure here must not fail its upload (the shopper would send it again). The
+    // next reminder's send-time check finds the review anyway.
     this.events.on('review.submitted', async (review) => {
-      await this.requests.markReviewed(review.merchantId, {
-        email: review.customerEmail,
-        productExternalId: review.productExternalId,
-        reviewId: review.reviewId,
-        requestId: review.requestId ?? null,
-        at: this.clock.now(),
-      });
+      try {
+        await this.requests.markReviewed(review.merchantId, {
+          email: review.customerEmail,
+          productExternalId: review.productExternalId,
+          reviewId: review.reviewId,
+          requestId: review.requestId ?? null,
+          at: this.clock.now(),
+        });
+      } catch (err) {
+        this.logger.error({ err, reviewId: review.reviewId }, 'Could not mark a review request reviewed');
+      }
     });
     // The customer's requests go; their suppressions stay as the address's hash only, so they are never mailed.
     this.events.on('customer.redacted', async ({ merchantId, email, orderExternalIds }) => {

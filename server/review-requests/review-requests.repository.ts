@@ -100,7 +100,8 @@ export class ReviewRequestsRepository {
         and(eq(products.merchantId, merchantId), eq(products.externalId, orderItems.productExternalId)),
       )
       .where(and(eq(orderItems.merchantId, merchantId), eq(orderItems.orderId, order.id)))
-      .orderBy(asc(orderItems.id));
+      // Lines keep no position: the dearest first (what a mail of up to `max_products` is most about), then by id.
+      .orderBy(sql`${orderItems.priceAmount} desc nulls last`, asc(orderItems.productExternalId));
     const seen = new Set<string>();
     const items = lines
       .filter((line) => !seen.has(line.productExternalId) && seen.add(line.productExternalId))

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import type { TMerchant } from '../../shared/accounts.js';
 import type { TBigCommerceIntegration } from '../../shared/integrations.js';
+import type { TReviewRequestPage } from '../../shared/review-requests.js';
 import type { TReview } from '../../shared/reviews.js';
 import { merchants, orders, products } from '../../server/database/schema.js';
 import { fixture, seedReviews } from '../factories/reviews.factory.js';
@@ -260,6 +261,28 @@ describe('BigCommerce webhooks', () => {
     await bc.deliver(store.hash, 'store/order/created', { type: 'order', id });
     await inboxIdle(t);
     expect(await databaseOf(t).select().from(orders).where(eq(orders.merchantId, merchant.id))).toEqual([]);
+  });
+
+  it('asks for a review once an order ships; a cancelled status cancels the request', async () => {
+    const { store, agent } = await connectedStore();
+    const placed = { email: 'shipped@example.com', items: [{ productId: 111 }] };
+    const { id } = bc.addOrder(store.hash, { ...placed, status: 'Awaiting Fulfillment' });
+    await bc.deliver(store.hash, 'store/order/created', { type: 'order', id });
+    await inboxIdle(t);
+    const list = async () => (await agent.get('/api/review-requests/').expect(200)).body as TReviewRequestPage;
+    expect((await list()).count).toBe(0);
+    bc.addOrder(store.hash, { ...placed, id, status: 'Shipped' });
+    // BigCommerce's scope has a capital letter: `statusUpdated`.
+    const [updated] = await bc.deliver(store.hash, 'store/order/statusUpdated', { type: 'order', id });
+    expect(updated.status).toBe(200);
+    await inboxIdle(t);
+    expect((await list()).results).toEqual([
+      expect.objectContaining({ order_id: String(id), status: 'scheduled', source: 'platform' }),
+    ]);
+    bc.addOrder(store.hash, { ...placed, id, status: 'Cancelled' });
+    await bc.deliver(store.hash, 'store/order/statusUpdated', { type: 'order', id });
+    await inboxIdle(t);
+    expect((await list()).results[0]).toMatchObject({ status: 'cancelled', scheduled_for: null });
   });
 
   it('refuses deliveries without the store token or the signature (401), before reading them', async () => {

@@ -261,7 +261,7 @@ describe('schedules', () => {
     expect(await repository.claimSchedules(['every-hour'])).toEqual(['every-hour']);
   });
 
-  it('put the recurring work of the app on the queue (purge, sweeps, retries of platform events)', async () => {
+  it('put the recurring work of the app on the queue (purge, sweeps, retries of platform events, review request mails)', async () => {
     const rows = await handleOf(t).rows<{ name: string; every_seconds: number }>(
       sql`select name, every_seconds from job_schedules where name <> 'every-hour' order by name`,
     );
@@ -270,6 +270,7 @@ describe('schedules', () => {
       { name: 'inbox-prune', every_seconds: 3600 },
       { name: 'jobs-prune', every_seconds: 3600 },
       { name: 'media-sweep', every_seconds: 3600 },
+      { name: 'review-request-dispatch', every_seconds: 60 },
       { name: 'reviews-purge', every_seconds: 3600 },
     ]);
   });

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
 import request from 'supertest';
+import type { TReviewRequestPage } from '../../shared/review-requests.js';
 import type { TInstallResult, TTiendaNubeIntegration } from '../../shared/integrations.js';
 import type { TPublicReviews } from '../../shared/storefront.js';
 import type { TReview } from '../../shared/reviews.js';
@@ -235,6 +236,34 @@ describe('after the install', () => {
 });
 
 describe('Tienda Nube webhooks', () => {
+  it('asks for a review once an order is fulfilled, in the buyer’s language; order/cancelled cancels it', async () => {
+    const store = await installedStore();
+    const placed = { email: 'ana@example.com', language: 'pt', items: [{ productId: 901 }] };
+    const { id } = tn.addOrder(store.storeId, { ...placed, shippingStatus: 'unpacked' });
+    await tn.deliver(store.storeId, 'order/paid', id);
+    await inboxIdle(t);
+    const list = async () => (await store.owner.get('/api/review-requests/').expect(200)).body as TReviewRequestPage;
+    // The store's trigger is fulfilment (the default): a paid order waits.
+    expect((await list()).count).toBe(0);
+    tn.addOrder(store.storeId, { ...placed, id, shippingStatus: 'fulfilled' });
+    await tn.deliver(store.storeId, 'order/fulfilled', id);
+    await inboxIdle(t);
+    const [request] = (await list()).results;
+    expect(request).toMatchObject({
+      order_id: String(id),
+      locale: 'pt',
+      status: 'scheduled',
+      source: 'platform',
+      products: [
+        expect.objectContaining({ id: '901', name: 'Mate de calabaza', image_url: 'https://cdn.tn.test/mate.jpg' }),
+      ],
+    });
+    tn.addOrder(store.storeId, { ...placed, id, shippingStatus: 'fulfilled', status: 'cancelled' });
+    await tn.deliver(store.storeId, 'order/cancelled', id);
+    await inboxIdle(t);
+    expect((await list()).results[0]).toMatchObject({ status: 'cancelled', scheduled_for: null });
+  });
+
   it('turns paid orders into verified purchases and keeps the catalogue current', async () => {
     const store = await installedStore();
     const reviewId = await upload(store.publicId, { product_id: '901', customer_email: 'lucia@example.com' });

@@ -31,6 +31,12 @@ export interface FakeTnOrderInput {
   email: string;
   customerId?: number;
   status?: 'open' | 'closed' | 'cancelled';
+  /** `paid` unless given. */
+  paymentStatus?: 'pending' | 'paid' | 'refunded' | 'voided';
+  /** `unpacked` unless given; `fulfilled` once shipped. */
+  shippingStatus?: 'unpacked' | 'unfulfilled' | 'fulfilled';
+  /** The buyer's language (`es`, `pt`). */
+  language?: string;
   items: Array<{ productId: number; name?: string; sku?: string; quantity?: number; price?: string }>;
 }
 
@@ -264,7 +270,11 @@ export async function startFakeTiendaNube(options: {
         total: total.toFixed(2),
         created_at: order.createdAt.toISOString().replace(/\.\d{3}Z$/, '+0000'),
         paid_at: null,
-        payment_status: 'paid',
+        payment_status: order.paymentStatus ?? 'paid',
+        shipping_status: order.shippingStatus ?? 'unpacked',
+        shipped_at:
+          order.shippingStatus === 'fulfilled' ? new Date().toISOString().replace(/\.\d{3}Z$/, '+0000') : null,
+        language: order.language ?? null,
         status: order.status ?? 'open',
       });
     }

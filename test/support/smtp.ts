@@ -16,6 +16,12 @@ export interface SmtpTestServer {
   /** `smtp://127.0.0.1:PORT`: plain SMTP, no STARTTLS offered, no auth required (use as SMTP_URL). */
   url: string;
   mails: ReceivedMail[];
+  /**
+   * Refuses mail to `address` with this SMTP reply at RCPT TO (a 5xx is permanent, a 4xx temporary), until
+   * `accept(address)`.
+   */
+  refuse(address: string, code: number, message: string): void;
+  accept(address: string): void;
   waitForMail(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
@@ -31,11 +37,17 @@ export function smtpServerAt(url: string): SmtpTestServer | undefined {
 export async function startSmtpServer(port = 0): Promise<SmtpTestServer> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<(mail: ReceivedMail) => void>();
+  const refusals = new Map<string, { code: number; message: string }>();
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = refusals.get(address.address.toLowerCase());
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -58,6 +70,12 @@ export async function startSmtpServer(port = 0): Promise<SmtpTestServer> {
   const started: SmtpTestServer = {
     url,
     mails,
+    refuse(address, code, message) {
+      refusals.set(address.toLowerCase(), { code, message });
+    },
+    accept(address) {
+      refusals.delete(address.toLowerCase());
+    },
     waitForMail(predicate, timeoutMs = 5_000) {
       const found = mails.find(predicate);
       if (found) return Promise.resolve(found);

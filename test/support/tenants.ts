@@ -35,6 +35,8 @@ export interface Tenant {
   invitationId: string;
   overrideId: string;
   subscriptionId: string;
+  reviewRequestId: string;
+  suppressionId: string;
 }
 
 let shoppers = 0;
@@ -75,6 +77,18 @@ export async function createTenant(t: TestApp, label: string): Promise<Tenant> {
     .post('/api/widgets/global-settings/')
     .send({ widget_title: `${label} reviews` })
     .expect(200);
+  const reviewRequest = await owner
+    .post('/api/review-requests/')
+    .send({
+      customer_email: uniqueEmail('buyer'),
+      order_id: `${label}-order`,
+      products: [{ id: `${label}-1`, name: `Product ${label}-1` }],
+    })
+    .expect(201);
+  const suppression = await owner
+    .post('/api/review-requests/suppressions/')
+    .send({ email: uniqueEmail('suppressed') })
+    .expect(201);
   // A store on the free plan has no subscription; a paid one's row is what the billing routes take by id.
   const db = databaseOf(t);
   const [free] = await db.select({ id: plans.id }).from(plans).where(eq(plans.code, 'free'));
@@ -101,6 +115,8 @@ export async function createTenant(t: TestApp, label: string): Promise<Tenant> {
     invitationId: invitation.body.id as string,
     overrideId: override.body.id as string,
     subscriptionId: subscription!.id,
+    reviewRequestId: reviewRequest.body.id as string,
+    suppressionId: suppression.body.id as string,
   };
 }
 
@@ -115,6 +131,8 @@ export const TENANT_IDS: Record<string, (tenant: Tenant) => string> = {
   '/api/billing/subscriptions/:id': (x) => x.subscriptionId,
   '/api/reviews/:id': (x) => x.reviewIds.pending,
   '/api/widgets/product-overrides/:id': (x) => x.overrideId,
+  '/api/review-requests/:id': (x) => x.reviewRequestId,
+  '/api/review-requests/suppressions/:id': (x) => x.suppressionId,
 };
 
 export function tenantIdFor(path: string, param: string, tenant: Tenant): string | undefined {

@@ -162,7 +162,7 @@ export function orderFromApi(order: z.infer<typeof ZOrder>, lines: z.infer<typeo
 
 /** A webhook body (EXTERNAL_APIS §2.5): what happened to which resource, in which store. */
 export const ZWebhookBody = z.object({
-  scope: z.string().regex(/^store\/[a-z_/]+$/),
+  scope: z.string().regex(/^store\/[a-zA-Z_/]+$/),
   data: z.object({ type: text, id: id.nullish() }).nullish(),
   hash: text,
   created_at: z.number().nullish(),

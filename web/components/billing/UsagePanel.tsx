@@ -1,10 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TLimitInfo } from '../../../shared/billing.js';
+import type { TLimitInfo, TUsageMeter } from '../../../shared/billing.js';
 import { UsageMeter, widgetUsageLevel } from '../reviews/UsageMeter';
 
-/** SPEC §2 Billing usage panel: active and total reviews against the plan, coloured at 70 % and 90 % (SPEC §4). */
-export function UsagePanel({ usage }: { usage: TLimitInfo }) {
+/**
+ * SPEC §2 Billing usage panel: active and total reviews against the plan, and this month's review requests against
+ * its monthly quota, coloured at 70 % and 90 % (SPEC §4).
+ */
+export function UsagePanel({ usage, requests }: { usage: TLimitInfo; requests: TUsageMeter }) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -15,6 +18,7 @@ export function UsagePanel({ usage }: { usage: TLimitInfo }) {
       <div className="usage-meters">
         <UsageMeter kind="active" meter={usage.active_reviews} level={widgetUsageLevel} />
         <UsageMeter kind="total" meter={usage.total_reviews} level={widgetUsageLevel} />
+        <UsageMeter kind="requests" meter={requests} level={widgetUsageLevel} />
       </div>
     </section>
   );

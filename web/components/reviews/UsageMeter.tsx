@@ -18,7 +18,7 @@ export function limitUsageLevel(percentage: number): TUsageLevel {
 }
 
 export interface UsageMeterProps {
-  kind: 'active' | 'total';
+  kind: 'active' | 'total' | 'requests';
   meter: Pick<TUsageMeter, 'current' | 'max' | 'unlimited' | 'percentage'>;
   level: (percentage: number) => TUsageLevel;
 }

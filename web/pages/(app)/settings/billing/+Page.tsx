@@ -71,7 +71,7 @@ export default function Page() {
             </FormAlert>
           )}
           <PlanStatus usage={usage.data} subscription={subscription.data} />
-          <UsagePanel usage={usage.data.usage} />
+          <UsagePanel usage={usage.data.usage} requests={usage.data.review_requests_this_month} />
           {config.data?.provider === 'shopify' && <ShopifyBillingNote config={config.data} />}
           {config.data?.provider === 'stripe' && config.data.stripe && cards.data && (
             <PaymentMethods stripe={config.data.stripe} methods={cards.data} />
