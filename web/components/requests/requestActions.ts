@@ -2,17 +2,17 @@ import type { TRequestAction } from '../../api/reviewRequests';
 import type { TReviewRequest } from '../../../shared/review-requests.js';
 
 /**
- * What a request offers: one still waiting can go now or be cancelled; a sent one can be sent again (and its
- * reminders cancelled while one is due); a failed one sent again. Reviewed, skipped, unsubscribed and cancelled
- * ones are done.
+ * What a request offers (the API's rules): while a mail is due (the first or a reminder) it can go now or the request
+ * be cancelled; a sent one can be sent again with the same link. Failed, reviewed, skipped, unsubscribed and
+ * cancelled ones are done.
  */
 export function actionsFor(request: TReviewRequest): TRequestAction[] {
-  const pending = request.scheduled_for !== null;
+  const due: TRequestAction[] = request.scheduled_for === null ? [] : ['send-now', 'cancel'];
   const byStatus = {
-    scheduled: ['send-now', 'cancel'],
-    sent: pending ? ['resend', 'cancel'] : ['resend'],
-    opened: pending ? ['resend', 'cancel'] : ['resend'],
-    failed: ['resend'],
+    scheduled: due,
+    sent: ['resend', ...due],
+    opened: ['resend', ...due],
+    failed: [],
     reviewed: [],
     skipped: [],
     unsubscribed: [],
