@@ -12,6 +12,7 @@ export const PUBLIC_PAGES = ['/login', '/register', '/forgot-password'];
 export const SIGNED_IN_PAGES = [
   '/',
   '/reviews',
+  '/review-requests',
   '/widget-settings',
   '/settings',
   '/settings/account',

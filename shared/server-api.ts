@@ -1,6 +1,8 @@
 import type { TAnalyticsReader } from './analytics.js';
 import type { TInvitation, TListOf, TTeamMember } from './accounts.js';
 import type { TUsageDetails } from './billing.js';
+import type { TRequestFunnelPeriod, TRequestStatus } from './review-request-options.js';
+import type { TReviewRequestFunnel, TReviewRequestPage } from './review-requests.js';
 import type { TMediaStatus, TPage, TReview, TReviewFilter, TReviewStats } from './reviews.js';
 import type { TWidgetSettings } from './widgets.js';
 
@@ -9,6 +11,13 @@ export interface TReviewsRead {
   page: number;
   search: string;
   status: TReviewFilter | undefined;
+}
+
+/** A page of review requests as the review requests page asks for it (its page size). */
+export interface TReviewRequestsRead {
+  page: number;
+  search: string;
+  status: TRequestStatus | undefined;
 }
 
 /**
@@ -23,6 +32,8 @@ export interface TServerApi {
   reviewStats: (() => Promise<TReviewStats>) | null;
   mediaStatus: (() => Promise<TMediaStatus>) | null;
   widgetSettings: (() => Promise<TWidgetSettings>) | null;
+  reviewRequests: ((query: TReviewRequestsRead) => Promise<TReviewRequestPage>) | null;
+  reviewRequestFunnel: ((days: TRequestFunnelPeriod) => Promise<TReviewRequestFunnel>) | null;
   /** Bound to the current workspace: a team exists before its store does. */
   teamMembers: (() => Promise<TListOf<TTeamMember>>) | null;
   invitations: (() => Promise<TListOf<TInvitation>>) | null;

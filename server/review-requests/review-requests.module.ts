@@ -13,6 +13,7 @@ import { MailSuppressionsService } from './mail-suppressions.service.js';
 import { ReviewRequestLinksRepository } from './review-request-links.repository.js';
 import { ReviewRequestPageController } from './review-request-page.controller.js';
 import { ReviewRequestPageService } from './review-request-page.service.js';
+import { ReviewRequestReaders } from './review-request-readers.js';
 import { ReviewRequestScheduler } from './review-request-scheduler.service.js';
 import { ReviewRequestSender } from './review-request-sender.service.js';
 import { ReviewRequestSettingsService } from './review-request-settings.service.js';
@@ -46,6 +47,7 @@ import { ReviewRequestsService } from './review-requests.service.js';
     ReviewRequestPageService,
     IncentivesRepository,
     ReviewIncentives,
+    ReviewRequestReaders,
   ],
   exports: [ReviewRequestsRepository, MailSuppressionsService, ReviewRequestSettingsService, ReviewRequestSender],
 })

@@ -151,6 +151,18 @@ async function seedMedia(owner: SeededUser): Promise<void> {
   );
 }
 
+/** A scheduled request (its row and actions) and an address on the do-not-mail list (its remove dialog). */
+async function seedReviewRequests(): Promise<void> {
+  await api(accounts.owner.access, 'POST', '/api/review-requests/', {
+    customer_email: 'lena@walk.example',
+    customer_name: 'Lena Park',
+    locale: 'en',
+    order_id: 'W-1001',
+    products: [{ id: 'trail-boots', name: 'Trail Boots' }],
+  });
+  await api(accounts.owner.access, 'POST', '/api/review-requests/suppressions/', { email: 'noreply@walk.example' });
+}
+
 beforeAll(async () => {
   stripe = await startFakeStripe({
     secretKey: 'sk_test_walk',
@@ -196,6 +208,7 @@ beforeAll(async () => {
   links.resetCode = await resetCode(accounts.owner.email);
   await seedSubscription();
   await seedBigCommerce();
+  await seedReviewRequests();
 }, 120_000);
 afterAll(async () => {
   await Promise.all([...tabs.values()].map((tab) => tab.context.close()));

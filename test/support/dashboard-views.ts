@@ -50,6 +50,9 @@ const app = (name: string, path: string, ready: string, extra: Partial<Dashboard
   ...extra,
 });
 
+/** The history's seeded request is drawn (the funnel above it arrives with the page). */
+const REQUESTS_READY = '[data-testid="request-row"]';
+
 export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   app('dashboard', '/', '[data-testid="review-activity-chart"] .chart-line'),
   app('menu drawer', '/', '[data-testid="drawer"]', { ...dialog('[data-testid="menu-button"]'), widths: [375, 768] }),
@@ -70,6 +73,29 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   app('reviews: filter toast', '/reviews', '[data-testid="toast"]', {
     open: click('[data-testid="status-filter"] [data-value="pending"]'),
     scope: '[data-testid="toast"]',
+  }),
+  app('review requests', '/review-requests', REQUESTS_READY),
+  app('review requests: new request dialog', '/review-requests', '[data-testid="create-dialog"]', {
+    ...dialog('[data-testid="create-open"]'),
+  }),
+  app('review requests: import dialog', '/review-requests', '[data-testid="import-dialog"]', {
+    ...dialog('[data-testid="import-open"]'),
+  }),
+  app('review requests: settings', '/review-requests', '[data-testid="settings-form"]', {
+    open: click('[data-testid="tab-settings"]'),
+  }),
+  app('review requests: mail', '/review-requests', '[data-testid="preview-frame"]', {
+    open: click('[data-testid="tab-template"]'),
+  }),
+  app('review requests: do not mail', '/review-requests', '[data-testid="suppression-row"]', {
+    open: click('[data-testid="tab-suppressions"]'),
+  }),
+  app('review requests: remove address dialog', '/review-requests', '[data-testid="suppression-remove-dialog"]', {
+    open: async (page) => {
+      await page.getByTestId('tab-suppressions').click();
+      await page.locator('[data-testid="suppression-remove"]').first().click();
+    },
+    scope: DIALOG,
   }),
   app('widget settings', '/widget-settings', '[data-testid="widget-tabs"] form'),
   app('widget settings: products', '/widget-settings', '[data-testid="product-row"]', {
@@ -113,6 +139,11 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
 
   app('member: dashboard', '/', '[data-testid="review-activity-chart"] .chart-line', { viewer: 'member' }),
   app('member: reviews', '/reviews', '[data-testid="review-row"]', { viewer: 'member' }),
+  app('member: review requests', '/review-requests', REQUESTS_READY, { viewer: 'member' }),
+  app('member: review requests settings', '/review-requests', '[data-testid="settings-form"]', {
+    viewer: 'member',
+    open: click('[data-testid="tab-settings"]'),
+  }),
   app('member: widget settings', '/widget-settings', '[data-testid="widget-tabs"] form', { viewer: 'member' }),
   app('member: settings', '/settings', 'main a[href="/settings/account"]', { viewer: 'member' }),
   app('member: team', '/settings/team', '[data-testid="team-row"]', { viewer: 'member' }),

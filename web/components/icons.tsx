@@ -242,3 +242,17 @@ export const DetailsIcon = () => (
     <path d="M14 4v16M17 9h1M17 13h1" />
   </Icon>
 );
+
+export const MailIcon = () => (
+  <Icon>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </Icon>
+);
+
+export const SendIcon = () => (
+  <Icon>
+    <path d="M22 2 11 13" />
+    <path d="M22 2 15 22l-4-9-9-4z" />
+  </Icon>
+);

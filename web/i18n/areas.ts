@@ -13,6 +13,7 @@ export const MESSAGE_AREAS = [
   'reviews',
   'moderation',
   'widgets',
+  'requests',
 ] as const satisfies readonly (keyof TMessages)[];
 export type TMessageArea = (typeof MESSAGE_AREAS)[number];
 

@@ -3,13 +3,15 @@ import { DASHBOARD_PERIODS, type TDashboardPeriod } from '../../../shared/consta
 import { useLanguage } from '../../i18n/useLanguage';
 import { SegmentedControl } from '../SegmentedControl';
 
-/** SPEC §2: one period for the whole dashboard, its four figures and both charts. */
-export function PeriodSelector({
+/** SPEC §2: one period for the whole dashboard, its four figures and both charts; `periods` offers fewer. */
+export function PeriodSelector<P extends TDashboardPeriod>({
   value,
   onChange,
+  periods = DASHBOARD_PERIODS as readonly TDashboardPeriod[] as readonly P[],
 }: {
-  value: TDashboardPeriod;
-  onChange: (days: TDashboardPeriod) => void;
+  value: P;
+  onChange: (days: P) => void;
+  periods?: readonly P[];
 }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -20,7 +22,7 @@ export function PeriodSelector({
       testId="period-selector"
       value={value}
       onChange={onChange}
-      options={DASHBOARD_PERIODS.map((days) => ({
+      options={periods.map((days) => ({
         value: days,
         content: t('dashboard.period.days', { days: number.format(days) }),
       }))}

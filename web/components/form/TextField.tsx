@@ -5,7 +5,7 @@ export interface TextFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  type?: Extract<HTMLInputTypeAttribute, 'text' | 'email' | 'password' | 'tel' | 'url' | 'search'>;
+  type?: Extract<HTMLInputTypeAttribute, 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'number' | 'time'>;
   autoComplete?: HTMLInputAutoCompleteAttribute;
   description?: string;
   /** An example of the expected value; the label still says what the field is. */

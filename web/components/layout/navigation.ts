@@ -1,8 +1,9 @@
-import { AppsIcon, DashboardIcon, ReviewsIcon, SessionsIcon, SettingsIcon, WidgetIcon } from '../icons';
+import { AppsIcon, DashboardIcon, MailIcon, ReviewsIcon, SessionsIcon, SettingsIcon, WidgetIcon } from '../icons';
 
 export const NAV_ITEMS = [
   { href: '/', labelKey: 'nav.dashboard', Icon: DashboardIcon },
   { href: '/reviews', labelKey: 'nav.reviews', Icon: ReviewsIcon },
+  { href: '/review-requests', labelKey: 'nav.requests', Icon: MailIcon },
   { href: '/widget-settings', labelKey: 'nav.widgetSettings', Icon: WidgetIcon },
   { href: '/settings/other-apps', labelKey: 'nav.otherApps', Icon: AppsIcon },
   { href: '/settings', labelKey: 'nav.settings', Icon: SettingsIcon },

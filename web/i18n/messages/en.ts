@@ -7,10 +7,11 @@ import type billing from '../billing/en.json';
 import type reviews from '../reviews/en.json';
 import type moderation from '../moderation/en.json';
 import type widgets from '../widgets/en.json';
+import type requests from '../requests/en.json';
 import type { TMessageFiles } from '../areas';
 
 // One file per area (shell, auth pages, dashboard, settings pages, integrations, billing, reviews, bulk moderation
-// and review details, widget settings), one namespace once merged. English is the reference: the other languages
+// and review details, widget settings, review requests), one namespace once merged. English is the reference: the other languages
 // are typed against it, so a key missing from a translation fails the typecheck.
 export type TMessages = typeof shell & {
   auth: typeof auth;
@@ -21,6 +22,7 @@ export type TMessages = typeof shell & {
   reviews: typeof reviews;
   moderation: typeof moderation;
   widgets: typeof widgets;
+  requests: typeof requests;
 };
 
 export default {
@@ -33,4 +35,5 @@ export default {
   reviews: () => import('../reviews/en.json'),
   moderation: () => import('../moderation/en.json'),
   widgets: () => import('../widgets/en.json'),
+  requests: () => import('../requests/en.json'),
 } satisfies TMessageFiles;

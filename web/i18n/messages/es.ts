@@ -10,4 +10,5 @@ export default {
   reviews: () => import('../reviews/es.json'),
   moderation: () => import('../moderation/es.json'),
   widgets: () => import('../widgets/es.json'),
+  requests: () => import('../requests/es.json'),
 } satisfies TMessageFiles;

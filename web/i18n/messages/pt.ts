@@ -10,4 +10,5 @@ export default {
   reviews: () => import('../reviews/pt.json'),
   moderation: () => import('../moderation/pt.json'),
   widgets: () => import('../widgets/pt.json'),
+  requests: () => import('../requests/pt.json'),
 } satisfies TMessageFiles;
