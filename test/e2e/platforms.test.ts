@@ -96,7 +96,7 @@ describe('BigCommerce', () => {
     const form = page.getByTestId('bigcommerce-form');
     await form.waitFor();
     expect(await page.getByTestId('bigcommerce-connected').count()).toBe(0);
-    expect(await page.getByTestId('bigcommerce-scopes').locator('li').count()).toBe(4);
+    expect(await page.getByTestId('bigcommerce-scopes').locator('li').count()).toBe(6);
     const link = page.getByTestId('bigcommerce-api-accounts');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toContain('noopener');
