@@ -242,12 +242,15 @@ export class ReviewUploadService {
     }
     if (processing) await this.mediaJobs.enqueue(review.id, merchant);
     await this.analytics.reviewsChanged(merchant);
-    await this.events.emit('review.submitted', {
-      merchantId: merchant,
-      reviewId: review.id,
-      customerEmail: email,
-      productExternalId: product.externalId,
-    });
+    // The review is stored: a subscriber's failure (logged by the emitter) must not make the shopper send it again.
+    await this.events
+      .emit('review.submitted', {
+        merchantId: merchant,
+        reviewId: review.id,
+        customerEmail: email,
+        productExternalId: product.externalId,
+      })
+      .catch(() => undefined);
     return { id: review.id, status: 'pending' };
   }
 }
