@@ -158,6 +158,25 @@ describe('review incentives', () => {
     expect(mailsTo(email)).toHaveLength(0);
     expect(mailsTo('stranger@example.com')).toHaveLength(0);
   });
+
+  it('refuses a reward without its fixed code, and a percentage above 100, saying which field', async () => {
+    const owner = await registerOwner(t);
+    const put = (patch: TReviewRequestSettingsPatch['incentive']) =>
+      owner.agent.put('/api/review-requests/settings/').send({ incentive: patch });
+    const noCode = await put({ reward: 'any', code_source: 'fixed', fixed_code: null }).expect(400);
+    expect(Object.keys(noCode.body.fields)).toEqual(['incentive.fixed_code']);
+    const tooMuch = await put({ reward: 'any', code_source: 'fixed', fixed_code: 'OBRIGADO', value: 150 }).expect(400);
+    expect(Object.keys(tooMuch.body.fields)).toEqual(['incentive.value']);
+    // The same figure as an amount (150 minor units) is fine.
+    const saved = await put({
+      reward: 'any',
+      code_source: 'fixed',
+      fixed_code: 'OBRIGADO',
+      value_type: 'fixed_amount',
+      value: 150,
+    }).expect(200);
+    expect(saved.body.incentive).toMatchObject({ value_type: 'fixed_amount', value: 150, fixed_code: 'OBRIGADO' });
+  });
 });
 
 describe('rewards', () => {
