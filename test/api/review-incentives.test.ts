@@ -152,6 +152,8 @@ describe('review incentives', () => {
     const email = 'off@example.com';
     await requestFor(owner.agent, email);
     await review(owner.storeId, email, '7001');
+    // The reward is decided when its job runs (with Redis, maybe after the next line): let it run while still off.
+    await settle();
     await incentive(owner.agent, { reward: 'any', code_source: 'fixed', fixed_code: 'NOPE', send_on: 'submitted' });
     await review(owner.storeId, 'stranger@example.com', '7001');
     await settle();
