@@ -164,6 +164,8 @@ export interface TMerchant {
   connected: boolean;
   /** The storefront's domain, as the platform reports it. */
   store_domain: string | null;
+  /** The store's currency (ISO 4217) as its platform reports it; null until one did. */
+  currency: string | null;
 }
 
 /** GET /api/merchants/{id}/ — what install-mode sign-up shows of the store it is about to claim. */

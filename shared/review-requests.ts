@@ -75,6 +75,9 @@ export const ZReviewRequestSettings = ZSettingsFields.superRefine((body, ctx) =>
   if (body.incentive.reward !== 'none' && body.incentive.code_source === 'fixed' && !body.incentive.fixed_code) {
     ctx.addIssue({ code: 'custom', path: ['incentive', 'fixed_code'], message: 'Type the code to send.' });
   }
+  if (body.incentive.value_type === 'percentage' && body.incentive.value > 100) {
+    ctx.addIssue({ code: 'custom', path: ['incentive', 'value'], message: 'From 1 to 100 percent.' });
+  }
 });
 export type TReviewRequestSettings = z.output<typeof ZReviewRequestSettings>;
 /** PUT /api/review-requests/settings/ takes any subset; missing fields keep their saved (or default) value. */

@@ -17,6 +17,7 @@ export function mapMerchant(merchant: MerchantRow): TMerchant {
     has_access_token: merchant.accessTokenEncrypted !== null,
     connected: isConnected(merchant),
     store_domain: merchant.storeDomain,
+    currency: merchant.currency,
   };
 }
 

@@ -152,11 +152,32 @@ describe('review incentives', () => {
     const email = 'off@example.com';
     await requestFor(owner.agent, email);
     await review(owner.storeId, email, '7001');
+    // The reward is decided when its job runs (with Redis, maybe after the next line): let it run while still off.
+    await settle();
     await incentive(owner.agent, { reward: 'any', code_source: 'fixed', fixed_code: 'NOPE', send_on: 'submitted' });
     await review(owner.storeId, 'stranger@example.com', '7001');
     await settle();
     expect(mailsTo(email)).toHaveLength(0);
     expect(mailsTo('stranger@example.com')).toHaveLength(0);
+  });
+
+  it('refuses a reward without its fixed code, and a percentage above 100, saying which field', async () => {
+    const owner = await registerOwner(t);
+    const put = (patch: TReviewRequestSettingsPatch['incentive']) =>
+      owner.agent.put('/api/review-requests/settings/').send({ incentive: patch });
+    const noCode = await put({ reward: 'any', code_source: 'fixed', fixed_code: null }).expect(400);
+    expect(Object.keys(noCode.body.fields)).toEqual(['incentive.fixed_code']);
+    const tooMuch = await put({ reward: 'any', code_source: 'fixed', fixed_code: 'OBRIGADO', value: 150 }).expect(400);
+    expect(Object.keys(tooMuch.body.fields)).toEqual(['incentive.value']);
+    // The same figure as an amount (150 minor units) is fine.
+    const saved = await put({
+      reward: 'any',
+      code_source: 'fixed',
+      fixed_code: 'OBRIGADO',
+      value_type: 'fixed_amount',
+      value: 150,
+    }).expect(200);
+    expect(saved.body.incentive).toMatchObject({ value_type: 'fixed_amount', value: 150, fixed_code: 'OBRIGADO' });
   });
 });
 

@@ -151,7 +151,9 @@ async function seedMedia(owner: SeededUser): Promise<void> {
   );
 }
 
-/** A scheduled request (its row and actions) and an address on the do-not-mail list (its remove dialog). */
+/**
+ * A scheduled request (its row and actions), an address on the do-not-mail list (its remove dialog) and an incentive.
+ */
 async function seedReviewRequests(): Promise<void> {
   await api(accounts.owner.access, 'POST', '/api/review-requests/', {
     customer_email: 'lena@walk.example',
@@ -161,6 +163,10 @@ async function seedReviewRequests(): Promise<void> {
     products: [{ id: 'trail-boots', name: 'Trail Boots' }],
   });
   await api(accounts.owner.access, 'POST', '/api/review-requests/suppressions/', { email: 'noreply@walk.example' });
+  // The settings' incentive on, so its fields are drawn (read-only for the member).
+  await api(accounts.owner.access, 'PUT', '/api/review-requests/settings/', {
+    incentive: { reward: 'photo', code_source: 'fixed', fixed_code: 'WALK10' },
+  });
 }
 
 beforeAll(async () => {

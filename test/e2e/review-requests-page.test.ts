@@ -102,6 +102,51 @@ describe('the review requests page', () => {
     expect(await violations('main')).toEqual([]);
   });
 
+  it('turns on an incentive with a fixed code, which it asks for, and keeps it', async () => {
+    const form = page.getByTestId('settings-form');
+    await page.getByTestId('incentive-reward').selectOption('photo');
+    // The store is connected to no platform: its own code is the only source.
+    const source = page.getByTestId('incentive-source');
+    expect(
+      await source.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(['fixed']);
+    expect(await form.textContent()).toContain(en.settings.incentive.sourceNotConnected);
+    await page.getByTestId('settings-save').click();
+    await form.locator('input[name="incentive.fixed_code"][aria-invalid="true"]').waitFor();
+    expect(await form.textContent()).toContain(en.settings.incentive.errors.fixedCode);
+    expect((await api<TReviewRequestSettings>('/api/review-requests/settings/')).incentive.reward).toBe('none');
+
+    await page.locator('input[name="incentive.fixed_code"]').fill('THANKS15');
+    await page.getByTestId('incentive-value-type').selectOption('fixed_amount');
+    await page.locator('input[name="incentive.value"]').fill('7.50');
+    await page.locator('input[name="incentive.expires_days"]').fill('14');
+    await page.getByTestId('incentive-send-on').selectOption('submitted');
+    await expectToast(page, 'success', en.toasts.saved, () => page.getByTestId('settings-save').click());
+    // The amount goes to the API in minor units.
+    expect((await api<TReviewRequestSettings>('/api/review-requests/settings/')).incentive).toEqual({
+      reward: 'photo',
+      code_source: 'fixed',
+      fixed_code: 'THANKS15',
+      value_type: 'fixed_amount',
+      value: 750,
+      expires_days: 14,
+      send_on: 'submitted',
+    });
+
+    await page.reload();
+    await waitForHydration(page, '[data-testid="tab-history"]');
+    await page.getByTestId('tab-settings').click();
+    await page.getByTestId('incentive-reward').waitFor();
+    expect(await page.getByTestId('incentive-reward').inputValue()).toBe('photo');
+    expect(await page.getByTestId('incentive-source').inputValue()).toBe('fixed');
+    expect(await page.locator('input[name="incentive.fixed_code"]').inputValue()).toBe('THANKS15');
+    expect(await page.getByTestId('incentive-value-type').inputValue()).toBe('fixed_amount');
+    expect(await page.locator('input[name="incentive.value"]').inputValue()).toBe('7.50');
+    expect(await page.locator('input[name="incentive.expires_days"]').inputValue()).toBe('14');
+    expect(await page.getByTestId('incentive-send-on').inputValue()).toBe('submitted');
+    expect(await violations('main')).toEqual([]);
+  });
+
   it('previews the mail as it is typed, sends a test and saves it', async () => {
     await page.getByTestId('tab-template').click();
     const frame = page.getByTestId('preview-frame');

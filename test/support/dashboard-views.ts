@@ -84,6 +84,21 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   app('review requests: settings', '/review-requests', '[data-testid="settings-form"]', {
     open: click('[data-testid="tab-settings"]'),
   }),
+  app('review requests: incentive errors', '/review-requests', 'input[name="incentive.fixed_code"][aria-invalid]', {
+    open: async (page) => {
+      await page.getByTestId('tab-settings').click();
+      await page.locator('input[name="incentive.fixed_code"]').fill('');
+      await page.getByTestId('settings-save').click();
+    },
+  }),
+  app('BigCommerce: review requests incentive', '/review-requests', '[data-testid="incentive-source"]', {
+    viewer: 'bigcommerce',
+    open: async (page) => {
+      await page.getByTestId('tab-settings').click();
+      await page.getByTestId('incentive-reward').selectOption('video');
+      await page.getByTestId('incentive-value-type').selectOption('fixed_amount');
+    },
+  }),
   app('review requests: mail', '/review-requests', '[data-testid="preview-frame"]', {
     open: click('[data-testid="tab-template"]'),
   }),

@@ -9,3 +9,15 @@ export function formatMinorUnits(amount: number, currency: string, locale: strin
     return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
   }
 }
+
+/** How many decimals the currency's amounts have (2 for USD, 0 for JPY; 2 when unknown, as the server assumes). */
+export function currencyDigits(currency: string | null): number {
+  try {
+    if (currency) {
+      return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    }
+  } catch {
+    // An unknown code: two decimals, the common case.
+  }
+  return 2;
+}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageContext } from 'vike-react/usePageContext';
 import {
   REQUEST_MAX_PRODUCTS_PER_MAIL,
   REQUEST_SHAPES,
@@ -14,6 +15,13 @@ import { apiDetail, apiFieldErrors, type TFieldErrors } from '../form/apiErrors'
 import { OptionSelect } from '../widgets/OptionSelect';
 import { SwitchField } from '../widgets/SwitchField';
 import { ExcludedProducts } from './ExcludedProducts';
+import {
+  IncentiveFields,
+  incentiveDraftOf,
+  incentiveOfDraft,
+  type TIncentiveDraft,
+  type TIncentiveStore,
+} from './IncentiveFields';
 import { useSaveRequestSettings } from './useSaveRequestSettings';
 
 /** The settings typed as numbers, with their bounds (ZReviewRequestSettings'), held as the fields' text meanwhile. */
@@ -29,9 +37,9 @@ type TNumberField = keyof typeof NUMBERS;
 const NUMBER_FIELDS = Object.keys(NUMBERS) as TNumberField[];
 
 type TDraft = Omit<TReviewRequestSettings, TNumberField | 'templates' | 'incentive' | 'reply_to'> &
-  Record<TNumberField, string> & { reply_to: string };
+  Record<TNumberField, string> & { reply_to: string; incentive: TIncentiveDraft };
 
-function draftOf(settings: TReviewRequestSettings): TDraft {
+function draftOf(settings: TReviewRequestSettings, store: TIncentiveStore): TDraft {
   return {
     enabled: settings.enabled,
     trigger: settings.trigger,
@@ -40,6 +48,7 @@ function draftOf(settings: TReviewRequestSettings): TDraft {
     shape: settings.shape,
     excluded_product_ids: settings.excluded_product_ids,
     reply_to: settings.reply_to ?? '',
+    incentive: incentiveDraftOf(settings.incentive, store),
     ...(Object.fromEntries(NUMBER_FIELDS.map((field) => [field, String(settings[field])])) as Record<
       TNumberField,
       string
@@ -49,13 +58,19 @@ function draftOf(settings: TReviewRequestSettings): TDraft {
 
 /**
  * When requests go out and how many: the trigger and delay, the send window, one mail per order or per product,
- * reminders, the link's lifetime, the sending rate, the reply-to address and the excluded products. The mail's text
- * has its own tab; the incentive is not offered here (no code is issued yet).
+ * reminders, the link's lifetime, the sending rate, the reply-to address, the excluded products and the incentive.
+ * The mail's text has its own tab.
  */
 export function SettingsPanel({ settings, canEdit }: { settings: TReviewRequestSettings; canEdit: boolean }) {
   const { t } = useTranslation();
+  const { user } = usePageContext();
+  const merchant = user?.merchant;
+  const store: TIncentiveStore = {
+    codesOn: merchant?.connected ? merchant.platform : null,
+    currency: merchant?.currency ?? null,
+  };
   const save = useSaveRequestSettings();
-  const [draft, setDraft] = useState<TDraft>(() => draftOf(settings));
+  const [draft, setDraft] = useState<TDraft>(() => draftOf(settings, store));
   const [clientErrors, setClientErrors] = useState<TFieldErrors>({});
   const errors = { ...apiFieldErrors(save.error), ...clientErrors };
   const detail = save.isError && Object.keys(errors).length === 0 ? apiDetail(save.error) : undefined;
@@ -69,15 +84,23 @@ export function SettingsPanel({ settings, canEdit }: { settings: TReviewRequestS
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (save.isPending || !canEdit) return;
+    const incentive = incentiveOfDraft(draft.incentive, store, t);
     const body = {
       ...draft,
       reply_to: draft.reply_to.trim() || null,
+      // Off: the rest of the incentive (hidden) keeps its saved values.
+      incentive: incentive.incentive.reward === 'none' ? { reward: 'none' as const } : incentive.incentive,
       ...Object.fromEntries(NUMBER_FIELDS.map((field) => [field, Number(draft[field].trim() || NaN)])),
     };
     const parsed = ZReviewRequestSettingsPatch.safeParse(body);
-    const found: TFieldErrors = {};
+    // incentiveOfDraft checks every rule of the incentive, its cross-field ones too.
+    const found: TFieldErrors = { ...incentive.errors };
     for (const issue of parsed.error?.issues ?? []) {
       const field = String(issue.path[0]);
+      if (field === 'incentive') {
+        found[issue.path.join('.')] ??= [issue.message];
+        continue;
+      }
       const bounds = NUMBERS[field as TNumberField];
       found[field] = [
         bounds
@@ -204,6 +227,13 @@ export function SettingsPanel({ settings, canEdit }: { settings: TReviewRequestS
       <ExcludedProducts
         value={draft.excluded_product_ids}
         onChange={(excluded_product_ids) => change({ excluded_product_ids })}
+        isDisabled={!canEdit}
+      />
+      <IncentiveFields
+        draft={draft.incentive}
+        store={store}
+        onChange={(patch) => change({ incentive: { ...draft.incentive, ...patch } })}
+        errors={errors}
         isDisabled={!canEdit}
       />
       <div className="widget-form-actions">
