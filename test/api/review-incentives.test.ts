@@ -4,7 +4,11 @@ import type { TReviewRequest, TReviewRequestSettingsPatch } from '../../shared/r
 import { Clock } from '../../server/common/clock.js';
 import { reviewRequests } from '../../server/database/schema.js';
 import { JobQueue } from '../../server/jobs/job-queue.service.js';
-import { newDiscountCode, rewards } from '../../server/review-requests/incentives/review-incentives.service.js';
+import {
+  ReviewIncentives,
+  newDiscountCode,
+  rewards,
+} from '../../server/review-requests/incentives/review-incentives.service.js';
 import { fixture } from '../factories/reviews.factory.js';
 import { startFakeShopify, type FakeShopify } from '../fakes/shopify.js';
 import { registerOwner } from '../support/accounts.js';
@@ -145,6 +149,16 @@ describe('review incentives', () => {
     expect(mail.text).toContain('GRACIAS10');
     expect(mail.subject).toMatch(/^Obrigado pela sua avaliação/);
     expect((await requestRow(asked.id)).incentiveCodeSealed).not.toContain('GRACIAS10');
+  });
+
+  it('sends one mail when two jobs deliver the same request at once', async () => {
+    const owner = await registerOwner(t);
+    await incentive(owner.agent, { reward: 'any', code_source: 'fixed', fixed_code: 'ONCE10', send_on: 'approved' });
+    const email = 'twice@example.com';
+    const asked = await requestFor(owner.agent, email);
+    const incentives = t.app.get(ReviewIncentives);
+    await Promise.all([incentives.deliver(owner.merchantId, asked.id), incentives.deliver(owner.merchantId, asked.id)]);
+    expect(mailsTo(email)).toHaveLength(1);
   });
 
   it('sends nothing while the incentive is off, and none for a review no request asked for', async () => {

@@ -78,10 +78,33 @@ export class IncentivesRepository {
     return claimed.length > 0;
   }
 
-  async markSent(merchantId: string, requestId: string, at: Date): Promise<void> {
-    await this.db
+  /** Takes the request's one incentive mail: true for the single caller that may send it. */
+  async claimSend(merchantId: string, requestId: string, at: Date): Promise<boolean> {
+    const claimed = await this.db
       .update(reviewRequests)
       .set({ incentiveSentAt: at, updatedAt: at })
-      .where(and(eq(reviewRequests.merchantId, merchantId), eq(reviewRequests.id, requestId)));
+      .where(
+        and(
+          eq(reviewRequests.merchantId, merchantId),
+          eq(reviewRequests.id, requestId),
+          isNull(reviewRequests.incentiveSentAt),
+        ),
+      )
+      .returning({ id: reviewRequests.id });
+    return claimed.length > 0;
+  }
+
+  /** The mail did not go: the next attempt may send it. */
+  async releaseSend(merchantId: string, requestId: string, at: Date): Promise<void> {
+    await this.db
+      .update(reviewRequests)
+      .set({ incentiveSentAt: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(reviewRequests.merchantId, merchantId),
+          eq(reviewRequests.id, requestId),
+          eq(reviewRequests.incentiveSentAt, at),
+        ),
+      );
   }
 }

@@ -144,13 +144,20 @@ export class ReviewIncentives implements OnModuleInit {
       ),
       storeUrl: merchant.storeDomain ? `https://${merchant.storeDomain}` : null,
     });
-    await this.mail.send({
-      to: request.customerEmail,
-      fromName: merchant.storeName,
-      replyTo: replyTo ?? undefined,
-      ...content,
-    });
-    await this.repository.markSent(merchantId, requestId, this.clock.now());
+    // Two jobs for one request (two of its reviews approved one after the other) send one mail: the first to claim it.
+    const claimedAt = this.clock.now();
+    if (!(await this.repository.claimSend(merchantId, requestId, claimedAt))) return;
+    try {
+      await this.mail.send({
+        to: request.customerEmail,
+        fromName: merchant.storeName,
+        replyTo: replyTo ?? undefined,
+        ...content,
+      });
+    } catch (error) {
+      await this.repository.releaseSend(merchantId, requestId, claimedAt);
+      throw error;
+    }
   }
 }
 
