@@ -93,7 +93,11 @@ const peakRss = (pid) => {
 };
 
 async function signUp(app, email, index) {
-  const headers = { 'content-type': 'application/json', origin: app.url, 'x-forwarded-for': `10.9.${index >> 8}.${index & 255}` };
+  const headers = {
+    'content-type': 'application/json',
+    origin: app.url,
+    'x-forwarded-for': `10.9.${index >> 8}.${index & 255}`,
+  };
   const res = await fetch(`${app.url}/api/auth/register/`, {
     method: 'POST',
     headers,

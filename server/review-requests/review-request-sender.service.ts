@@ -24,8 +24,12 @@ export const SEND_QUEUE = 'review-request-send';
 const DISPATCH_EVERY_S = 60;
 /** How long a sender holds (request, step): past it, another may take the step (its sender died). */
 const SEND_LEASE_MS = 5 * 60_000;
-/** Mails sent at once per instance: each waits mostly on the database and the mail server. */
-const SEND_CONCURRENCY = 16;
+/**
+ * Mails sent at once per instance: as many as the mail service's SMTP connections, so no claimed mail waits for one,
+ * and few enough that recording a sent mail does not queue behind the others' checks for a database connection (the
+ * longer that takes, the wider the window in which a crash repeats a mail).
+ */
+const SEND_CONCURRENCY = 8;
 /** Same as the recurring schedule's key, so a poke and a scheduled run waiting are one job. */
 const DISPATCH_KEY = 'scheduled';
 
