@@ -47,7 +47,7 @@ scaled('review requests when an instance is killed while sending', () => {
   const requestMails = () => smtp.mails.filter((mail) => mail.to.some((to) => to.startsWith('crash-buyer-')));
 
   it(
-    'sends every first mail once: none lost, none twice',
+    'sends every first mail: none lost, and only a mail in flight at the kill twice',
     async () => {
       const url = instances[1].url;
       const headers = { authorization: `JWT ${owner.access}`, origin: url };
