@@ -129,6 +129,17 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     if (!options.delayMs) this.poke();
   }
 
+  /** Adds jobs due now to `queue` in one statement (a dispatcher's batch), each with its key as `enqueue`'s. */
+  async enqueueMany(queue: string, list: Array<{ payload: Record<string, unknown>; key: string }>): Promise<void> {
+    const definition = this.queues.get(queue);
+    if (!definition) throw new Error(`No job queue named ${queue}`);
+    if (!list.length) return;
+    await this.jobs.insertMany(
+      list.map(({ payload, key }) => ({ queue, key, payload, maxAttempts: definition.attempts })),
+    );
+    this.poke();
+  }
+
   /** Resolves once nothing is due or running here (tests, and callers that want the work done before they go on). */
   async settled(): Promise<void> {
     for (;;) {

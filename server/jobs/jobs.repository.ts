@@ -62,6 +62,24 @@ export class JobsRepository {
     return rows.length > 0;
   }
 
+  /** Inserts the jobs in one statement; one whose queue and key is already waiting is left out. */
+  async insertMany(list: NewJob[]): Promise<void> {
+    if (!list.length) return;
+    await this.database.db
+      .insert(jobs)
+      .values(
+        list.map((job) => ({
+          queue: job.queue,
+          key: job.key ?? null,
+          groupKey: job.group ?? null,
+          payload: job.payload,
+          maxAttempts: job.maxAttempts,
+          runAt: job.runAt ?? new Date(),
+        })),
+      )
+      .onConflictDoNothing();
+  }
+
   /** The queues among `queues` with a job to run now: one due, or one whose worker's lease lapsed. */
   async dueQueues(queues: string[]): Promise<string[]> {
     if (!queues.length) return [];

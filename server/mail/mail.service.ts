@@ -18,7 +18,12 @@ export interface OutgoingMail {
   fromName?: string;
   replyTo?: string;
   headers?: Record<string, string>;
+  /** `<id@domain>`; nodemailer makes a random one when absent. */
+  messageId?: string;
 }
+
+/** Connections each instance keeps open to the mail server. */
+const SMTP_CONNECTIONS = 8;
 
 /** A refusal the mail server gave for good (an SMTP 5xx reply): no retry will get the mail through. */
 export function permanentRefusal(error: unknown): string | null {
@@ -35,7 +40,11 @@ export class MailService implements OnModuleDestroy {
   private readonly outbox = createTransport({ streamTransport: true, buffer: true });
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    if (config.mail.smtpUrl) this.smtp = createTransport(config.mail.smtpUrl);
+    // Pooled: review requests send hundreds of mails a second, and a connection (and TLS) per mail would limit them.
+    // The URL's own options (`?pool=false`, `?maxConnections=2`) win over these.
+    if (config.mail.smtpUrl) {
+      this.smtp = createTransport({ url: config.mail.smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS });
+    }
   }
 
   async send(message: OutgoingMail): Promise<void> {
@@ -49,6 +58,7 @@ export class MailService implements OnModuleDestroy {
       html: message.html,
       attachments: message.attachments,
       headers: message.headers,
+      messageId: message.messageId,
     };
     if (this.smtp) {
       await this.smtp.sendMail(mail);

@@ -27,6 +27,17 @@ export class MailSuppressionsRepository {
     return !!row;
   }
 
+  /** The addresses among `emails` (lowercased) on the store's list: one query for a batch of orders. */
+  async suppressedAmong(merchantId: string, emails: string[]): Promise<Set<string>> {
+    if (!emails.length) return new Set();
+    const byHash = new Map(emails.map((email) => [hashEmail(email), email]));
+    const rows = await this.db
+      .select({ emailHash: mailSuppressions.emailHash })
+      .from(mailSuppressions)
+      .where(and(eq(mailSuppressions.merchantId, merchantId), inArray(mailSuppressions.emailHash, [...byHash.keys()])));
+    return new Set(rows.map((row) => byHash.get(row.emailHash)!));
+  }
+
   /** Adds the address; one already suppressed keeps its first reason. Answers the row either way. */
   async add(merchantId: string, email: string, reason: TSuppressionReason, detail: string | null) {
     const emailHash = hashEmail(email);

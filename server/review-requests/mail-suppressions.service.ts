@@ -22,6 +22,10 @@ export class MailSuppressionsService {
     return this.suppressions.isSuppressed(merchantId, email);
   }
 
+  suppressedAmong(merchantId: string, emails: string[]): Promise<Set<string>> {
+    return this.suppressions.suppressedAmong(merchantId, emails);
+  }
+
   /**
    * Suppresses the address for the store (`unsubscribed` from a request's link names that request, which becomes
    * 'unsubscribed'). Safe to repeat: the first reason stays.

@@ -15,7 +15,11 @@ import { DomainEvents } from '../events/domain-events.js';
 import { MailSuppressionsService } from './mail-suppressions.service.js';
 import { ReviewRequestSender } from './review-request-sender.service.js';
 import { ReviewRequestSettingsService } from './review-request-settings.service.js';
-import { ReviewRequestsRepository, type NewRequestProduct } from './review-requests.repository.js';
+import {
+  ReviewRequestsRepository,
+  type NewRequestProduct,
+  type NewReviewRequest,
+} from './review-requests.repository.js';
 import { TOKEN_SEAL_CONTEXT, newRequestToken } from './request-token.js';
 import { daysMs, sendInstant, timeZoneOr } from './send-window.js';
 
@@ -24,6 +28,15 @@ import { daysMs, sendInstant, timeZoneOr } from './send-window.js';
  * sends old orders again when they are edited, and their buyers should not get a mail out of the blue.
  */
 export const STALE_AFTER_DAYS = 30;
+
+/** Drafts checked together: each check is one query per batch, its parameters well within PostgreSQL's limit. */
+const SCHEDULE_BATCH = 1_000;
+
+/** A request made from a draft, and why it was made skipped (null: scheduled). */
+export interface ScheduledRequest {
+  id: string;
+  skipReason: TRequestSkipReason | null;
+}
 
 /** One order's buyer and products, from a platform, the API or a CSV import. */
 export interface RequestDraft {
@@ -129,83 +142,123 @@ export class ReviewRequestScheduler implements OnModuleInit {
     base: Date,
     settings?: TReviewRequestSettings,
   ): Promise<string[]> {
-    // An order asked about already (before the store changed its shape, say) is not asked about again.
-    if (await this.requests.hasOrder(merchantId, draft.orderExternalId)) return [];
+    const [made] = await this.scheduleMany(merchantId, [draft], base, settings);
+    return (made ?? []).map((request) => request.id);
+  }
+
+  /**
+   * Creates the drafts' requests from `base`, a batch at a time (an import): the checks (orders asked about,
+   * suppressed addresses, reviews already made, the quota) are one query each per batch and the inserts a few
+   * statements. Answers per draft the requests made with their skip reason, or null for an order asked about already
+   * (before the store changed its shape, say: it is not asked about again).
+   */
+  async scheduleMany(
+    merchantId: string,
+    drafts: RequestDraft[],
+    base: Date,
+    settings?: TReviewRequestSettings,
+  ): Promise<Array<ScheduledRequest[] | null>> {
     const config = settings ?? (await this.settings.of(merchantId));
     const store = await this.requests.storeOf(merchantId);
-    if (!store) return [];
+    if (!store) return drafts.map(() => []);
     const now = this.clock.now();
-    const email = draft.email.trim().toLowerCase();
     const window = { start: config.send_window_start, end: config.send_window_end };
     const sendAt = sendInstant(base, config.delay_days, window, timeZoneOr(store.timezone), now);
     const excluded = new Set(config.excluded_product_ids);
-    const groups =
-      config.shape === 'product'
-        ? draft.products.map((product) => ({
-            key: `order:${draft.orderExternalId}:${product.productExternalId}`,
-            products: [product],
-          }))
-        : [{ key: `order:${draft.orderExternalId}`, products: draft.products }];
-    const skipForAll = await this.skipForBuyer(merchantId, email, draft.cancelled);
-    const created: string[] = [];
+    const quota = await this.limits.monthlyRequests(merchantId, now);
+    let room = quota.max === null ? Infinity : Math.max(0, quota.max - quota.current);
+    const answers: Array<ScheduledRequest[] | null> = [];
     let due = false;
-    for (const group of groups) {
-      let products = group.products.filter((product) => !excluded.has(product.productExternalId));
-      let skip: TRequestSkipReason | null = skipForAll ?? (products.length ? null : 'excluded_product');
-      if (!skip) {
-        const reviewed = new Set(
-          (
-            await this.requests.reviewedBy(
-              merchantId,
-              email,
-              products.map((product) => product.productExternalId),
-            )
-          ).map((row) => row.externalId),
+    for (let start = 0; start < drafts.length; start += SCHEDULE_BATCH) {
+      const batch = drafts.slice(start, start + SCHEDULE_BATCH);
+      const emails = [...new Set(batch.map((draft) => draft.email.trim().toLowerCase()).filter(Boolean))];
+      const [asked, suppressed, reviewed] = await Promise.all([
+        this.requests.ordersAsked(
+          merchantId,
+          batch.map((draft) => draft.orderExternalId),
+        ),
+        this.suppressions.suppressedAmong(merchantId, emails),
+        this.requests.reviewedPairs(merchantId, emails, [
+          ...new Set(batch.flatMap((draft) => draft.products.map((product) => product.productExternalId))),
+        ]),
+      ]);
+      const planned: Array<Array<{
+        request: NewReviewRequest;
+        products: NewRequestProduct[];
+        skip: TRequestSkipReason | null;
+      }> | null> = [];
+      for (const draft of batch) {
+        if (asked.has(draft.orderExternalId)) {
+          planned.push(null);
+          continue;
+        }
+        const email = draft.email.trim().toLowerCase();
+        const skipForAll: TRequestSkipReason | null = !email
+          ? 'no_email'
+          : draft.cancelled
+            ? 'order_cancelled'
+            : suppressed.has(email)
+              ? 'suppressed'
+              : null;
+        const groups =
+          config.shape === 'product'
+            ? draft.products.map((product) => ({
+                key: `order:${draft.orderExternalId}:${product.productExternalId}`,
+                products: [product],
+              }))
+            : [{ key: `order:${draft.orderExternalId}`, products: draft.products }];
+        planned.push(
+          groups.map((group) => {
+            let products = group.products.filter((product) => !excluded.has(product.productExternalId));
+            let skip: TRequestSkipReason | null = skipForAll ?? (products.length ? null : 'excluded_product');
+            if (!skip) {
+              products = products.filter((product) => !reviewed.has(`${email} ${product.productExternalId}`));
+              if (!products.length) skip = 'already_reviewed';
+            }
+            if (!skip && room <= 0) skip = 'quota_reached';
+            if (!skip) room -= 1;
+            const token = newRequestToken();
+            return {
+              request: {
+                orderId: draft.orderId,
+                orderExternalId: draft.orderExternalId,
+                orderName: draft.orderName || `#${draft.orderExternalId}`,
+                dedupeKey: group.key,
+                customerEmail: email,
+                customerName: draft.customerName.trim(),
+                locale: requestLocale(draft.locale, store.mainLanguage),
+                source: draft.source,
+                status: skip ? 'skipped' : 'scheduled',
+                skipReason: skip,
+                tokenHash: token.hash,
+                tokenSealed: this.box.seal(token.token, TOKEN_SEAL_CONTEXT),
+                expiresAt: new Date(sendAt.getTime() + daysMs(config.link_lifetime_days)),
+                sendAt: skip ? null : sendAt,
+                remindersPlanned: config.reminders,
+              },
+              products: (products.length ? products : group.products).slice(0, config.max_products),
+              skip,
+            };
+          }),
         );
-        products = products.filter((product) => !reviewed.has(product.productExternalId));
-        if (!products.length) skip = 'already_reviewed';
       }
-      if (!skip && (await this.limits.monthlyRequests(merchantId, now)).reached_limit) skip = 'quota_reached';
-      const listed = (products.length ? products : group.products).slice(0, config.max_products);
-      const token = newRequestToken();
-      const id = await this.requests.insert(
+      const made = await this.requests.insertMany(
         merchantId,
-        {
-          orderId: draft.orderId,
-          orderExternalId: draft.orderExternalId,
-          orderName: draft.orderName || `#${draft.orderExternalId}`,
-          dedupeKey: group.key,
-          customerEmail: email,
-          customerName: draft.customerName.trim(),
-          locale: requestLocale(draft.locale, store.mainLanguage),
-          source: draft.source,
-          status: skip ? 'skipped' : 'scheduled',
-          skipReason: skip,
-          tokenHash: token.hash,
-          tokenSealed: this.box.seal(token.token, TOKEN_SEAL_CONTEXT),
-          expiresAt: new Date(sendAt.getTime() + daysMs(config.link_lifetime_days)),
-          sendAt: skip ? null : sendAt,
-          remindersPlanned: config.reminders,
-        },
-        listed,
+        planned.flatMap((items) => items ?? []),
       );
-      if (!id) continue;
-      created.push(id);
-      if (!skip && sendAt <= now) due = true;
+      for (const items of planned) {
+        answers.push(
+          items &&
+            items.flatMap(({ request, skip }) => {
+              const id = made.get(request.dedupeKey);
+              if (!id) return [];
+              if (!skip && sendAt <= now) due = true;
+              return [{ id, skipReason: skip }];
+            }),
+        );
+      }
     }
     if (due) await this.sender.poke();
-    return created;
-  }
-
-  /** What stops every request of this buyer: no address, a cancelled order, an address on the suppression list. */
-  private async skipForBuyer(
-    merchantId: string,
-    email: string,
-    cancelled: boolean,
-  ): Promise<TRequestSkipReason | null> {
-    if (!email) return 'no_email';
-    if (cancelled) return 'order_cancelled';
-    if (await this.suppressions.isSuppressed(merchantId, email)) return 'suppressed';
-    return null;
+    return answers;
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { TReviewRequestSettings } from '../../shared/review-requests.js';
 import { Clock } from '../common/clock.js';
 import { SecretBox } from '../common/secret-box.js';
-import type { AppConfig } from '../config/config.js';
+import { addressOf, type AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { JobQueue } from '../jobs/job-queue.service.js';
 import { MailService, permanentRefusal } from '../mail/mail.service.js';
@@ -11,6 +11,7 @@ import { requestMail } from './review-request-mail.js';
 import { ReviewRequestSettingsService } from './review-request-settings.service.js';
 import {
   ReviewRequestsRepository,
+  type RequestStore,
   type RequestWithProducts,
   type ReviewRequestRow,
 } from './review-requests.repository.js';
@@ -23,6 +24,12 @@ export const SEND_QUEUE = 'review-request-send';
 const DISPATCH_EVERY_S = 60;
 /** How long a sender holds (request, step): past it, another may take the step (its sender died). */
 const SEND_LEASE_MS = 5 * 60_000;
+/**
+ * Mails sent at once per instance: as many as the mail service's SMTP connections, so no claimed mail waits for one,
+ * and few enough that recording a sent mail does not queue behind the others' checks for a database connection (the
+ * longer that takes, the wider the window in which a crash repeats a mail).
+ */
+const SEND_CONCURRENCY = 8;
 /** Same as the recurring schedule's key, so a poke and a scheduled run waiting are one job. */
 const DISPATCH_KEY = 'scheduled';
 
@@ -70,7 +77,7 @@ export class ReviewRequestSender implements OnModuleInit {
     // A mail server that is down is retried with backoff (1 min, 2 min … about 2 hours over the attempts).
     this.jobs.register<SendJob>(SEND_QUEUE, {
       handle: (job) => this.send(job),
-      concurrency: 4,
+      concurrency: SEND_CONCURRENCY,
       attempts: 8,
       backoffMs: 60_000,
     });
@@ -93,10 +100,12 @@ export class ReviewRequestSender implements OnModuleInit {
     for (const merchantId of await this.requests.storesDue(now)) {
       const { rate_per_minute: rate } = await this.settings.of(merchantId);
       const room = rate - (await this.requests.recentlySent(merchantId, now));
-      for (const { id, step } of await this.requests.due(merchantId, now, room)) {
-        await this.jobs.enqueue(SEND_QUEUE, { merchantId, id, step } satisfies SendJob, { key: `${id}:${step}` });
-        queued += 1;
-      }
+      const due = await this.requests.due(merchantId, now, room);
+      await this.jobs.enqueueMany(
+        SEND_QUEUE,
+        due.map(({ id, step }) => ({ payload: { merchantId, id, step } satisfies SendJob, key: `${id}:${step}` })),
+      );
+      queued += due.length;
     }
     return queued;
   }
@@ -104,16 +113,17 @@ export class ReviewRequestSender implements OnModuleInit {
   /** Sends step `step` of the request, once: a step already sent, or held by another sender, is left alone. */
   async send({ merchantId, id, step }: SendJob): Promise<void> {
     const now = this.clock.now();
-    const claimed = await this.requests.claim(merchantId, id, step, now, new Date(now.getTime() + SEND_LEASE_MS));
-    if (!claimed) return;
-    const request = await this.requests.find(merchantId, id);
+    const request = await this.requests.claim(merchantId, id, step, now, new Date(now.getTime() + SEND_LEASE_MS));
     if (!request) return;
-    const stop = await this.stopReason(merchantId, request, step, now);
+    const [stop, settings, store] = await Promise.all([
+      this.stopReason(merchantId, request, step, now),
+      this.settings.of(merchantId),
+      this.requests.storeOf(merchantId),
+    ]);
     if (stop === 'reviewed') return this.requests.release(merchantId, id, step, null);
     if (stop) return this.requests.close(merchantId, [id], { ...stop, at: now });
-    const settings = await this.settings.of(merchantId);
     try {
-      await this.mail.send(await this.compose(merchantId, request, settings));
+      await this.mail.send(this.compose(request, step, settings, store));
     } catch (error) {
       const refusal = permanentRefusal(error);
       if (!refusal) {
@@ -132,14 +142,13 @@ export class ReviewRequestSender implements OnModuleInit {
       id,
       step,
       now,
-      await this.nextReminder(request, step, now, expiresAt),
+      this.nextReminder(request, step, now, expiresAt, settings, store),
       expiresAt,
     );
   }
 
   /** The mail as the buyer gets it: from the store's name, replies to its address, with the one-click unsubscribe. */
-  async compose(merchantId: string, request: RequestWithProducts, settings: TReviewRequestSettings) {
-    const store = await this.requests.storeOf(merchantId);
+  compose(request: RequestWithProducts, step: number, settings: TReviewRequestSettings, store: RequestStore | null) {
     const token = this.box.open(request.tokenSealed, TOKEN_SEAL_CONTEXT);
     const reviewUrl = `${this.publicUrl}/r/${token}`;
     const unsubscribeUrl = `${this.publicUrl}/u/${token}`;
@@ -156,6 +165,9 @@ export class ReviewRequestSender implements OnModuleInit {
       unsubscribeUrl,
     });
     return {
+      // One Message-ID per (request, step): the one repeat a crash can cause (accepted, then not recorded) carries the
+      // same id, which mailbox providers drop as a duplicate.
+      messageId: `<${request.id}.${step}@${addressOf(this.config.mail.from).split('@').pop()}>`,
       to: request.customerEmail,
       ...content,
       fromName: storeName,
@@ -177,18 +189,18 @@ export class ReviewRequestSender implements OnModuleInit {
     const first = step === 1;
     // A reminder that is not sent leaves the request as it was (sent, opened): only its mails stop.
     const stopped: Stop = { status: request.status };
-    if (await this.suppressions.isSuppressed(merchantId, request.customerEmail)) {
-      return first ? { status: 'skipped', skipReason: 'suppressed' } : stopped;
-    }
-    if (await this.requests.orderCancelled(merchantId, request.orderExternalId)) {
-      return first ? { status: 'cancelled' } : stopped;
-    }
     const open = request.products.filter((product) => product.reviewedAt === null);
-    const reviewed = await this.requests.reviewedBy(
-      merchantId,
-      request.customerEmail,
-      open.map((product) => product.productExternalId),
-    );
+    const [suppressed, cancelled, reviewed] = await Promise.all([
+      this.suppressions.isSuppressed(merchantId, request.customerEmail),
+      this.requests.orderCancelled(merchantId, request.orderExternalId),
+      this.requests.reviewedBy(
+        merchantId,
+        request.customerEmail,
+        open.map((product) => product.productExternalId),
+      ),
+    ]);
+    if (suppressed) return first ? { status: 'skipped', skipReason: 'suppressed' } : stopped;
+    if (cancelled) return first ? { status: 'cancelled' } : stopped;
     if (first) {
       return !open.length || reviewed.length === open.length
         ? { status: 'skipped', skipReason: 'already_reviewed' }
@@ -211,17 +223,15 @@ export class ReviewRequestSender implements OnModuleInit {
   }
 
   /** The next reminder's instant, in the send window, while the link lives; null after the last. */
-  private async nextReminder(
+  private nextReminder(
     request: ReviewRequestRow,
     step: number,
     now: Date,
     expiresAt: Date,
-  ): Promise<Date | null> {
+    settings: TReviewRequestSettings,
+    store: RequestStore | null,
+  ): Date | null {
     if (step > request.remindersPlanned) return null;
-    const [settings, store] = await Promise.all([
-      this.settings.of(request.merchantId),
-      this.requests.storeOf(request.merchantId),
-    ]);
     const next = intoWindow(
       new Date(now.getTime() + daysMs(settings.reminder_interval_days)),
       { start: settings.send_window_start, end: settings.send_window_end },

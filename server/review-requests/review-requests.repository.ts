@@ -45,6 +45,9 @@ export interface OrderForRequest {
   items: NewRequestProduct[];
 }
 
+/** Requests inserted by one statement (about 20 parameters each; their products, up to 10 each, 8 apiece). */
+const INSERT_CHUNK = 250;
+
 /** Requests that may still send a mail. */
 export const OPEN_STATUSES = ['scheduled', 'sent', 'opened'] as const satisfies readonly TRequestStatus[];
 
@@ -164,30 +167,69 @@ export class ReviewRequestsRepository {
   }
 
   async hasOrder(merchantId: string, orderExternalId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: reviewRequests.id })
-      .from(reviewRequests)
-      .where(and(eq(reviewRequests.merchantId, merchantId), eq(reviewRequests.orderExternalId, orderExternalId)))
-      .limit(1);
-    return !!row;
+    return (await this.ordersAsked(merchantId, [orderExternalId])).size > 0;
   }
 
-  /** Inserts the request with its products; null when one with its dedupe key exists (a second delivery). */
-  async insert(merchantId: string, request: NewReviewRequest, items: NewRequestProduct[]): Promise<string | null> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(reviewRequests)
-        .values({ ...request, merchantId })
-        .onConflictDoNothing({ target: [reviewRequests.merchantId, reviewRequests.dedupeKey] })
-        .returning({ id: reviewRequests.id });
-      if (!row) return null;
-      if (items.length) {
-        await tx
-          .insert(reviewRequestProducts)
-          .values(items.map((item, position) => ({ ...item, position, merchantId, requestId: row.id })));
+  /** The orders among `orderExternalIds` that already have a request. */
+  async ordersAsked(merchantId: string, orderExternalIds: string[]): Promise<Set<string>> {
+    if (!orderExternalIds.length) return new Set();
+    const rows = await this.db
+      .selectDistinct({ orderExternalId: reviewRequests.orderExternalId })
+      .from(reviewRequests)
+      .where(and(eq(reviewRequests.merchantId, merchantId), inArray(reviewRequests.orderExternalId, orderExternalIds)));
+    return new Set(rows.map((row) => row.orderExternalId));
+  }
+
+  /** Which of `productExternalIds` each of `emails` (lowercased) already reviewed in the store: `${email} ${product}`. */
+  async reviewedPairs(merchantId: string, emails: string[], productExternalIds: string[]): Promise<Set<string>> {
+    if (!emails.length || !productExternalIds.length) return new Set();
+    const email = sql<string>`lower(${reviews.customerEmail})`;
+    const rows = await this.db
+      .selectDistinct({ email, externalId: products.externalId })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(
+        and(
+          eq(reviews.merchantId, merchantId),
+          inArray(email, emails),
+          isNull(reviews.deletedAt),
+          eq(products.merchantId, merchantId),
+          inArray(products.externalId, productExternalIds),
+        ),
+      );
+    return new Set(rows.map((row) => `${row.email} ${row.externalId}`));
+  }
+
+  /**
+   * Inserts the requests with their products in one transaction, a few statements for the lot; a request whose
+   * dedupe key exists (a second delivery) is left out. Answers the ids made, by dedupe key.
+   */
+  async insertMany(
+    merchantId: string,
+    items: Array<{ request: NewReviewRequest; products: NewRequestProduct[] }>,
+  ): Promise<Map<string, string>> {
+    const made = new Map<string, string>();
+    if (!items.length) return made;
+    await this.db.transaction(async (tx) => {
+      // Chunks keep each statement well under PostgreSQL's 65,535 parameters.
+      for (let start = 0; start < items.length; start += INSERT_CHUNK) {
+        const chunk = items.slice(start, start + INSERT_CHUNK);
+        const rows = await tx
+          .insert(reviewRequests)
+          .values(chunk.map((item) => ({ ...item.request, merchantId })))
+          .onConflictDoNothing({ target: [reviewRequests.merchantId, reviewRequests.dedupeKey] })
+          .returning({ id: reviewRequests.id, dedupeKey: reviewRequests.dedupeKey });
+        const ids = new Map(rows.map((row) => [row.dedupeKey, row.id]));
+        const lines = chunk.flatMap((item) => {
+          const requestId = ids.get(item.request.dedupeKey);
+          if (!requestId) return [];
+          made.set(item.request.dedupeKey, requestId);
+          return item.products.map((product, position) => ({ ...product, position, merchantId, requestId }));
+        });
+        if (lines.length) await tx.insert(reviewRequestProducts).values(lines);
       }
-      return row.id;
     });
+    return made;
   }
 
   private async withProducts(rows: ReviewRequestRow[]): Promise<RequestWithProducts[]> {
@@ -292,7 +334,13 @@ export class ReviewRequestsRepository {
    * Takes (request, step) for this sender until `until`: only when that step is the next one, due, and no other
    * sender holds a live claim. One conditional update, so two instances (or a retry) never both get it.
    */
-  async claim(merchantId: string, id: string, step: number, now: Date, until: Date): Promise<ReviewRequestRow | null> {
+  async claim(
+    merchantId: string,
+    id: string,
+    step: number,
+    now: Date,
+    until: Date,
+  ): Promise<RequestWithProducts | null> {
     const [row] = await this.db
       .update(reviewRequests)
       .set({ sendingStep: step, sendingUntil: until, updatedAt: now })
@@ -308,7 +356,7 @@ export class ReviewRequestsRepository {
         ),
       )
       .returning();
-    return row ?? null;
+    return row ? ((await this.withProducts([row]))[0] ?? null) : null;
   }
 
   /** Records the step as sent (by the claim's holder), with the next reminder's instant or none. */

@@ -132,24 +132,24 @@ export class ReviewRequestsService {
     }
     if (!file) throw ApiError.validation({ file: ['Choose a CSV file.'] });
     const { groups, errors } = readImport(file);
+    const made = await this.scheduler.scheduleMany(
+      merchantId,
+      groups.map((group) => this.draftOf(group.request, 'import')),
+      this.clock.now(),
+    );
     let scheduled = 0;
-    const now = this.clock.now();
-    for (const group of groups) {
-      if (await this.requests.hasOrder(merchantId, group.request.order_id)) {
+    for (const [index, group] of groups.entries()) {
+      const requests = made[index];
+      if (!requests) {
         errors.push({
           line: group.line,
           reason: `order_id: order ${group.request.order_id} already has a review request.`,
         });
         continue;
       }
-      for (const id of await this.scheduler.schedule(merchantId, this.draftOf(group.request, 'import'), now)) {
-        const created = await this.requests.find(merchantId, id);
-        if (created?.status === 'skipped') {
-          errors.push({
-            line: group.line,
-            reason: `Not scheduled: ${SKIP_TEXT[created.skipReason as TRequestSkipReason]}.`,
-          });
-        } else scheduled += 1;
+      for (const { skipReason } of requests) {
+        if (skipReason) errors.push({ line: group.line, reason: `Not scheduled: ${SKIP_TEXT[skipReason]}.` });
+        else scheduled += 1;
       }
     }
     errors.sort((a, b) => a.line - b.line);

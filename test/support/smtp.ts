@@ -65,6 +65,10 @@ export async function startSmtpServer(port = 0): Promise<SmtpTestServer> {
       });
     },
   });
+  // A client killed mid-session (a crash test's instance) resets its connection: that is its end, not this server's.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error('Test SMTP server:', error);
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   const started: SmtpTestServer = {
