@@ -59,7 +59,7 @@ export const MAIL_PALETTE = {
 
 const { light, dark } = MAIL_PALETTE;
 
-export const DARK_STYLES = `:root{color-scheme:light dark;supported-color-schemes:light dark}
+const DARK_STYLES = `:root{color-scheme:light dark;supported-color-schemes:light dark}
 @media (prefers-color-scheme: dark){
 .mail-page{background:${dark.page}!important;color:${dark.text}!important}
 .mail-card{background:${dark.card}!important;color:${dark.text}!important}
@@ -71,29 +71,43 @@ export const DARK_STYLES = `:root{color-scheme:light dark;supported-color-scheme
 function render(lang: TLanguage, copy: MailCopy, link: string): MailContent {
   const text = [copy.greeting, copy.intro, link, copy.outro, `— ${PRODUCT}`].join('\n\n') + '\n';
   const href = escapeHtml(link);
-  const html = `<!doctype html>
+  const html = mailDocument(
+    lang,
+    copy.subject,
+    `<p style="margin:0 0 16px">${escapeHtml(copy.greeting)}</p>
+<p style="margin:0 0 24px">${escapeHtml(copy.intro)}</p>
+${mailButton(link, copy.action)}
+<p class="mail-muted" style="margin:0 0 24px;font-size:13px;color:${light.muted}">${escapeHtml(FALLBACK[lang])}<br><a class="mail-link" href="${href}" style="color:${light.link};word-break:break-all">${href}</a></p>
+<p style="margin:0 0 16px">${escapeHtml(copy.outro)}</p>
+<p class="mail-muted" style="margin:0;color:${light.muted}">— ${PRODUCT}</p>`,
+  );
+  return { subject: copy.subject, text, html };
+}
+
+/** Every mail's document: its head with the dark-mode styles, the page and the card holding `card` (HTML). */
+export function mailDocument(lang: string, title: string, card: string): string {
+  return `<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="supported-color-schemes" content="light dark">
-<title>${escapeHtml(copy.subject)}</title>
+<title>${escapeHtml(title)}</title>
 <style>${DARK_STYLES}</style>
 </head>
 <body class="mail-page" style="margin:0;padding:24px;background:${light.page};font-family:Arial,Helvetica,sans-serif;color:${light.text}">
 <div class="mail-card" style="max-width:560px;margin:0 auto;padding:32px;background:${light.card};color:${light.text};border-top:4px solid ${light.accent};border-radius:12px">
-<p style="margin:0 0 16px">${escapeHtml(copy.greeting)}</p>
-<p style="margin:0 0 24px">${escapeHtml(copy.intro)}</p>
-<p style="margin:0 0 24px"><a class="mail-button" href="${href}" style="display:inline-block;padding:12px 20px;background:${light.button};color:${light.onButton};text-decoration:none;border-radius:12px;font-weight:bold">${escapeHtml(copy.action)}</a></p>
-<p class="mail-muted" style="margin:0 0 24px;font-size:13px;color:${light.muted}">${escapeHtml(FALLBACK[lang])}<br><a class="mail-link" href="${href}" style="color:${light.link};word-break:break-all">${href}</a></p>
-<p style="margin:0 0 16px">${escapeHtml(copy.outro)}</p>
-<p class="mail-muted" style="margin:0;color:${light.muted}">— ${PRODUCT}</p>
+${card}
 </div>
 </body>
 </html>
 `;
-  return { subject: copy.subject, text, html };
+}
+
+/** The mails' call to action: one button-styled link, in its own paragraph. */
+export function mailButton(href: string, label: string): string {
+  return `<p style="margin:0 0 24px"><a class="mail-button" href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:${light.button};color:${light.onButton};text-decoration:none;border-radius:12px;font-weight:bold">${escapeHtml(label)}</a></p>`;
 }
 
 function greeting(lang: TLanguage, firstName: string): string {

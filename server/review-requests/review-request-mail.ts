@@ -1,5 +1,5 @@
 import type { TRequestLocale, TRequestTemplate } from '../../shared/review-requests.js';
-import { DARK_STYLES, MAIL_PALETTE, escapeHtml, type MailContent } from '../mail/mail.templates.js';
+import { MAIL_PALETTE, escapeHtml, mailButton, mailDocument, type MailContent } from '../mail/mail.templates.js';
 
 /** What a review request's mail is made of. */
 export interface RequestMailInput {
@@ -140,29 +140,17 @@ export function requestMail(input: RequestMailInput): MailContent {
       return `<tr><td style="padding:12px 0;border-top:1px solid ${light.page}">${image}<p style="margin:0 0 4px;font-weight:bold">${escapeHtml(product.name)}</p><p style="margin:0">${starLinks}</p></td></tr>`;
     })
     .join('\n');
-  const html = `<!doctype html>
-<html lang="${input.locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="supported-color-schemes" content="light dark">
-<title>${escapeHtml(subject)}</title>
-<style>${DARK_STYLES}</style>
-</head>
-<body class="mail-page" style="margin:0;padding:24px;background:${light.page};font-family:Arial,Helvetica,sans-serif;color:${light.text}">
-<div class="mail-card" style="max-width:560px;margin:0 auto;padding:32px;background:${light.card};color:${light.text};border-top:4px solid ${light.accent};border-radius:12px">
-<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
+  const html = mailDocument(
+    input.locale,
+    subject,
+    `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
 <p style="margin:0 0 16px">${escapeHtml(body)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px">
 ${productRows}
 </table>
-<p style="margin:0 0 24px"><a class="mail-button" href="${escapeHtml(input.reviewUrl)}" style="display:inline-block;padding:12px 20px;background:${light.button};color:${light.onButton};text-decoration:none;border-radius:12px;font-weight:bold">${escapeHtml(words.write)}</a></p>
+${mailButton(input.reviewUrl, words.write)}
 <p class="mail-muted" style="margin:0 0 8px;color:${light.muted}">— ${escapeHtml(input.storeName)}</p>
-<p class="mail-muted" style="margin:0;font-size:12px;color:${light.muted}">${escapeHtml(words.why(input.storeName))} <a class="mail-link" href="${escapeHtml(input.unsubscribeUrl)}" style="color:${light.link}">${escapeHtml(words.unsubscribe)}</a></p>
-</div>
-</body>
-</html>
-`;
+<p class="mail-muted" style="margin:0;font-size:12px;color:${light.muted}">${escapeHtml(words.why(input.storeName))} <a class="mail-link" href="${escapeHtml(input.unsubscribeUrl)}" style="color:${light.link}">${escapeHtml(words.unsubscribe)}</a></p>`,
+  );
   return { subject, text: `${text}\n`, html };
 }

@@ -1,5 +1,5 @@
 import type { TLanguage } from '../../../shared/constants.js';
-import { DARK_STYLES, escapeHtml, MAIL_PALETTE, type MailContent } from '../../mail/mail.templates.js';
+import { escapeHtml, mailButton, mailDocument, MAIL_PALETTE, type MailContent } from '../../mail/mail.templates.js';
 
 export interface IncentiveMailParams {
   storeName: string;
@@ -60,30 +60,16 @@ export function incentiveMail(lang: TLanguage, params: IncentiveMailParams): Mai
     ]
       .filter(Boolean)
       .join('\n\n') + '\n';
-  const shop = params.storeUrl
-    ? `<p style="margin:0 0 24px"><a class="mail-button" href="${escapeHtml(params.storeUrl)}" style="display:inline-block;padding:12px 20px;background:${light.button};color:${light.onButton};text-decoration:none;border-radius:12px;font-weight:bold">${escapeHtml(copy.shop)}</a></p>`
-    : '';
-  const html = `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="supported-color-schemes" content="light dark">
-<title>${escapeHtml(copy.subject)}</title>
-<style>${DARK_STYLES}</style>
-</head>
-<body class="mail-page" style="margin:0;padding:24px;background:${light.page};font-family:Arial,Helvetica,sans-serif;color:${light.text}">
-<div class="mail-card" style="max-width:560px;margin:0 auto;padding:32px;background:${light.card};color:${light.text};border-top:4px solid ${light.accent};border-radius:12px">
-<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+  const shop = params.storeUrl ? mailButton(params.storeUrl, copy.shop) : '';
+  const html = mailDocument(
+    lang,
+    copy.subject,
+    `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
 <p style="margin:0 0 24px">${escapeHtml(intro)}</p>
 <p style="margin:0 0 24px;font-size:24px;font-weight:bold;letter-spacing:2px;font-family:'Courier New',monospace">${escapeHtml(params.code)}</p>
 <p class="mail-muted" style="margin:0 0 24px;color:${light.muted}">${escapeHtml(validity)}</p>
 ${shop}
-<p class="mail-muted" style="margin:0;color:${light.muted}">— ${escapeHtml(params.storeName)}</p>
-</div>
-</body>
-</html>
-`;
+<p class="mail-muted" style="margin:0;color:${light.muted}">— ${escapeHtml(params.storeName)}</p>`,
+  );
   return { subject: copy.subject, text, html };
 }
