@@ -1,22 +1,12 @@
 import { RATINGS, type TPublicProduct, type TPublicReview, type TRatingDistribution } from '../../shared/storefront.js';
 import type { products, reviews } from '../database/schema.js';
+import { fromMinorUnits } from '../common/money.js';
 import { photoSrcset } from '../media/processing/processed-keys.js';
 
 type ProductFields = Pick<
   typeof products.$inferSelect,
   'name' | 'imageUrl' | 'url' | 'sku' | 'priceAmount' | 'currency' | 'source'
 >;
-
-/** Integer minor units as a decimal string with the currency's own digits (2 for USD, 0 for JPY). */
-export function decimalPrice(amount: number, currency: string): string {
-  let digits = 2;
-  try {
-    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    // An unknown currency code: the platforms' usual two digits.
-  }
-  return (amount / 10 ** digits).toFixed(digits);
-}
 
 /** What a platform or the merchant said of the product; what a shopper's page sent is never published back. */
 export function mapPublicProduct(product: ProductFields | null): TPublicProduct | null {
@@ -27,7 +17,7 @@ export function mapPublicProduct(product: ProductFields | null): TPublicProduct 
     image: product.imageUrl,
     url: product.url,
     sku: product.sku,
-    price: priced ? decimalPrice(product.priceAmount!, product.currency!) : null,
+    price: priced ? fromMinorUnits(product.priceAmount!, product.currency!) : null,
     currency: priced ? product.currency!.toUpperCase() : null,
   };
 }

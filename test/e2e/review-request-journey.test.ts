@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { createServer } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import request from 'supertest';
 import type { TReview } from '../../shared/reviews.js';
@@ -11,6 +10,7 @@ import { fixture } from '../factories/reviews.factory.js';
 import { orderPayload, shopPayload, startFakeShopify, type FakeShopify } from '../fakes/shopify.js';
 import { PUBLIC_URL } from '../support/accounts.js';
 import { launchBrowser } from '../support/browser.js';
+import { freePort } from '../support/server-process.js';
 import { startSmtpServer, type ReceivedMail, type SmtpTestServer } from '../support/smtp.js';
 import { inboxIdle, installedStore, shopifyEnv, type InstalledStore } from '../support/shopify.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -29,14 +29,6 @@ let context: BrowserContext;
 let now = new Date('2026-03-26T15:00:00Z');
 /** Where the app listens; the mail's links name its public address, which a proxy would send here. */
 let appUrl: string;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   shopify = await startFakeShopify({ apiKey: 'journey-key', apiSecret: 'journey-secret' });

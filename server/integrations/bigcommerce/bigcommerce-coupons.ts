@@ -1,8 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { fromMinorUnits } from '../../common/money.js';
 import { isConnected } from '../../accounts/accounts.mapper.js';
 import type { MerchantRow } from '../../accounts/accounts.repository.js';
 import {
-  decimalAmount,
   PlatformDiscountsRegistry,
   type DiscountSpec,
   type PlatformDiscounts,
@@ -39,7 +39,7 @@ export class BigCommerceCoupons implements PlatformDiscounts, OnModuleInit {
         name: `${spec.title} ${spec.code}`,
         code: spec.code,
         type: spec.valueType === 'percentage' ? 'percentage_discount' : 'per_total_discount',
-        amount: spec.valueType === 'percentage' ? String(spec.value) : decimalAmount(spec.value, spec.currency),
+        amount: spec.valueType === 'percentage' ? String(spec.value) : fromMinorUnits(spec.value, spec.currency),
         enabled: true,
         // RFC 2822, as the v2 API writes dates.
         expires: spec.endsAt.toUTCString().replace('GMT', '+0000'),

@@ -1,8 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { fromMinorUnits } from '../../common/money.js';
 import { isConnected } from '../../accounts/accounts.mapper.js';
 import type { MerchantRow } from '../../accounts/accounts.repository.js';
 import {
-  decimalAmount,
   PlatformDiscountsRegistry,
   type DiscountSpec,
   type PlatformDiscounts,
@@ -49,7 +49,7 @@ export class ShopifyDiscounts implements PlatformDiscounts, OnModuleInit {
     const value =
       spec.valueType === 'percentage'
         ? { percentage: spec.value / 100 }
-        : { discountAmount: { amount: decimalAmount(spec.value, spec.currency), appliesOnEachItem: false } };
+        : { discountAmount: { amount: fromMinorUnits(spec.value, spec.currency), appliesOnEachItem: false } };
     const { discountCodeBasicCreate: answer } = await this.client.graphql<TDiscountCodeCreate>(
       merchant.externalStoreId as string,
       this.tokens.open(merchant),

@@ -1,8 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { fromMinorUnits } from '../../common/money.js';
 import { isConnected } from '../../accounts/accounts.mapper.js';
 import type { MerchantRow } from '../../accounts/accounts.repository.js';
 import {
-  decimalAmount,
   PlatformDiscountsRegistry,
   type DiscountSpec,
   type PlatformDiscounts,
@@ -38,7 +38,7 @@ export class TiendaNubeCoupons implements PlatformDiscounts, OnModuleInit {
       await this.client.post(this.storeOf.of(merchant), '/coupons', {
         code: spec.code,
         type: spec.valueType === 'percentage' ? 'percentage' : 'absolute',
-        value: spec.valueType === 'percentage' ? spec.value.toFixed(2) : decimalAmount(spec.value, spec.currency),
+        value: spec.valueType === 'percentage' ? spec.value.toFixed(2) : fromMinorUnits(spec.value, spec.currency),
         valid: true,
         max_uses: 1,
         start_date: spec.startsAt.toISOString().slice(0, 10),

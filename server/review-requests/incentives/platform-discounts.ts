@@ -44,16 +44,3 @@ export class PlatformDiscountsRegistry {
 
 @Module({ providers: [PlatformDiscountsRegistry], exports: [PlatformDiscountsRegistry] })
 export class PlatformDiscountsModule {}
-
-/** A decimal string of minor units ("12.50" for 1250 USD), as platforms take amounts. */
-export function decimalAmount(minor: number, currency: string | null): string {
-  let digits = 2;
-  try {
-    if (currency)
-      digits =
-        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    // An unknown code: two decimals, the common case.
-  }
-  return (minor / 10 ** digits).toFixed(digits);
-}

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { fromMinorUnits } from '../../common/money.js';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { TRequestIncentive } from '../../../shared/review-requests.js';
 import type { TLanguage } from '../../../shared/constants.js';
@@ -12,7 +13,7 @@ import { MailService } from '../../mail/mail.service.js';
 import { ReviewRequestSettingsService } from '../review-request-settings.service.js';
 import { incentiveMail } from './incentive-mail.js';
 import { IncentivesRepository } from './incentives.repository.js';
-import { PlatformDiscountsRegistry, decimalAmount } from './platform-discounts.js';
+import { PlatformDiscountsRegistry } from './platform-discounts.js';
 
 const QUEUE = 'review-request.incentive';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -171,7 +172,7 @@ function valueText(lang: TLanguage, incentive: TRequestIncentive, currency: stri
   if (incentive.value_type === 'percentage') {
     return OFF[lang](new Intl.NumberFormat(lang, { style: 'percent' }).format(incentive.value / 100));
   }
-  const amount = Number(decimalAmount(incentive.value, currency));
+  const amount = Number(fromMinorUnits(incentive.value, currency));
   return OFF[lang](
     currency ? new Intl.NumberFormat(lang, { style: 'currency', currency }).format(amount) : amount.toFixed(2),
   );
