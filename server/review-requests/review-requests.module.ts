@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { MailModule } from '../mail/mail.module.js';
@@ -25,6 +26,7 @@ import { ReviewRequestsService } from './review-requests.service.js';
 /** Review requests (issue 24): mails to buyers after their orders, reminders, the hosted review page's links. */
 @Module({
   imports: [
+    AccountsModule,
     AuthModule,
     BillingModule,
     MailModule,

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../database/database.js';
 import { DATABASE } from '../../database/database.module.js';
-import { merchants, reviewRequestProducts, reviewRequests, reviews } from '../../database/schema.js';
+import { reviewRequestProducts, reviewRequests, reviews } from '../../database/schema.js';
 
 export type IncentiveRequest = Pick<
   typeof reviewRequests.$inferSelect,
@@ -31,11 +31,6 @@ export class IncentivesRepository {
       })
       .from(reviewRequests)
       .where(and(eq(reviewRequests.merchantId, merchantId), eq(reviewRequests.id, requestId)));
-    return row ?? null;
-  }
-
-  async merchant(merchantId: string) {
-    const [row] = await this.db.select().from(merchants).where(eq(merchants.id, merchantId));
     return row ?? null;
   }
 

@@ -3,6 +3,7 @@ import { fromMinorUnits } from '../../common/money.js';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { TRequestIncentive } from '../../../shared/review-requests.js';
 import type { TLanguage } from '../../../shared/constants.js';
+import { AccountsRepository } from '../../accounts/accounts.repository.js';
 import { Clock } from '../../common/clock.js';
 import { SecretBox } from '../../common/secret-box.js';
 import type { AppConfig } from '../../config/config.js';
@@ -57,6 +58,7 @@ export class ReviewIncentives implements OnModuleInit {
 
   constructor(
     private readonly repository: IncentivesRepository,
+    private readonly accounts: AccountsRepository,
     private readonly settings: ReviewRequestSettingsService,
     private readonly platforms: PlatformDiscountsRegistry,
     private readonly events: DomainEvents,
@@ -107,7 +109,7 @@ export class ReviewIncentives implements OnModuleInit {
   async deliver(merchantId: string, requestId: string): Promise<void> {
     let request = await this.repository.request(merchantId, requestId);
     if (!request || request.incentiveSentAt || !request.customerEmail) return;
-    const merchant = await this.repository.merchant(merchantId);
+    const merchant = await this.accounts.findMerchant(merchantId);
     if (!merchant) return;
     const { incentive, reply_to: replyTo } = await this.settings.of(merchantId);
     if (incentive.reward === 'none') return;
