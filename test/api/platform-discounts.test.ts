@@ -129,18 +129,23 @@ describe('BigCommerce', () => {
   });
 });
 
+/** A store installed from Tienda Nube and signed up for. */
+async function tiendaNubeStore() {
+  const store = tn.addStore({});
+  const owner = browserAgent(t);
+  const res = await owner
+    .post('/api/auth/install/')
+    .send({ code: tn.issueCode(store.id) })
+    .expect(200);
+  const body = registration({ merchant_id: (res.body as TInstallResult).merchant_id });
+  const user = await owner.post('/api/auth/register/').send(body).expect(201);
+  await inboxIdle(t);
+  return { store, merchantId: user.body.merchant.id as string };
+}
+
 describe('Tienda Nube', () => {
   it('creates a coupon usable once, a repeated code being the same coupon', async () => {
-    const store = tn.addStore({});
-    const owner = browserAgent(t);
-    const res = await owner
-      .post('/api/auth/install/')
-      .send({ code: tn.issueCode(store.id) })
-      .expect(200);
-    const body = registration({ merchant_id: (res.body as TInstallResult).merchant_id });
-    const user = await owner.post('/api/auth/register/').send(body).expect(201);
-    await inboxIdle(t);
-    const merchantId = user.body.merchant.id as string;
+    const { store, merchantId } = await tiendaNubeStore();
     const platform = await platformOf(merchantId);
 
     await platform!.create(await merchant(merchantId), spec('THANKS-TN1'));
@@ -164,16 +169,7 @@ describe('Tienda Nube', () => {
   });
 
   it('passes on a refusal that is not a taken code', async () => {
-    const store = tn.addStore({});
-    const owner = browserAgent(t);
-    const res = await owner
-      .post('/api/auth/install/')
-      .send({ code: tn.issueCode(store.id) })
-      .expect(200);
-    const body = registration({ merchant_id: (res.body as TInstallResult).merchant_id });
-    const user = await owner.post('/api/auth/register/').send(body).expect(201);
-    await inboxIdle(t);
-    const merchantId = user.body.merchant.id as string;
+    const { store, merchantId } = await tiendaNubeStore();
     const platform = await platformOf(merchantId);
     await expect(platform!.create(await merchant(merchantId), spec(''))).rejects.toBeInstanceOf(PlatformError);
     expect(tn.coupons(store.id)).toHaveLength(0);
