@@ -6,7 +6,8 @@
 // reminder is due), lost (due but never received) and each instance's peak RSS (VmHWM). Issue 24's targets: ≥ 2,000
 // orders/s, ≥ 200 mails/s per instance, 0 duplicates, 0 lost, ≤ 300 MB per instance.
 // Needs PostgreSQL (DATABASE_URL, else skipped). BENCH_REQUESTS_STORES (100), BENCH_REQUESTS_SCHEDULE (100000),
-// BENCH_REQUESTS_SEND (20000), BENCH_REQUESTS_API (2000) change the sizes.
+// BENCH_REQUESTS_SEND (20000), BENCH_REQUESTS_API (2000) change the sizes; BENCH_REQUESTS_PARALLEL (8) the files and
+// calls in flight at once.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -18,7 +19,7 @@ const SCHEDULE = Number(process.env.BENCH_REQUESTS_SCHEDULE) || 100_000;
 const SEND = Number(process.env.BENCH_REQUESTS_SEND) || 20_000;
 const API = Number(process.env.BENCH_REQUESTS_API) || 2_000;
 /** Import files (of at most 10,000 rows) in flight at once, and API calls. */
-const PARALLEL = 8;
+const PARALLEL = Number(process.env.BENCH_REQUESTS_PARALLEL) || 8;
 /** Nothing received for this long after the last mail: the rest is lost. */
 const STALL_MS = 150_000;
 

@@ -42,6 +42,9 @@ export function freePort() {
   });
 }
 
+/** The Node flags the image runs the app with (the Dockerfile's NODE_OPTIONS): benches measure it as deployed. */
+const IMAGE_NODE_OPTIONS = /^ENV NODE_OPTIONS=(\S+)$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))?.[1] ?? '';
+
 /**
  * Starts the built server on a fresh DATA_DIR (or the DATABASE_URL/REDIS_URL of the environment).
  * `keepDataDir` reuses a DATA_DIR (and leaves it in place on stop), for benches that fill PGlite in between.
@@ -49,9 +52,19 @@ export function freePort() {
 export async function startApp(extraEnv = {}, keepDataDir) {
   const port = await freePort();
   const dataDir = keepDataDir ?? mkdtempSync(join(tmpdir(), 'vr-bench-'));
-  const child = spawn(process.execPath, [join(ROOT, 'dist/api/server/main.js')], {
+  // BENCH_APP_NODE_ARGS: Node flags for the app's processes (say `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/api/server/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: IMAGE_NODE_OPTIONS,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

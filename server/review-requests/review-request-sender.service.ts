@@ -14,6 +14,7 @@ import {
   type RequestStore,
   type RequestWithProducts,
   type ReviewRequestRow,
+  type SentStep,
 } from './review-requests.repository.js';
 import { TOKEN_SEAL_CONTEXT } from './request-token.js';
 import { daysMs, intoWindow, timeZoneOr } from './send-window.js';
@@ -24,29 +25,40 @@ export const SEND_QUEUE = 'review-request-send';
 const DISPATCH_EVERY_S = 60;
 /** How long a sender holds (request, step): past it, another may take the step (its sender died). */
 const SEND_LEASE_MS = 5 * 60_000;
-/**
- * Mails sent at once per instance: as many as the mail service's SMTP connections, so no claimed mail waits for one,
- * and few enough that recording a sent mail does not queue behind the others' checks for a database connection (the
- * longer that takes, the wider the window in which a crash repeats a mail).
- */
-const SEND_CONCURRENCY = 8;
+/** Mails one send job takes: its claim, checks and records are a few statements for the lot, not a few per mail. */
+export const SEND_BATCH = 25;
+/** Mails of a batch in flight at once: as many as the mail service's SMTP connections. */
+const MAILS_AT_ONCE = 8;
+/** Batches one instance sends at once: while one waits for the database, the other's mails go. */
+const BATCHES_AT_ONCE = 2;
 /** Same as the recurring schedule's key, so a poke and a scheduled run waiting are one job. */
 const DISPATCH_KEY = 'scheduled';
 
 interface SendJob extends Record<string, unknown> {
   merchantId: string;
-  id: string;
-  step: number;
+  /** Mails to take, at most: the dispatcher spreads the store's room in its rate over its jobs. */
+  limit: number;
 }
 
 /** Why a mail due now is not sent after all, and what becomes of its request. */
-type Stop = { status: ReviewRequestRow['status']; skipReason?: 'suppressed' | 'already_reviewed' } | 'reviewed';
+type Stop =
+  | { status: ReviewRequestRow['status']; skipReason?: 'suppressed' | 'already_reviewed' }
+  | { reviewed: Array<{ externalId: string; reviewId: string }> };
+
+/** What the checks at send time found for a batch's buyers. */
+interface Found {
+  suppressed: Set<string>;
+  cancelled: Set<string>;
+  reviews: Map<string, Array<{ externalId: string; reviewId: string }>>;
+}
 
 /**
- * Sends review request mails through the job queue. A recurring dispatcher finds due mails (`send_at` passed) within
- * each store's rate a minute and queues one send job per (request, step), keyed `${id}:${step}`. The job claims the
- * step with a conditional update (a lease, and only while it is the next step), so each step goes once across
- * instances; it checks the request still may be sent, sends, and records it with the next reminder's instant.
+ * Sends review request mails through the job queue. A recurring dispatcher counts each store's due mails (`send_at`
+ * passed) within its rate a minute and queues send jobs of up to SEND_BATCH mails, keyed by store and place, so a
+ * second dispatch finds them waiting. A send job claims its mails with one conditional update (a lease on each
+ * request's next step, skipping those another sender holds), so each step goes once across instances; it checks them
+ * all at once (suppressed, cancelled, reviewed), sends, and records the sent ones as they go, a statement for all
+ * that were sent while the one before ran.
  */
 @Injectable()
 export class ReviewRequestSender implements OnModuleInit {
@@ -76,8 +88,10 @@ export class ReviewRequestSender implements OnModuleInit {
     this.jobs.every(DISPATCH_QUEUE, DISPATCH_EVERY_S, DISPATCH_KEY);
     // A mail server that is down is retried with backoff (1 min, 2 min … about 2 hours over the attempts).
     this.jobs.register<SendJob>(SEND_QUEUE, {
-      handle: (job) => this.send(job),
-      concurrency: SEND_CONCURRENCY,
+      handle: async (job) => {
+        await this.sendDue(job);
+      },
+      concurrency: BATCHES_AT_ONCE,
       attempts: 8,
       backoffMs: 60_000,
     });
@@ -99,52 +113,89 @@ export class ReviewRequestSender implements OnModuleInit {
     let queued = 0;
     for (const merchantId of await this.requests.storesDue(now)) {
       const { rate_per_minute: rate } = await this.settings.of(merchantId);
-      const room = rate - (await this.requests.recentlySent(merchantId, now));
-      const due = await this.requests.due(merchantId, now, room);
+      const due = await this.requests.dueCount(
+        merchantId,
+        now,
+        rate - (await this.requests.recentlySent(merchantId, now)),
+      );
       await this.jobs.enqueueMany(
         SEND_QUEUE,
-        due.map(({ id, step }) => ({ payload: { merchantId, id, step } satisfies SendJob, key: `${id}:${step}` })),
+        Array.from({ length: Math.ceil(due / SEND_BATCH) }, (_, place) => ({
+          payload: { merchantId, limit: Math.min(SEND_BATCH, due - place * SEND_BATCH) } satisfies SendJob,
+          key: `${merchantId}:${place}`,
+        })),
       );
-      queued += due.length;
+      queued += due;
     }
     return queued;
   }
 
-  /** Sends step `step` of the request, once: a step already sent, or held by another sender, is left alone. */
-  async send({ merchantId, id, step }: SendJob): Promise<void> {
+  /**
+   * Sends up to `limit` of the store's due mails within its rate a minute, each (request, step) once: a step already
+   * sent, or held by another sender, is not taken. A mail server that fails for now stops the batch: what is left is given back, and the job
+   * throws for its retry. Answers the mails sent.
+   */
+  async sendDue({ merchantId, limit }: SendJob): Promise<number> {
     const now = this.clock.now();
-    const request = await this.requests.claim(merchantId, id, step, now, new Date(now.getTime() + SEND_LEASE_MS));
-    if (!request) return;
-    const [stop, settings, store] = await Promise.all([
-      this.stopReason(merchantId, request, step, now),
-      this.settings.of(merchantId),
-      this.requests.storeOf(merchantId),
-    ]);
-    if (stop === 'reviewed') return this.requests.release(merchantId, id, step, null);
-    if (stop) return this.requests.close(merchantId, [id], { ...stop, at: now });
-    try {
-      await this.mail.send(this.compose(request, step, settings, store));
-    } catch (error) {
-      const refusal = permanentRefusal(error);
-      if (!refusal) {
-        await this.requests.release(merchantId, id, step, error instanceof Error ? error.message : String(error));
-        throw error;
-      }
-      // Refused for good (no such mailbox…): never mailed again by this store.
-      await this.suppressions.suppress(merchantId, request.customerEmail, 'bounced', { detail: refusal });
-      await this.requests.close(merchantId, [id], { status: 'failed', lastError: refusal, at: now });
-      this.logger.warn({ requestId: id, merchantId }, 'A review request was refused by the mail server');
-      return;
+    const settings = await this.settings.of(merchantId);
+    const until = new Date(now.getTime() + SEND_LEASE_MS);
+    const claimed = await this.requests.claimDue(merchantId, now, until, limit, settings.rate_per_minute);
+    if (!claimed.length) return 0;
+    const [found, store] = await Promise.all([this.find(merchantId, claimed), this.requests.storeOf(merchantId)]);
+    const sendable: RequestWithProducts[] = [];
+    for (const request of claimed) {
+      const stop = this.stopReason(request, found, now);
+      if (!stop) sendable.push(request);
+      else if ('reviewed' in stop) await this.reviewedMeanwhile(merchantId, request, stop.reviewed, now);
+      else await this.requests.close(merchantId, [request.id], { ...stop, at: now });
     }
-    const expiresAt = step === 1 ? new Date(now.getTime() + daysMs(settings.link_lifetime_days)) : request.expiresAt;
-    await this.requests.recordSent(
-      merchantId,
-      id,
-      step,
-      now,
-      this.nextReminder(request, step, now, expiresAt, settings, store),
-      expiresAt,
-    );
+
+    const recorder = new SentSteps((steps) => this.requests.recordSent(merchantId, now, steps));
+    const unsent: RequestWithProducts[] = [];
+    let failure: unknown = null;
+    let next = 0;
+    const sender = async () => {
+      while (next < sendable.length) {
+        const request = sendable[next++];
+        if (failure || recorder.failed) {
+          unsent.push(request);
+          continue;
+        }
+        const step = request.sendingStep!;
+        try {
+          await this.mail.send(this.compose(request, step, settings, store));
+        } catch (error) {
+          const refusal = permanentRefusal(error);
+          if (refusal) await this.refused(merchantId, request, refusal, now);
+          else {
+            failure ??= error;
+            unsent.push(request);
+          }
+          continue;
+        }
+        const expiresAt =
+          step === 1 ? new Date(now.getTime() + daysMs(settings.link_lifetime_days)) : request.expiresAt;
+        recorder.add({
+          id: request.id,
+          step,
+          next: this.nextReminder(request, step, now, expiresAt, settings, store),
+          expiresAt,
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(MAILS_AT_ONCE, sendable.length) }, sender));
+    await recorder.settled();
+    if (unsent.length) {
+      const reason = failure ?? recorder.failed;
+      await this.requests.release(
+        merchantId,
+        unsent.map((request) => ({ id: request.id, step: request.sendingStep! })),
+        reason instanceof Error ? reason.message : String(reason),
+      );
+    }
+    if (failure) throw failure;
+    if (recorder.failed) throw recorder.failed;
+    return recorder.count;
   }
 
   /** The mail as the buyer gets it: from the store's name, replies to its address, with the one-click unsubscribe. */
@@ -179,47 +230,71 @@ export class ReviewRequestSender implements OnModuleInit {
     };
   }
 
-  /** Re-checked at send time: the address suppressed, the order cancelled, the products reviewed, the link expired. */
-  private async stopReason(
-    merchantId: string,
-    request: RequestWithProducts,
-    step: number,
-    now: Date,
-  ): Promise<Stop | null> {
-    const first = step === 1;
-    // A reminder that is not sent leaves the request as it was (sent, opened): only its mails stop.
-    const stopped: Stop = { status: request.status };
-    const open = request.products.filter((product) => product.reviewedAt === null);
-    const [suppressed, cancelled, reviewed] = await Promise.all([
-      this.suppressions.isSuppressed(merchantId, request.customerEmail),
-      this.requests.orderCancelled(merchantId, request.orderExternalId),
-      this.requests.reviewedBy(
+  /** What the checks at send time need of the batch's buyers, in three statements for the lot. */
+  private async find(merchantId: string, requests: RequestWithProducts[]): Promise<Found> {
+    const emails = [...new Set(requests.map((request) => request.customerEmail))];
+    const productIds = [
+      ...new Set(requests.flatMap((request) => request.products.map((product) => product.productExternalId))),
+    ];
+    const [suppressed, cancelled, reviews] = await Promise.all([
+      this.suppressions.suppressedAmong(merchantId, emails),
+      this.requests.cancelledOrders(merchantId, [...new Set(requests.map((request) => request.orderExternalId))]),
+      this.requests.reviewsBy(
         merchantId,
-        request.customerEmail,
-        open.map((product) => product.productExternalId),
+        emails.map((email) => email.toLowerCase()),
+        productIds,
       ),
     ]);
-    if (suppressed) return first ? { status: 'skipped', skipReason: 'suppressed' } : stopped;
-    if (cancelled) return first ? { status: 'cancelled' } : stopped;
-    if (first) {
-      return !open.length || reviewed.length === open.length
-        ? { status: 'skipped', skipReason: 'already_reviewed' }
-        : null;
+    const byEmail = new Map<string, Array<{ externalId: string; reviewId: string }>>();
+    for (const review of reviews) byEmail.set(review.email, [...(byEmail.get(review.email) ?? []), review]);
+    return { suppressed, cancelled, reviews: byEmail };
+  }
+
+  /** Re-checked at send time: the address suppressed, the order cancelled, the products reviewed, the link expired. */
+  private stopReason(request: RequestWithProducts, found: Found, now: Date): Stop | null {
+    const first = request.sendingStep === 1;
+    // A reminder that is not sent leaves the request as it was (sent, opened): only its mails stop.
+    const stopped: Stop = { status: request.status };
+    const open = new Set(
+      request.products.filter((product) => product.reviewedAt === null).map((product) => product.productExternalId),
+    );
+    const reviewed = (found.reviews.get(request.customerEmail.toLowerCase()) ?? []).filter((review) =>
+      open.has(review.externalId),
+    );
+    if (found.suppressed.has(request.customerEmail)) {
+      return first ? { status: 'skipped', skipReason: 'suppressed' } : stopped;
     }
-    if (reviewed.length) {
-      // Reviewed through the widget meanwhile: the request is reviewed, and sends no more reminders.
-      for (const review of reviewed) {
-        await this.requests.markReviewed(merchantId, {
-          email: request.customerEmail,
-          productExternalId: review.externalId,
-          reviewId: review.reviewId,
-          requestId: request.id,
-          at: now,
-        });
-      }
-      return 'reviewed';
-    }
+    if (found.cancelled.has(request.orderExternalId)) return first ? { status: 'cancelled' } : stopped;
+    if (first)
+      return !open.size || reviewed.length === open.size ? { status: 'skipped', skipReason: 'already_reviewed' } : null;
+    // Reviewed through the widget meanwhile: the request is reviewed, and sends no more reminders.
+    if (reviewed.length) return { reviewed };
     return request.expiresAt <= now ? stopped : null;
+  }
+
+  private async reviewedMeanwhile(
+    merchantId: string,
+    request: RequestWithProducts,
+    reviewed: Array<{ externalId: string; reviewId: string }>,
+    now: Date,
+  ): Promise<void> {
+    for (const review of reviewed) {
+      await this.requests.markReviewed(merchantId, {
+        email: request.customerEmail,
+        productExternalId: review.externalId,
+        reviewId: review.reviewId,
+        requestId: request.id,
+        at: now,
+      });
+    }
+    await this.requests.release(merchantId, [{ id: request.id, step: request.sendingStep! }], null);
+  }
+
+  /** Refused for good (no such mailbox…): never mailed again by this store. */
+  private async refused(merchantId: string, request: RequestWithProducts, refusal: string, now: Date): Promise<void> {
+    await this.suppressions.suppress(merchantId, request.customerEmail, 'bounced', { detail: refusal });
+    await this.requests.close(merchantId, [request.id], { status: 'failed', lastError: refusal, at: now });
+    this.logger.warn({ requestId: request.id, merchantId }, 'A review request was refused by the mail server');
   }
 
   /** The next reminder's instant, in the send window, while the link lives; null after the last. */
@@ -238,5 +313,43 @@ export class ReviewRequestSender implements OnModuleInit {
       timeZoneOr(store?.timezone),
     );
     return next < expiresAt ? next : null;
+  }
+}
+
+/**
+ * Records a batch's sent steps as they go: each statement takes every step sent while the one before ran, so the
+ * database sees a few statements for the batch, and a mail waits at most one statement to be recorded (the window
+ * in which a crash would send it again). After a failure it records nothing more: `failed` says why.
+ */
+class SentSteps {
+  count = 0;
+  failed: unknown = null;
+  private pending: SentStep[] = [];
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly record: (steps: SentStep[]) => Promise<void>) {}
+
+  add(step: SentStep): void {
+    this.pending.push(step);
+    this.running ??= this.drain();
+  }
+
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.length && !this.failed) {
+        const steps = this.pending;
+        this.pending = [];
+        await this.record(steps);
+        this.count += steps.length;
+      }
+    } catch (error) {
+      this.failed = error;
+    } finally {
+      this.running = null;
+    }
   }
 }

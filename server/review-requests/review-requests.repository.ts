@@ -51,6 +51,34 @@ const INSERT_CHUNK = 250;
 /** Requests that may still send a mail. */
 export const OPEN_STATUSES = ['scheduled', 'sent', 'opened'] as const satisfies readonly TRequestStatus[];
 
+/** A step sent: the request's next reminder's instant (or none) and its link's end. */
+export interface SentStep {
+  id: string;
+  step: number;
+  next: Date | null;
+  expiresAt: Date;
+}
+
+/** Arbitrary constant: with the store's id, the lock under which its send claims take turns. */
+const SEND_CLAIM_LOCK = 524_118_907;
+
+/** The store's mails sent in the last minute, or held by a sender now: what count against its rate. */
+const sentOrSending = (merchantId: string, now: Date) =>
+  and(
+    eq(reviewRequests.merchantId, merchantId),
+    or(gte(reviewRequests.lastSentAt, new Date(now.getTime() - 60_000)), gte(reviewRequests.sendingUntil, now)),
+  );
+
+/** The store's requests with a mail due at `now` that no sender holds. */
+const dueNow = (merchantId: string, now: Date) =>
+  and(
+    eq(reviewRequests.merchantId, merchantId),
+    isNotNull(reviewRequests.sendAt),
+    lte(reviewRequests.sendAt, now),
+    inArray(reviewRequests.status, OPEN_STATUSES),
+    or(isNull(reviewRequests.sendingUntil), lte(reviewRequests.sendingUntil, now)),
+  );
+
 /** Review requests, their products and each store's settings; every method takes the merchant (DESIGN §4). */
 @Injectable()
 export class ReviewRequestsRepository {
@@ -117,15 +145,20 @@ export class ReviewRequestsRepository {
     return { ...order, items };
   }
 
-  /** Whether the store's order (platform id) was cancelled or refunded. */
-  async orderCancelled(merchantId: string, orderExternalId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: orders.id })
+  /** The store's orders among `orderExternalIds` (platform ids) that were cancelled or refunded. */
+  async cancelledOrders(merchantId: string, orderExternalIds: string[]): Promise<Set<string>> {
+    if (!orderExternalIds.length) return new Set();
+    const rows = await this.db
+      .select({ externalId: orders.externalId })
       .from(orders)
       .where(
-        and(eq(orders.merchantId, merchantId), eq(orders.externalId, orderExternalId), isNotNull(orders.cancelledAt)),
+        and(
+          eq(orders.merchantId, merchantId),
+          inArray(orders.externalId, orderExternalIds),
+          isNotNull(orders.cancelledAt),
+        ),
       );
-    return !!row;
+    return new Set(rows.map((row) => row.externalId));
   }
 
   /** A few of the store's products, for a preview mail. */
@@ -142,30 +175,6 @@ export class ReviewRequestsRepository {
     return rows.filter((row) => row.name);
   }
 
-  /** The products among `productExternalIds` this address already reviewed in the store, with a review of each. */
-  async reviewedBy(
-    merchantId: string,
-    email: string,
-    productExternalIds: string[],
-  ): Promise<Array<{ externalId: string; reviewId: string }>> {
-    if (!email || !productExternalIds.length) return [];
-    const rows = await this.db
-      .selectDistinctOn([products.externalId], { externalId: products.externalId, reviewId: reviews.id })
-      .from(reviews)
-      .innerJoin(products, eq(products.id, reviews.productId))
-      .where(
-        and(
-          eq(reviews.merchantId, merchantId),
-          eq(sql`lower(${reviews.customerEmail})`, email.toLowerCase()),
-          isNull(reviews.deletedAt),
-          eq(products.merchantId, merchantId),
-          inArray(products.externalId, productExternalIds),
-        ),
-      )
-      .orderBy(products.externalId);
-    return rows;
-  }
-
   async hasOrder(merchantId: string, orderExternalId: string): Promise<boolean> {
     return (await this.ordersAsked(merchantId, [orderExternalId])).size > 0;
   }
@@ -180,12 +189,19 @@ export class ReviewRequestsRepository {
     return new Set(rows.map((row) => row.orderExternalId));
   }
 
-  /** Which of `productExternalIds` each of `emails` (lowercased) already reviewed in the store: `${email} ${product}`. */
-  async reviewedPairs(merchantId: string, emails: string[], productExternalIds: string[]): Promise<Set<string>> {
-    if (!emails.length || !productExternalIds.length) return new Set();
+  /**
+   * The reviews in the store by each of `emails` (lowercased) of each of `productExternalIds` they reviewed: one
+   * (email, product, a review of it) per pair.
+   */
+  async reviewsBy(
+    merchantId: string,
+    emails: string[],
+    productExternalIds: string[],
+  ): Promise<Array<{ email: string; externalId: string; reviewId: string }>> {
+    if (!emails.length || !productExternalIds.length) return [];
     const email = sql<string>`lower(${reviews.customerEmail})`;
-    const rows = await this.db
-      .selectDistinct({ email, externalId: products.externalId })
+    return this.db
+      .selectDistinctOn([email, products.externalId], { email, externalId: products.externalId, reviewId: reviews.id })
       .from(reviews)
       .innerJoin(products, eq(products.id, reviews.productId))
       .where(
@@ -196,7 +212,13 @@ export class ReviewRequestsRepository {
           eq(products.merchantId, merchantId),
           inArray(products.externalId, productExternalIds),
         ),
-      );
+      )
+      .orderBy(email, products.externalId);
+  }
+
+  /** Which of `productExternalIds` each of `emails` (lowercased) already reviewed in the store: `${email} ${product}`. */
+  async reviewedPairs(merchantId: string, emails: string[], productExternalIds: string[]): Promise<Set<string>> {
+    const rows = await this.reviewsBy(merchantId, emails, productExternalIds);
     return new Set(rows.map((row) => `${row.email} ${row.externalId}`));
   }
 
@@ -297,104 +319,81 @@ export class ReviewRequestsRepository {
 
   /** Mails of the store sent in the last minute or being sent now: what its rate allows counts against them. */
   async recentlySent(merchantId: string, now: Date): Promise<number> {
-    const since = new Date(now.getTime() - 60_000);
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(reviewRequests)
-      .where(
-        and(
-          eq(reviewRequests.merchantId, merchantId),
-          or(gte(reviewRequests.lastSentAt, since), gte(reviewRequests.sendingUntil, now)),
-        ),
-      );
+    const [row] = await this.db.select({ n: count() }).from(reviewRequests).where(sentOrSending(merchantId, now));
     return row.n;
   }
 
-  /** The store's due mails not being sent, oldest first: (request, step) pairs for the send queue. */
-  async due(merchantId: string, now: Date, limit: number): Promise<Array<{ id: string; step: number }>> {
-    if (limit <= 0) return [];
-    const rows = await this.db
-      .select({ id: reviewRequests.id, stepsSent: reviewRequests.stepsSent })
+  /** How many of the store's mails are due and not being sent, up to `limit`. */
+  async dueCount(merchantId: string, now: Date, limit: number): Promise<number> {
+    if (limit <= 0) return 0;
+    const due = this.db
+      .select({ id: reviewRequests.id })
       .from(reviewRequests)
-      .where(
-        and(
-          eq(reviewRequests.merchantId, merchantId),
-          isNotNull(reviewRequests.sendAt),
-          lte(reviewRequests.sendAt, now),
-          inArray(reviewRequests.status, OPEN_STATUSES),
-          or(isNull(reviewRequests.sendingUntil), lte(reviewRequests.sendingUntil, now)),
-        ),
-      )
-      .orderBy(asc(reviewRequests.sendAt))
-      .limit(limit);
-    return rows.map((row) => ({ id: row.id, step: row.stepsSent + 1 }));
+      .where(dueNow(merchantId, now))
+      .limit(limit)
+      .as('due');
+    const [row] = await this.db.select({ n: count() }).from(due);
+    return row.n;
   }
 
   /**
-   * Takes (request, step) for this sender until `until`: only when that step is the next one, due, and no other
-   * sender holds a live claim. One conditional update, so two instances (or a retry) never both get it.
+   * Takes up to `limit` of the store's due mails, oldest first, for this sender until `until`: each request's next
+   * step (`sendingStep`), where no other sender holds a live claim, and no more than the store's `rate` a minute
+   * allows. The store's claims take turns under a lock held to the end of the transaction, so each counts the mails
+   * the one before took: two instances (or a retry) never both get a step, nor together pass the rate.
    */
-  async claim(
+  async claimDue(
     merchantId: string,
-    id: string,
-    step: number,
     now: Date,
     until: Date,
-  ): Promise<RequestWithProducts | null> {
-    const [row] = await this.db
-      .update(reviewRequests)
-      .set({ sendingStep: step, sendingUntil: until, updatedAt: now })
-      .where(
-        and(
-          eq(reviewRequests.merchantId, merchantId),
-          eq(reviewRequests.id, id),
-          eq(reviewRequests.stepsSent, step - 1),
-          isNotNull(reviewRequests.sendAt),
-          lte(reviewRequests.sendAt, now),
-          inArray(reviewRequests.status, OPEN_STATUSES),
-          or(isNull(reviewRequests.sendingUntil), lte(reviewRequests.sendingUntil, now)),
-        ),
-      )
-      .returning();
-    return row ? ((await this.withProducts([row]))[0] ?? null) : null;
+    limit: number,
+    rate = Number.MAX_SAFE_INTEGER,
+  ): Promise<RequestWithProducts[]> {
+    const rows = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEND_CLAIM_LOCK}, hashtext(${merchantId}))`);
+      const [taken] = await tx.select({ n: count() }).from(reviewRequests).where(sentOrSending(merchantId, now));
+      const room = Math.min(limit, rate - taken.n);
+      if (room <= 0) return [];
+      const due = tx
+        .select({ id: reviewRequests.id })
+        .from(reviewRequests)
+        .where(dueNow(merchantId, now))
+        .orderBy(asc(reviewRequests.sendAt))
+        .limit(room);
+      return tx
+        .update(reviewRequests)
+        .set({ sendingStep: sql`${reviewRequests.stepsSent} + 1`, sendingUntil: until, updatedAt: now })
+        .where(and(dueNow(merchantId, now), inArray(reviewRequests.id, due)))
+        .returning();
+    });
+    return this.withProducts(rows.sort((a, b) => (a.sendAt?.getTime() ?? 0) - (b.sendAt?.getTime() ?? 0)));
   }
 
-  /** Records the step as sent (by the claim's holder), with the next reminder's instant or none. */
-  async recordSent(
-    merchantId: string,
-    id: string,
-    step: number,
-    at: Date,
-    next: Date | null,
-    expiresAt: Date,
-  ): Promise<void> {
-    await this.db
-      .update(reviewRequests)
-      .set({
-        stepsSent: step,
-        sendingStep: null,
-        sendingUntil: null,
-        sentAt: sql`coalesce(${reviewRequests.sentAt}, ${at.toISOString()}::timestamptz)`,
-        lastSentAt: at,
-        status: sql`case when ${reviewRequests.status} = 'scheduled' then 'sent' else ${reviewRequests.status} end`,
-        sendAt: sql`case when ${reviewRequests.status} in ('scheduled', 'sent', 'opened') then ${next?.toISOString() ?? null}::timestamptz end`,
-        expiresAt,
-        lastError: null,
-        updatedAt: at,
-      })
-      .where(
-        and(eq(reviewRequests.merchantId, merchantId), eq(reviewRequests.id, id), eq(reviewRequests.sendingStep, step)),
-      );
+  /** Records the steps as sent (by their claims' holder), each with its next reminder's instant or none. */
+  async recordSent(merchantId: string, at: Date, steps: SentStep[]): Promise<void> {
+    if (!steps.length) return;
+    // One parameter for the lot (a JSON array), read back as rows.
+    const sent = sql`jsonb_to_recordset(${JSON.stringify(steps)}::jsonb)
+      as sent(id uuid, step int, next timestamptz, "expiresAt" timestamptz)`;
+    await this.database.rows(sql`
+      update ${reviewRequests} r
+      set steps_sent = sent.step, sending_step = null, sending_until = null,
+        sent_at = coalesce(r.sent_at, ${at.toISOString()}::timestamptz), last_sent_at = ${at.toISOString()}::timestamptz,
+        status = case when r.status = 'scheduled' then 'sent' else r.status end,
+        send_at = case when r.status in ('scheduled', 'sent', 'opened') then sent.next end,
+        expires_at = sent."expiresAt", last_error = null, updated_at = ${at.toISOString()}::timestamptz
+      from ${sent}
+      where r.merchant_id = ${merchantId} and r.id = sent.id and r.sending_step = sent.step`);
   }
 
-  /** Gives the claim back (a temporary failure): the job's retry or the next dispatch takes the step again. */
-  async release(merchantId: string, id: string, step: number, error: string | null): Promise<void> {
-    await this.db
-      .update(reviewRequests)
-      .set({ sendingStep: null, sendingUntil: null, lastError: error, updatedAt: new Date() })
-      .where(
-        and(eq(reviewRequests.merchantId, merchantId), eq(reviewRequests.id, id), eq(reviewRequests.sendingStep, step)),
-      );
+  /** Gives the claims back (a temporary failure): a retry or the next dispatch takes the steps again. */
+  async release(merchantId: string, steps: Array<{ id: string; step: number }>, error: string | null): Promise<void> {
+    if (!steps.length) return;
+    await this.database.rows(sql`
+      update ${reviewRequests} r
+      set sending_step = null, sending_until = null, last_error = ${error}, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb) as held(id uuid, step int)
+      where r.merchant_id = ${merchantId} and r.id = held.id and r.sending_step = held.step`);
   }
 
   /** Ends the request: nothing more is sent. */

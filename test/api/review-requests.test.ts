@@ -329,7 +329,7 @@ describe('review requests from Shopify orders', () => {
     expect(busy.last_error).toContain('try again later');
     smtp.accept('busy@example.com');
     // The job's retry (or the next dispatch) sends it.
-    await t.app.get(ReviewRequestSender).send({ merchantId: shop.merchantId, id: busy.id, step: 1 });
+    await t.app.get(ReviewRequestSender).sendDue({ merchantId: shop.merchantId, limit: 25 });
     expect(mailsTo('busy@example.com')).toHaveLength(1);
   });
 
@@ -337,21 +337,20 @@ describe('review requests from Shopify orders', () => {
     const shop = await store('Race Shop', 'UTC');
     setClock('2026-06-01T10:00:00Z');
     await deliver('orders/fulfilled', shop.shop, order({ email: 'race@example.com', at: '2026-06-01T10:00:00Z' }));
-    const [{ id, status }] = (await requestsOf(shop.owner)).results;
+    const [{ status }] = (await requestsOf(shop.owner)).results;
     expect(status).toBe('scheduled');
     const sender = t.app.get(ReviewRequestSender);
     // Due now: four senders and two dispatchers at once.
     setClock('2026-06-09T10:00:00Z');
     await Promise.all([
-      ...Array.from({ length: 4 }, () => sender.send({ merchantId: shop.merchantId, id, step: 1 })),
+      ...Array.from({ length: 4 }, () => sender.sendDue({ merchantId: shop.merchantId, limit: 25 })),
       sender.dispatch(),
       sender.dispatch(),
     ]);
     await t.app.get(JobQueue).settled();
     expect(mailsTo('race@example.com')).toHaveLength(1);
-    // A step already sent is not taken again, nor a step that is not the next one.
-    await sender.send({ merchantId: shop.merchantId, id, step: 1 });
-    await sender.send({ merchantId: shop.merchantId, id, step: 3 });
+    // A step already sent is not taken again.
+    expect(await sender.sendDue({ merchantId: shop.merchantId, limit: 25 })).toBe(0);
     expect(mailsTo('race@example.com')).toHaveLength(1);
   });
 
@@ -376,9 +375,7 @@ describe('review requests from Shopify orders', () => {
       setClock('2026-06-10T10:00:00Z');
       await Promise.all([
         ...senders.map((sender) => sender.dispatch()),
-        ...results.flatMap(({ id }) =>
-          senders.map((sender) => sender.send({ merchantId: shop.merchantId, id, step: 1 })),
-        ),
+        ...[1, 2, 3].flatMap(() => senders.map((sender) => sender.sendDue({ merchantId: shop.merchantId, limit: 1 }))),
       ]);
       await Promise.all([t.app.get(JobQueue).settled(), second.get(JobQueue).settled()]);
     } finally {
@@ -395,9 +392,9 @@ describe('review requests from Shopify orders', () => {
     setClock('2026-06-10T10:00:00Z');
     // A sender claims the first mail and dies before sending it.
     const until = new Date('2026-06-10T10:05:00Z');
-    expect(
-      await t.app.get(ReviewRequestsRepository).claim(shop.merchantId, id, 1, new Date(now), until),
-    ).not.toBeNull();
+    expect(await t.app.get(ReviewRequestsRepository).claimDue(shop.merchantId, new Date(now), until, 25)).toEqual([
+      expect.objectContaining({ id, sendingStep: 1 }),
+    ]);
     await dispatch();
     expect(mailsTo('crash@example.com')).toHaveLength(0);
     setClock('2026-06-10T10:05:00Z');
