@@ -1,14 +1,14 @@
 // Review requests at scale: two production instances on one fresh PostgreSQL database and one SMTP server (each
 // instance mails through its own port of it, so the mails count per instance). 100,000 orders scheduled through the
-// CSV import (80,000 with the default 7-day delay, then 20,000 due at once: delay 0, send window 00:00–23:59), a
-// smaller number through POST /api/review-requests/ (due in 7 days), and the 20,000 due mails sent. Prints scheduling
-// orders/s, sending mails/s per instance, duplicates (an address mailed twice: each order has its own address and no
-// reminder is due), lost (due but never received) and each instance's peak RSS (VmHWM). Issue 24's targets: ≥ 2,000
-// orders/s, ≥ 200 mails/s per instance, 0 duplicates, 0 lost, ≤ 300 MB per instance.
+// CSV import (80,000 with the default 7-day delay, then 20,000 due at once: delay 0, send window 00:00–23:59), more
+// through POST /api/review-requests/ and Shopify orders/fulfilled webhooks (due in 7 days), and the 20,000 due mails
+// sent. Prints scheduling orders/s, sending mails/s per instance, duplicates (an address mailed twice: each order has
+// its own address and no reminder is due), lost (due but never received) and each instance's peak RSS (VmHWM).
+// Issue 24's targets: ≥ 2,000 orders/s, ≥ 200 mails/s per instance, 0 duplicates, 0 lost, ≤ 300 MB per instance.
 // Needs PostgreSQL (DATABASE_URL, else skipped). BENCH_REQUESTS_STORES (100), BENCH_REQUESTS_SCHEDULE (100000),
-// BENCH_REQUESTS_SEND (20000), BENCH_REQUESTS_API (2000) change the sizes; BENCH_REQUESTS_PARALLEL (8) the files and
-// calls in flight at once.
-import { randomBytes } from 'node:crypto';
+// BENCH_REQUESTS_SEND (20000), BENCH_REQUESTS_API (2000) and BENCH_REQUESTS_WEBHOOKS (10000) change the sizes;
+// BENCH_REQUESTS_PARALLEL (8) the files and calls in flight at once.
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -18,6 +18,8 @@ const STORES = Number(process.env.BENCH_REQUESTS_STORES) || 100;
 const SCHEDULE = Number(process.env.BENCH_REQUESTS_SCHEDULE) || 100_000;
 const SEND = Number(process.env.BENCH_REQUESTS_SEND) || 20_000;
 const API = Number(process.env.BENCH_REQUESTS_API) || 2_000;
+const WEBHOOKS = Number(process.env.BENCH_REQUESTS_WEBHOOKS) || 10_000;
+const SHOPIFY_SECRET = 'bench-requests-shopify-secret';
 /** Import files (of at most 10,000 rows) in flight at once, and API calls. */
 const PARALLEL = Number(process.env.BENCH_REQUESTS_PARALLEL) || 8;
 /** Nothing received for this long after the last mail: the rest is lost. */
@@ -84,6 +86,8 @@ const shared = {
   ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   TRUST_PROXY: 'true',
   LOG_LEVEL: 'error',
+  SHOPIFY_API_KEY: 'bench-requests-key',
+  SHOPIFY_API_SECRET: SHOPIFY_SECRET,
 };
 const apps = [];
 let db;
@@ -153,6 +157,35 @@ async function importOrders(app, store, from, count) {
   }
 }
 
+/** One Shopify `orders/fulfilled` delivery, signed as Shopify signs it, for the store's shop. */
+async function deliverOrder(app, store, n) {
+  const body = JSON.stringify({
+    id: `wh-${n}`,
+    name: `#W${n}`,
+    email: `hook-${store.index}-${n}@example.com`,
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-21T10:00:00Z',
+    currency: 'USD',
+    total_price: '49.00',
+    financial_status: 'paid',
+    fulfillment_status: 'fulfilled',
+    customer: { id: 5000 + n, email: `hook-${store.index}-${n}@example.com`, first_name: 'Hook', last_name: 'Buyer' },
+    line_items: [{ product_id: 7000 + (n % 20), title: `Product ${n % 20}`, quantity: 1, price: '49.00' }],
+  });
+  const res = await fetch(`${app.url}/api/webhooks/shopify/`, {
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': 'orders/fulfilled',
+      'x-shopify-shop-domain': store.shop,
+      'x-shopify-webhook-id': randomUUID(),
+      'x-shopify-hmac-sha256': createHmac('sha256', SHOPIFY_SECRET).update(body).digest('base64'),
+    },
+  });
+  if (res.status !== 200) throw new Error(`the webhook answered ${res.status}: ${await res.text()}`);
+}
+
 async function putSettings(app, store, settings) {
   const res = await fetch(`${app.url}/api/review-requests/settings/`, {
     method: 'PUT',
@@ -211,6 +244,29 @@ try {
   });
   const apiMs = performance.now() - started;
 
+  // Order webhooks: the stores become Shopify stores (as an install leaves them, without a token: nothing here calls
+  // Shopify), then fulfilled orders arrive, each a signed delivery; scheduled once every request exists.
+  for (let index = 0; index < STORES; index++) {
+    stores[index].shop = `bench-requests-${index}.myshopify.com`;
+    await db.query(
+      `update merchants set platform = 'shopify', external_store_id = $1, connected_at = now()
+       where workspace_id = (select workspace_id from memberships m join users u on u.id = m.user_id where u.email = $2)`,
+      [stores[index].shop, `owner-${index}@example.com`],
+    );
+  }
+  started = performance.now();
+  await pool(WEBHOOKS, PARALLEL * 4, (n) => deliverOrder(apps[n % 2], stores[n % STORES], n));
+  const webhooksAnsweredMs = performance.now() - started;
+  for (let i = 0; ; i++) {
+    const { rows } = await db.query(
+      "select count(*)::int as n from review_requests where order_external_id like 'wh-%'",
+    );
+    if (rows[0].n >= WEBHOOKS) break;
+    if (i > 6_000) throw new Error(`Only ${rows[0].n} of ${WEBHOOKS} webhook orders scheduled after ten minutes`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const webhooksMs = performance.now() - started;
+
   // Due at once: delay 0, the whole day as the window.
   await pool(STORES, PARALLEL, (index) => putSettings(apps[index % 2], stores[index], { delay_days: 0 }));
   const perStoreDue = Math.ceil(SEND / STORES);
@@ -263,7 +319,10 @@ try {
   console.log(
     `| scheduling, POST /api/review-requests/ (${API.toLocaleString('en')} calls, ${PARALLEL * 2} at once) | ${Math.round(API / (apiMs / 1000))} orders/s |`,
   );
-  console.log(`| orders scheduled in all | ${(scheduled + API).toLocaleString('en')} |`);
+  console.log(
+    `| scheduling, Shopify orders/fulfilled webhooks (${WEBHOOKS.toLocaleString('en')}, ${PARALLEL * 4} at once; answered in ${seconds(webhooksAnsweredMs)} s) | ${Math.round(WEBHOOKS / (webhooksMs / 1000))} orders/s (${seconds(webhooksMs)} s to the last request) |`,
+  );
+  console.log(`| orders scheduled in all | ${(scheduled + API + WEBHOOKS).toLocaleString('en')} |`);
   const sendS = (sendEnd - sendStart) / 1000;
   for (const [i, p] of perInstance.entries()) {
     console.log(
