@@ -135,7 +135,8 @@ export class ReviewRequestSender implements OnModuleInit {
    * sent, or held by another sender, is not taken. A mail server that fails for now stops the batch: what is left is given back, and the job
    * throws for its retry. Answers the mails sent.
    */
-  async sendDue({ merchantId, limit }: SendJob): Promise<number> {
+  async sendDue({ merchantId, limit = SEND_BATCH }: SendJob): Promise<number> {
+    // A job queued before batches (one mail each: no `limit`) takes a batch.
     const now = this.clock.now();
     const settings = await this.settings.of(merchantId);
     const until = new Date(now.getTime() + SEND_LEASE_MS);
