@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BULK_MODERATION_MAX_IDS, REVIEWS_PAGE_SIZE } from './constants.js';
+import { BULK_MODERATION_MAX_IDS, REPLY_MAX_LENGTH, REVIEWS_PAGE_SIZE } from './constants.js';
 import type { TPlanLimitError } from './billing.js';
 import { REVIEW_FILTERS } from './review-statuses.js';
 import type { TMediaState, TReviewStatus } from './review-statuses.js';
@@ -39,7 +39,6 @@ export const ZReviewUpdate = z
   .strict();
 export type TReviewUpdate = z.input<typeof ZReviewUpdate>;
 
-export const REPLY_MAX_LENGTH = 2000;
 /** PUT /api/reviews/{id}/reply/ — the store's public reply, written or rewritten; `notify` mails it to the reviewer. */
 export const ZReviewReply = z
   .object({

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPLY_MAX_LENGTH, type TReview } from '../../../../shared/reviews.js';
+import { REPLY_MAX_LENGTH } from '../../../../shared/constants.js';
+import type { TReview } from '../../../../shared/reviews.js';
 import { useDeleteReply, useSaveReply } from '../../../api/reviewReplies';
 import { useDateFormat } from '../../../lib/useDateFormat';
 import { ActionButton } from '../../ActionButton';
