@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { TReview, ZReviewReply } from '../../shared/reviews.js';
+import type { MerchantRow } from '../accounts/accounts.repository.js';
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import { ApiError } from '../common/api-error.js';
 import { Clock } from '../common/clock.js';
@@ -80,7 +81,7 @@ export class ReviewRepliesService {
   }
 
   /** From the store's name, replying to the address its review requests reply to (if it set one). */
-  private async send(store: ReturnType<typeof storeOf>, target: ReplyTarget, text: string, at: Date): Promise<void> {
+  private async send(store: MerchantRow, target: ReplyTarget, text: string, at: Date): Promise<void> {
     const storeName = store.storeName || this.config.publicUrl;
     const settings = await this.requestSettings.of(store.id);
     await this.mail.queue({
