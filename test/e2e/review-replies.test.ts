@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import en from '../../web/i18n/moderation/en.json' with { type: 'json' };
+import reviewsEn from '../../web/i18n/reviews/en.json' with { type: 'json' };
 import { seedUser } from '../factories/users.factory.js';
 import { startFakeStorefront, type FakeProduct, type FakeStorefront } from '../fakes/storefront.js';
 import { expectToast, launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
@@ -110,6 +111,14 @@ describe('replies and pins', () => {
     drawer = await open(ids.older);
     await expectToast(page, 'success', en.pin.pinned, () => drawer.getByTestId('drawer-pin').click());
     expect(await drawer.getByTestId('drawer-pin').textContent()).toBe(en.pin.unpin);
+    await page.keyboard.press('Escape');
+    // The table says which reviews are pinned and which have a reply.
+    const voice = (id: string) =>
+      page.locator(`[data-testid="review-row"][data-id="${id}"] [data-testid="review-voice"]`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="review-voice"]').length === 2);
+    expect(await voice(ids.older).textContent()).toBe(reviewsEn.merchantVoice.pinned);
+    expect(await voice(ids.pablo).textContent()).toBe(reviewsEn.merchantVoice.replied);
+    expect(await axe(page, '[data-testid="reviews-table"]')).toEqual([]);
     await context.close();
 
     const shopper = await browser.newContext({ viewport: { width: 1280, height: 900 } });
