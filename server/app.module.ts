@@ -20,6 +20,7 @@ import { OtherAppsModule } from './other-apps/other-apps.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ProfileModule } from './profile/profile.module.js';
+import { ReviewRepliesModule } from './review-replies/review-replies.module.js';
 import { ReviewRequestsModule } from './review-requests/review-requests.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { ServerReadersModule } from './ssr/server-readers.js';
@@ -56,6 +57,7 @@ export class AppModule {
         BillingModule,
         ReviewsModule,
         ReviewRequestsModule,
+        ReviewRepliesModule,
         WidgetsModule,
         StorefrontModule,
         WidgetEventsModule,

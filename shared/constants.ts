@@ -54,6 +54,8 @@ export const DELETED_RETENTION_DAYS = 30;
 export const SEARCH_DEBOUNCE_MS = 500;
 /** Bulk moderation by ids (a selection of rows); more at once go by the list filter instead. */
 export const BULK_MODERATION_MAX_IDS = 1000;
+/** The longest public reply a store gives a review (issue 25). */
+export const REPLY_MAX_LENGTH = 2000;
 
 export const DASHBOARD_PERIODS = [7, 30, 90, 365] as const;
 export type TDashboardPeriod = (typeof DASHBOARD_PERIODS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BULK_MODERATION_MAX_IDS, REVIEWS_PAGE_SIZE } from './constants.js';
+import { BULK_MODERATION_MAX_IDS, REPLY_MAX_LENGTH, REVIEWS_PAGE_SIZE } from './constants.js';
 import type { TPlanLimitError } from './billing.js';
 import { REVIEW_FILTERS } from './review-statuses.js';
 import type { TMediaState, TReviewStatus } from './review-statuses.js';
@@ -38,6 +38,28 @@ export const ZReviewUpdate = z
   })
   .strict();
 export type TReviewUpdate = z.input<typeof ZReviewUpdate>;
+
+/** PUT /api/reviews/{id}/reply/ — the store's public reply, written or rewritten; `notify` mails it to the reviewer. */
+export const ZReviewReply = z
+  .object({
+    text: z
+      .string({ error: 'This field is required.' })
+      .trim()
+      .min(1, 'Write a reply.')
+      .max(REPLY_MAX_LENGTH, `At most ${REPLY_MAX_LENGTH} characters.`),
+    notify: z.boolean({ error: 'True or false.' }).default(false),
+  })
+  .strict();
+export type TReviewReplyInput = z.input<typeof ZReviewReply>;
+
+/** The store's public reply to a review. */
+export interface TReviewReply {
+  text: string;
+  created_at: string;
+  updated_at: string;
+  /** When it was last mailed to the reviewer; null if never. */
+  mailed_at: string | null;
+}
 
 /** The moderation actions, each also a route of its own (POST /api/reviews/{id}/approve/ …, DELETE for delete). */
 export const MODERATION_ACTIONS = ['approve', 'reject', 'restore', 'delete'] as const;
@@ -190,6 +212,10 @@ export interface TReview {
   verified_purchase: boolean;
   created_at: string;
   status_changed_at: string | null;
+  /** The store's public reply, shown under the review on the storefront. */
+  reply: TReviewReply | null;
+  /** Pinned reviews come first on the storefront. */
+  pinned: boolean;
 }
 
 export interface TPage<T> {

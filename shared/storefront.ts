@@ -8,6 +8,8 @@ import type { TWidgetSettings } from './widgets.js';
 /** GET /api/widgets/configuration/{product_id}/?merchant_id= */
 export interface TWidgetConfiguration {
   store_id: string;
+  /** The store's name, which signs its replies to reviews. */
+  store_name: string;
   product_id: string;
   /** False when the product's override turns the widget off. */
   enabled: boolean;
@@ -54,6 +56,10 @@ export interface TPublicReview {
   photo_srcset: string | null;
   /** The reviewer bought this product (an order the store's platform reported, same email). */
   verified_purchase: boolean;
+  /** The store's public reply (`at`: when last written). */
+  reply: { text: string; at: string } | null;
+  /** Pinned by the merchant: pinned reviews come first. */
+  pinned: boolean;
 }
 
 /** The product as the store's catalogue knows it (image and price once a platform synced it). */

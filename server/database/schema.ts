@@ -326,6 +326,14 @@ export const reviews = pgTable(
     deletedAt: tstz('deleted_at'),
     /** lower(product name, customer name, comment), kept on write: one trigram index serves the dashboard search. */
     searchText: text('search_text').notNull().default(''),
+    /** The store's public reply, shown under the review; null without one. */
+    replyText: text('reply_text'),
+    replyCreatedAt: tstz('reply_created_at'),
+    replyUpdatedAt: tstz('reply_updated_at'),
+    /** When the reply was last mailed to the reviewer; an edit mails again only when asked. */
+    replyMailedAt: tstz('reply_mailed_at'),
+    /** Pinned reviews come first on the storefront, most recently pinned first. */
+    pinnedAt: tstz('pinned_at'),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),

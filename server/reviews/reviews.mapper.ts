@@ -34,6 +34,16 @@ export function mapReview({ review, product }: ReviewWithProduct, mediaUrl: Medi
     verified_purchase: review.verifiedPurchase,
     created_at: review.createdAt.toISOString(),
     status_changed_at: review.statusChangedAt?.toISOString() ?? null,
+    reply:
+      review.replyText === null
+        ? null
+        : {
+            text: review.replyText,
+            created_at: (review.replyCreatedAt ?? review.createdAt).toISOString(),
+            updated_at: (review.replyUpdatedAt ?? review.createdAt).toISOString(),
+            mailed_at: review.replyMailedAt?.toISOString() ?? null,
+          },
+    pinned: review.pinnedAt !== null,
   };
 }
 

@@ -59,5 +59,10 @@ export function mapPublicReview(
     photo_url: url(photo),
     photo_srcset: photo ? photoSrcset(photo, (key) => url(key)!) : null,
     verified_purchase: review.verifiedPurchase,
+    reply:
+      review.replyText === null
+        ? null
+        : { text: review.replyText, at: (review.replyUpdatedAt ?? review.createdAt).toISOString() },
+    pinned: review.pinnedAt !== null,
   };
 }

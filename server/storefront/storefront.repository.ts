@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '../common/api-error.js';
 import { isUuid } from '../common/uuid.pipe.js';
 import type { DatabaseHandle } from '../database/database.js';
@@ -54,7 +54,7 @@ export class StorefrontRepository {
 
   async configuration(merchantId: string, externalProductId: string) {
     const [store] = await this.db
-      .select({ mainLanguage: merchants.mainLanguage })
+      .select({ mainLanguage: merchants.mainLanguage, storeName: merchants.storeName })
       .from(merchants)
       .where(eq(merchants.id, merchantId));
     // Erased since its lookup was cached (another instance's few seconds): as unknown as any missing store.
@@ -70,7 +70,12 @@ export class StorefrontRepository {
       .innerJoin(products, eq(products.id, productWidgetOverrides.productId))
       .where(and(eq(productWidgetOverrides.merchantId, merchantId), eq(products.externalId, externalProductId)))
       .limit(1);
-    return { mainLanguage: store.mainLanguage, settings: settings ?? null, override: override?.override ?? null };
+    return {
+      mainLanguage: store.mainLanguage,
+      storeName: store.storeName,
+      settings: settings ?? null,
+      override: override?.override ?? null,
+    };
   }
 
   /** The store's "accept reviews with only stars and text" setting; null when it never saved its widget settings. */
@@ -100,7 +105,8 @@ export class StorefrontRepository {
         .innerJoin(products, eq(products.id, reviews.productId))
         .leftJoin(media, eq(media.key, reviews.videoKey))
         .where(where)
-        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        // Pinned first (the latest pinned on top), then the newest.
+        .orderBy(sql`${reviews.pinnedAt} desc nulls last`, desc(reviews.createdAt), desc(reviews.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize),
       this.db

@@ -109,7 +109,10 @@ export class StorefrontService {
   async configuration(merchantRef: string, productId: string, wanted?: string): Promise<Versioned<CachedJson>> {
     const merchant = await this.merchant(merchantRef);
     const compute = async () => {
-      const { mainLanguage, settings, override } = await this.storefront.configuration(merchant.id, productId);
+      const { mainLanguage, storeName, settings, override } = await this.storefront.configuration(
+        merchant.id,
+        productId,
+      );
       const {
         position,
         custom_selector,
@@ -120,6 +123,7 @@ export class StorefrontService {
       const language = chosen === 'auto' ? mainLanguage : chosen;
       return cached({
         store_id: merchant.storeId,
+        store_name: storeName,
         product_id: productId,
         enabled: override?.enabled ?? true,
         language,

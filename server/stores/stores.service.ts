@@ -51,8 +51,10 @@ export class StoresService {
       storeName: patch.store_name,
     });
     if (!updated) throw ApiError.notFound('No store with this id in your workspace.');
-    // The widget speaks the store's language: storefronts must see the change at once.
-    if (patch.main_language !== undefined) await this.storefront.invalidate(merchantId);
+    // The widget speaks the store's language and signs replies with its name: storefronts must see either at once.
+    if (patch.main_language !== undefined || patch.store_name !== undefined) {
+      await this.storefront.invalidate(merchantId);
+    }
     return mapMerchant(updated);
   }
 

@@ -216,6 +216,8 @@ describe('a file ffmpeg cannot decode', () => {
         customer_name: 'Marta',
         created_at: expect.any(String),
         verified_purchase: false,
+        reply: null,
+        pinned: false,
       },
     ]);
     await http.get(`/media/${keyOf(failed.video_url!)}`).expect(404);

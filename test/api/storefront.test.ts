@@ -47,7 +47,9 @@ describe('GET /api/reviews/public/', () => {
         'id',
         'photo_srcset',
         'photo_url',
+        'pinned',
         'rating',
+        'reply',
         'thumbnail_url',
         'verified_purchase',
         'video_duration',
@@ -256,6 +258,7 @@ describe('GET /api/widgets/configuration/{product_id}/', () => {
     expect(first.headers['access-control-allow-origin']).toBe('*');
     expect(first.body).toEqual({
       store_id: storeId,
+      store_name: '',
       product_id: 'lamp',
       enabled: true,
       language: 'en',

@@ -124,6 +124,8 @@ describe('a store taking reviews with only stars and text (the default)', () => 
       photo_url: null,
       photo_srcset: null,
       verified_purchase: false,
+      reply: null,
+      pinned: false,
     });
     const stats = (await owner.agent.get('/api/reviews/stats/').expect(200)).body as TReviewStats;
     expect(stats).toMatchObject({ approved: 2, pending: 0, average_rating: 4.5 });

@@ -19,7 +19,10 @@ export function nameOf(review: TPublicReview, configuration: TWidgetConfiguratio
   return review.customer_name || configuration.strings.anonymous;
 }
 
-/** Stars, name (with the verified-buyer badge), date and comment, as the settings ask: shared by tiles and the modal. */
+/**
+ * Stars, name (with the verified-buyer badge), date, comment and the store's reply, as the settings ask: shared by tiles
+ * and the modal.
+ */
 export function details(review: TPublicReview, view: View, body: HTMLElement): HTMLElement {
   const { settings, strings } = view.configuration;
   if (settings.show_rating) body.append(stars(review.rating, strings.stars));
@@ -35,6 +38,14 @@ export function details(review: TPublicReview, view: View, body: HTMLElement): H
     body.append(h('time', 'vr-date', view.date(review.created_at), { datetime: review.created_at }));
   }
   if (review.comment) body.append(h('span', 'vr-comment', review.comment));
+  if (review.reply) {
+    // A store that never gave its name is named by its site.
+    const reply = body.appendChild(h('span', 'vr-reply'));
+    reply.append(
+      h('b', '', fill(strings.reply_from, { store: view.configuration.store_name || location.hostname })),
+      '\n' + review.reply.text,
+    );
+  }
   return body;
 }
 

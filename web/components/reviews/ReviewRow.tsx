@@ -64,6 +64,13 @@ export function ReviewRow({ review, canModerate, isBusy, onOpenMedia, onAction }
       </td>
       <td data-column="status">
         <ReviewStatusChip review={review} />
+        {(review.pinned || review.reply) && (
+          <span className="review-note review-voice" data-testid="review-voice">
+            {[review.pinned && t('reviews.merchantVoice.pinned'), review.reply && t('reviews.merchantVoice.replied')]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
+        )}
       </td>
       {canModerate && (
         <td className="table-actions" data-column="actions">

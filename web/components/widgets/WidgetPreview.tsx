@@ -71,6 +71,7 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
   const { api, failed } = useWidgetApi(snippet.data?.script_url);
   const hostRef = useRef<HTMLDivElement>(null);
   const mainLanguage = profile.data?.merchant?.main_language ?? 'en';
+  const storeName = profile.data?.merchant?.store_name ?? '';
 
   const samples = t('widgets.preview.samples', { returnObjects: true });
   const reviews = useMemo((): TPublicReviews => {
@@ -88,6 +89,8 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
           photo_url: review.photo_url,
           photo_srcset: review.photo_srcset,
           verified_purchase: review.verified_purchase,
+          reply: review.reply && { text: review.reply.text, at: review.reply.updated_at },
+          pinned: review.pinned,
         }))
       : samples.map((sample, i) => ({
           id: `sample-${i}`,
@@ -101,6 +104,8 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
           photo_url: null,
           photo_srcset: null,
           verified_purchase: false,
+          reply: null,
+          pinned: false,
         }));
     const average = results.reduce((sum, review) => sum + review.rating, 0) / results.length;
     const distribution: TRatingDistribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
@@ -127,6 +132,7 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
       host,
       {
         store_id: snippet.data?.store_id ?? '',
+        store_name: storeName,
         product_id: 'preview',
         enabled: true,
         language,
@@ -140,7 +146,7 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
       reviews,
       { preview: true },
     );
-  }, [api, settings, reviews, mainLanguage, snippet.data?.store_id]);
+  }, [api, settings, reviews, mainLanguage, storeName, snippet.data?.store_id]);
 
   return (
     <section className="card widget-preview" aria-labelledby="widget-preview-title">

@@ -15,6 +15,8 @@ import { ReviewMediaPlayer } from '../ReviewMediaPlayer';
 import { ReviewStatusChip } from '../ReviewStatusChip';
 import { customerName, productName } from '../reviewDisplay';
 import { ReviewHistory } from './ReviewHistory';
+import { PinButton } from './PinButton';
+import { ReviewReply } from './ReviewReply';
 
 export interface ReviewDrawerProps {
   /** The review opened from its row; the drawer is closed while it is null. */
@@ -100,6 +102,8 @@ function ReviewDetails({ review: opened, busyId, onAction, onClose }: ReviewDraw
           )}
         </section>
 
+        <ReviewReply review={review} />
+
         <dl className="review-facts">
           <dt>{t('moderation.details.product')}</dt>
           <dd>
@@ -158,6 +162,7 @@ function ReviewDetails({ review: opened, busyId, onAction, onClose }: ReviewDraw
       </div>
 
       <footer className="review-drawer-actions" role="group" aria-label={t('moderation.details.actions')}>
+        {!review.deleted && <PinButton review={review} />}
         {moderationActionsFor(stateOf(review)).map((action) => (
           <ActionButton
             key={action}
