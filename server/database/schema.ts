@@ -326,6 +326,11 @@ export const reviews = pgTable(
     deletedAt: tstz('deleted_at'),
     /** lower(product name, customer name, comment), kept on write: one trigram index serves the dashboard search. */
     searchText: text('search_text').notNull().default(''),
+    /** Why the content filter held it back (shared/moderation.ts MODERATION_FLAGS): never published automatically. */
+    moderationFlags: text('moderation_flags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
@@ -786,6 +791,15 @@ export const jobSchedules = pgTable('job_schedules', {
 
 /** A store's review request settings (shared/review-requests.ts ZReviewRequestSettings), merged over the defaults. */
 export const reviewRequestSettings = pgTable('review_request_settings', {
+  merchantId: uuid('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+/** A store's moderation settings (shared/moderation.ts ZModerationSettings), merged over the defaults. */
+export const moderationSettings = pgTable('moderation_settings', {
   merchantId: uuid('merchant_id')
     .primaryKey()
     .references(() => merchants.id, { onDelete: 'cascade' }),
