@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   MODERATION_DEFAULTS,
   ZModerationSettings,
@@ -7,6 +7,7 @@ import {
 } from '../../shared/moderation.js';
 import { ApiError } from '../common/api-error.js';
 import { zodFields } from '../common/error-body.js';
+import { ServerReaders } from '../ssr/server-readers.js';
 import { ModerationRepository } from './moderation.repository.js';
 
 /** A saved value merged over the defaults; one that no longer parses (an older shape) falls back to them. */
@@ -17,8 +18,16 @@ function merged(saved: Record<string, unknown> | null): TModerationSettings {
 
 /** A store's moderation settings: what it saved, over MODERATION_DEFAULTS (manual moderation). */
 @Injectable()
-export class ModerationSettingsService {
-  constructor(private readonly repository: ModerationRepository) {}
+export class ModerationSettingsService implements OnModuleInit {
+  constructor(
+    private readonly repository: ModerationRepository,
+    private readonly readers: ServerReaders,
+  ) {}
+
+  onModuleInit(): void {
+    // The Moderation settings page, drawn with its form filled (the API route's permission).
+    this.readers.register('moderationSettings', 'view_dashboard', (merchantId) => () => this.of(merchantId));
+  }
 
   async of(merchantId: string): Promise<TModerationSettings> {
     return merged(await this.repository.settingsOf(merchantId));
