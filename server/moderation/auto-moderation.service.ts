@@ -32,7 +32,11 @@ export class AutoModerationService implements OnModuleInit {
     const review = await this.repository.subject(merchantId, reviewId);
     if (!review) return null;
     const blocked = blockedWords ?? (await this.settings.of(merchantId)).blocked_words;
-    const found = new Set<TModerationFlag>(textFlags(`${review.customerName}\n${review.comment}`, blocked));
+    // A name is checked for contact details and blocked words, not for profanity: "Dick" is a name.
+    const found = new Set<TModerationFlag>([
+      ...textFlags(review.comment, blocked),
+      ...textFlags(review.customerName, blocked).filter((flag) => flag !== 'profanity'),
+    ]);
     if (await this.repository.sameTextSent(merchantId, review)) found.add('duplicate_text');
     if (await this.repository.reviewedBefore(merchantId, review)) found.add('second_review');
     const flags = MODERATION_FLAGS.filter((flag) => found.has(flag));
