@@ -19,6 +19,7 @@ import { TiendaNubeModule } from './integrations/tiendanube/tiendanube.module.js
 import { OtherAppsModule } from './other-apps/other-apps.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
+import { ModerationModule } from './moderation/moderation.module.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { ReviewRepliesModule } from './review-replies/review-replies.module.js';
 import { ReviewRequestsModule } from './review-requests/review-requests.module.js';
@@ -56,6 +57,7 @@ export class AppModule {
         StoresModule,
         BillingModule,
         ReviewsModule,
+        ModerationModule,
         ReviewRequestsModule,
         ReviewRepliesModule,
         WidgetsModule,

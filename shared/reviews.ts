@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BULK_MODERATION_MAX_IDS, REPLY_MAX_LENGTH, REVIEWS_PAGE_SIZE } from './constants.js';
 import type { TPlanLimitError } from './billing.js';
+import type { TModerationFlag } from './moderation-options.js';
 import { REVIEW_FILTERS } from './review-statuses.js';
 import type { TMediaState, TReviewStatus } from './review-statuses.js';
 import type { TProductSource } from './widgets.js';
@@ -210,6 +211,8 @@ export interface TReview {
   source: 'widget' | 'dashboard' | 'import' | 'request';
   /** The reviewer bought this product: an order from the store's platform with the same email. */
   verified_purchase: boolean;
+  /** Why the content filter held it back (empty: nothing found); a flagged review is never published automatically. */
+  flags: TModerationFlag[];
   created_at: string;
   status_changed_at: string | null;
   /** The store's public reply, shown under the review on the storefront. */

@@ -4,6 +4,7 @@ import type { TUsageDetails } from './billing.js';
 import type { TRequestFunnelPeriod, TRequestStatus } from './review-request-options.js';
 import type { TReviewRequestFunnel, TReviewRequestPage } from './review-requests.js';
 import type { TMediaStatus, TPage, TReview, TReviewFilter, TReviewStats } from './reviews.js';
+import type { TModerationSettings } from './moderation.js';
 import type { TWidgetSettings } from './widgets.js';
 
 /** A page of the merchant's reviews as the reviews page asks for it (its page size). */
@@ -32,6 +33,7 @@ export interface TServerApi {
   reviewStats: (() => Promise<TReviewStats>) | null;
   mediaStatus: (() => Promise<TMediaStatus>) | null;
   widgetSettings: (() => Promise<TWidgetSettings>) | null;
+  moderationSettings: (() => Promise<TModerationSettings>) | null;
   reviewRequests: ((query: TReviewRequestsRead) => Promise<TReviewRequestPage>) | null;
   reviewRequestFunnel: ((days: TRequestFunnelPeriod) => Promise<TReviewRequestFunnel>) | null;
   /** Bound to the current workspace: a team exists before its store does. */

@@ -334,6 +334,11 @@ export const reviews = pgTable(
     replyMailedAt: tstz('reply_mailed_at'),
     /** Pinned reviews come first on the storefront, most recently pinned first. */
     pinnedAt: tstz('pinned_at'),
+    /** Why the content filter held it back (shared/moderation.ts MODERATION_FLAGS): never published automatically. */
+    moderationFlags: text('moderation_flags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
@@ -794,6 +799,15 @@ export const jobSchedules = pgTable('job_schedules', {
 
 /** A store's review request settings (shared/review-requests.ts ZReviewRequestSettings), merged over the defaults. */
 export const reviewRequestSettings = pgTable('review_request_settings', {
+  merchantId: uuid('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+/** A store's moderation settings (shared/moderation.ts ZModerationSettings), merged over the defaults. */
+export const moderationSettings = pgTable('moderation_settings', {
   merchantId: uuid('merchant_id')
     .primaryKey()
     .references(() => merchants.id, { onDelete: 'cascade' }),

@@ -41,6 +41,11 @@ export interface DomainEventMap {
     productExternalId: string;
     requestId?: string | null;
   };
+  /**
+   * A review can be published now: its media were processed, or it had none to process (at submission). The store's
+   * automatic moderation rules apply here.
+   */
+  'review.publishable': { merchantId: string; reviewId: string };
   /** The merchant approved these reviews (one, or a bulk action's chunk). */
   'reviews.approved': { merchantId: string; reviewIds: string[] };
 }

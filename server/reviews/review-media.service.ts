@@ -15,6 +15,7 @@ import { processedKeys } from '../media/processing/processed-keys.js';
 import { MediaProcessingError } from '../media/processing/run-tool.js';
 import { extractPoster, probeVideo, transcodeVideo } from '../media/processing/video.js';
 import { AnalyticsCache } from '../analytics/analytics-cache.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { INSTALL_FFMPEG } from '../health/prerequisites.js';
 import { Prerequisites } from '../health/prerequisites.service.js';
 import { ServerReaders } from '../ssr/server-readers.js';
@@ -41,6 +42,7 @@ export class ReviewMediaService implements OnModuleInit {
     private readonly publication: ReviewPublication,
     private readonly prerequisites: Prerequisites,
     private readonly readers: ServerReaders,
+    private readonly events: DomainEvents,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -82,9 +84,11 @@ export class ReviewMediaService implements OnModuleInit {
     // It waited for ffmpeg, which is here now: the reason no longer holds, even if this run has to be retried.
     if (target.mediaError) await this.repository.waitForTools(reviewId, null);
     const dir = await mkdtemp(join(tmpdir(), 'review-media-'));
+    let ready = false;
     try {
       const processed = await this.processFiles(target, dir, signal);
       if (!(await this.repository.finish(target, processed))) return;
+      ready = true;
       const kept = new Set([processed.videoKey, processed.photoKey, processed.thumbnailKey]);
       for (const key of [target.videoKey, target.photoKey, target.thumbnailKey]) {
         if (key && !kept.has(key)) await this.storage.delete(key);
@@ -111,6 +115,12 @@ export class ReviewMediaService implements OnModuleInit {
       target.status === 'approved' ? this.storefront.invalidate(target.merchantId) : undefined,
       target.status === 'approved' ? this.publication.changed(target.merchantId) : undefined,
     ]);
+    // Publishable now: the store's automatic moderation decides. Its failure (logged) does not redo the processing.
+    if (ready) {
+      await this.events
+        .emit('review.publishable', { merchantId: target.merchantId, reviewId: target.id })
+        .catch(() => undefined);
+    }
   }
 
   private async processFiles(target: ProcessingTarget, dir: string, signal?: AbortSignal): Promise<ProcessedMedia> {

@@ -66,6 +66,33 @@ export class ReviewModerationService {
     if (action === 'approve') await this.approved(merchantId, [id]);
   }
 
+  /**
+   * The store's rules publish a review that just became publishable: only while it is still pending (the merchant
+   * may have rejected or deleted it meanwhile), and only within the plan, as the merchant's approval. A plan at its
+   * limit leaves it pending. Recorded with no actor.
+   */
+  async autoApprove(merchantId: string, id: string): Promise<'approved' | 'plan_limit' | 'unchanged'> {
+    const plan = await this.limits.planOf(merchantId);
+    let outcome = 'unchanged' as 'approved' | 'plan_limit' | 'unchanged';
+    await this.repository.moderate(merchantId, [id], null, async ([review], usage) => {
+      if (review?.status !== 'pending' || review.deletedAt) return new Map();
+      const decision = decideModeration('approve', review, new Date());
+      if (decision.kind !== 'change') return new Map();
+      const room = this.limits.room(await usage(), plan);
+      if (decision.needs.active > room.active || decision.needs.total > room.total) {
+        outcome = 'plan_limit';
+        return new Map();
+      }
+      outcome = 'approved';
+      return new Map([[review.id, decision.change]]);
+    });
+    if (outcome === 'approved') {
+      await this.reviews.changed(merchantId);
+      await this.approved(merchantId, [id]);
+    }
+    return outcome;
+  }
+
   /** Tells who acts on approvals (review incentives); the approval stands whatever they do. */
   private async approved(merchantId: string, reviewIds: string[]): Promise<void> {
     await this.events.emit('reviews.approved', { merchantId, reviewIds }).catch(() => undefined);

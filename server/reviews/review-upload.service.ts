@@ -251,6 +251,12 @@ export class ReviewUploadService {
         productExternalId: product.externalId,
       })
       .catch(() => undefined);
+    // Nothing to process: the store's automatic moderation decides now (else once its media are ready).
+    if (!processing) {
+      await this.events
+        .emit('review.publishable', { merchantId: merchant, reviewId: review.id })
+        .catch(() => undefined);
+    }
     return { id: review.id, status: 'pending' };
   }
 }

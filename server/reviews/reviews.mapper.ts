@@ -1,3 +1,4 @@
+import type { TModerationFlag } from '../../shared/moderation-options.js';
 import type { TReview, TReviewFilter, TReviewStatusChange } from '../../shared/reviews.js';
 import { photoSrcset } from '../media/processing/processed-keys.js';
 import type { StatusChangeWithActor } from './review-history.repository.js';
@@ -32,6 +33,7 @@ export function mapReview({ review, product }: ReviewWithProduct, mediaUrl: Medi
     rating: review.rating,
     source: review.source,
     verified_purchase: review.verifiedPurchase,
+    flags: review.moderationFlags as TModerationFlag[],
     created_at: review.createdAt.toISOString(),
     status_changed_at: review.statusChangedAt?.toISOString() ?? null,
     reply:

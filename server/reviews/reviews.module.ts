@@ -49,6 +49,6 @@ import { VerifiedPurchases } from './verified-purchases.js';
     ReviewsPurgeService,
     VerifiedPurchases,
   ],
-  exports: [ReviewsRepository, ReviewsService, ReviewMediaJobs, ReviewUploadService],
+  exports: [ReviewsRepository, ReviewsService, ReviewModerationService, ReviewMediaJobs, ReviewUploadService],
 })
 export class ReviewsModule {}

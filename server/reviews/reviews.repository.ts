@@ -167,7 +167,8 @@ export class ReviewsRepository {
   async moderate(
     merchantId: string,
     ids: readonly string[],
-    actorUserId: string,
+    /** null: the store's own rules (automatic moderation). */
+    actorUserId: string | null,
     decide: (reviews: ModerationTarget[], usage: () => Promise<ReviewUsage>) => Promise<Map<string, ReviewChange>>,
   ): Promise<string[]> {
     if (!ids.length) return [];

@@ -39,6 +39,7 @@ describe('migrations', () => {
       'media',
       'memberships',
       'merchants',
+      'moderation_settings',
       'oauth_states',
       'order_items',
       'orders',

@@ -16,6 +16,7 @@ export const DASHBOARD_PAGES = [
   { path: '/settings', signedIn: true },
   { path: '/settings/account', signedIn: true },
   { path: '/settings/team', signedIn: true },
+  { path: '/settings/moderation', signedIn: true },
   { path: '/settings/billing', signedIn: true },
   { path: '/settings/integrations', signedIn: true },
   { path: '/settings/integrations/shopify', signedIn: true },

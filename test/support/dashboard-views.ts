@@ -138,6 +138,7 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   app('team: remove member dialog', '/settings/team', `${DIALOG}:has([data-testid="confirm-remove"])`, {
     ...dialog('[data-testid="remove-member"]'),
   }),
+  app('moderation', '/settings/moderation', '[data-testid="moderation-form"]'),
   app('billing', '/settings/billing', '[data-testid="billing-plan-free"]'),
   app('billing: chosen plan', '/settings/billing?plan=starter', '[data-testid="billing-plan-starter"]'),
   app(

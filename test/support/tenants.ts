@@ -5,6 +5,7 @@ import {
   invitations,
   memberships,
   merchants,
+  moderationSettings,
   plans,
   productWidgetOverrides,
   reviews,
@@ -76,6 +77,10 @@ export async function createTenant(t: TestApp, label: string): Promise<Tenant> {
   await owner
     .post('/api/widgets/global-settings/')
     .send({ widget_title: `${label} reviews` })
+    .expect(200);
+  await owner
+    .put('/api/moderation/settings/')
+    .send({ auto_publish: true, min_rating: 5, blocked_words: [`${label}-word`] })
     .expect(200);
   const reviewRequest = await owner
     .post('/api/review-requests/')
@@ -149,6 +154,7 @@ export async function tenantSnapshot(t: TestApp, tenant: Pick<Tenant, 'merchantI
   return {
     merchant: await db.select().from(merchants).where(eq(merchants.id, tenant.merchantId)),
     settings: await db.select().from(widgetSettings).where(eq(widgetSettings.merchantId, tenant.merchantId)),
+    moderation: await db.select().from(moderationSettings).where(eq(moderationSettings.merchantId, tenant.merchantId)),
     reviews: sorted(await db.select().from(reviews).where(eq(reviews.merchantId, tenant.merchantId))),
     overrides: sorted(
       await db.select().from(productWidgetOverrides).where(eq(productWidgetOverrides.merchantId, tenant.merchantId)),

@@ -6,6 +6,7 @@ type TCardPage = Extract<
   TPageKey,
   | 'account'
   | 'team'
+  | 'moderation'
   | 'billing'
   | 'integrations'
   | 'otherApps'

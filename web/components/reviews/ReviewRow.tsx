@@ -6,6 +6,7 @@ import { ProductThumb } from '../ProductThumb';
 import { RatingStars } from './RatingStars';
 import { ReviewActions, type TRowAction } from './ReviewActions';
 import { MediaStateChip } from './MediaStateChip';
+import { ModerationFlags } from './ModerationFlags';
 import { ReviewMediaThumb } from './ReviewMediaThumb';
 import { ReviewStatusChip } from './ReviewStatusChip';
 import { customerName, productName } from './reviewDisplay';
@@ -58,6 +59,7 @@ export function ReviewRow({ review, canModerate, isBusy, onOpenMedia, onAction }
         ) : (
           <span className="review-muted">{t('reviews.noComment')}</span>
         )}
+        <ModerationFlags review={review} />
       </td>
       <td data-column="rating">
         <RatingStars rating={review.rating} />

@@ -10,6 +10,7 @@ import { ProductName } from '../../ProductName';
 import { CloseIcon, ExternalLinkIcon, QuoteIcon } from '../../icons';
 import { ACTION_VARIANTS, moderationActionsFor, stateOf } from '../bulk/moderationActions';
 import { MediaStateChip } from '../MediaStateChip';
+import { ModerationFlags } from '../ModerationFlags';
 import { RatingStars } from '../RatingStars';
 import { ReviewMediaPlayer } from '../ReviewMediaPlayer';
 import { ReviewStatusChip } from '../ReviewStatusChip';
@@ -88,6 +89,7 @@ function ReviewDetails({ review: opened, busyId, onAction, onClose }: ReviewDraw
           </p>
         )}
         <MediaStateChip review={review} detailed />
+        <ModerationFlags review={review} />
 
         <section aria-labelledby="review-comment-title">
           <h3 id="review-comment-title" className="review-drawer-subtitle">

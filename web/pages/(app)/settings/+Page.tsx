@@ -9,6 +9,7 @@ import { PageTitle } from '../../../components/PageTitle';
 const CARDS: ReadonlyArray<LinkCard & { permission?: TPermission }> = [
   { href: '/settings/account', page: 'account' },
   { href: '/settings/team', page: 'team' },
+  { href: '/settings/moderation', page: 'moderation' },
   { href: '/settings/billing', page: 'billing', permission: 'manage_billing' },
   { href: '/settings/integrations', page: 'integrations', permission: 'manage_integrations' },
   { href: '/settings/other-apps', page: 'otherApps' },

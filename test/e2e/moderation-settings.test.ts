@@ -1,0 +1,150 @@
+/// <reference lib="dom" />
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { TAuthResponse } from '../../shared/accounts.js';
+import type { TModerationSettings } from '../../shared/moderation.js';
+import type { TReview } from '../../shared/reviews.js';
+import shell from '../../web/i18n/en.json' with { type: 'json' };
+import en from '../../web/i18n/moderation/en.json' with { type: 'json' };
+import { animationsDone, expectToast, launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
+import { registerByApi } from '../support/server-api.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { createTestEnv, type TestEnv } from '../support/test-env.js';
+
+// The Moderation settings page walked as a merchant, against the real API: reached from Settings, rules and a blocked
+// word saved; then a shopper's reviews, one published by the rules and one held back, its reasons shown as chips in
+// the Reviews list and in the review's drawer.
+
+let testEnv: TestEnv;
+let server: ServerProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let owner: TAuthResponse;
+const problems: string[] = [];
+
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `JWT ${owner.access}` } });
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function upload(fields: Record<string, string>): Promise<string> {
+  const form = new FormData();
+  const all = { merchant_id: owner.merchant!.store_id, product_id: 'kettle', product_name: 'Kettle', ...fields };
+  for (const [key, value] of Object.entries(all)) form.set(key, value);
+  const res = await fetch(`${server.url}/api/reviews/upload/`, { method: 'POST', body: form });
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function violations(scope: string): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page })
+    .include(scope)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return found.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
+}
+
+beforeAll(async () => {
+  testEnv = await createTestEnv();
+  server = await startServerProcess(testEnv.env);
+  owner = await registerByApi(server.url, 'moderation@example.com', 'moderation-pass-1', testEnv);
+  browser = await launchBrowser();
+  context = await signedInContext(browser, server.url, owner.access);
+  page = await context.newPage();
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await testEnv?.cleanup();
+});
+afterEach(() => expect(problems.splice(0)).toEqual([]));
+
+describe('the Moderation settings page', () => {
+  it('is linked from Settings and starts with manual moderation', async () => {
+    await page.goto('/settings');
+    await waitForHydration(page);
+    const card = page.locator('a[href="/settings/moderation"]');
+    expect(await card.textContent()).toContain(shell.pages.moderation.title);
+    await card.click();
+    await page.waitForURL('**/settings/moderation');
+    await waitForHydration(page, '[data-testid="moderation-form"] button[type="submit"]');
+    expect(await page.locator('h1').textContent()).toBe(shell.pages.moderation.title);
+    expect(await page.getByTestId('moderation-auto-publish').locator('input').isChecked()).toBe(false);
+    expect(await page.getByTestId('moderation-min-rating').count()).toBe(0);
+    expect(await violations('main')).toEqual([]);
+  });
+
+  it('saves the rules and the blocked words', async () => {
+    await page.getByTestId('moderation-auto-publish').click();
+    await page.getByTestId('moderation-min-rating').selectOption('4');
+    await page.getByTestId('moderation-media-only').click();
+    await page.getByTestId('moderation-media-only').click();
+    await page.getByTestId('moderation-blocked-words').fill('Acme\n  rival brand \n\nacme');
+    expect(await violations('main')).toEqual([]);
+    await expectToast(page, 'success', en.settings.saved, () =>
+      page.locator('[data-testid="moderation-form"] button[type="submit"]').click(),
+    );
+    expect(await page.getByTestId('moderation-blocked-words').inputValue()).toBe('Acme\nrival brand');
+    expect(await api<TModerationSettings>('/api/moderation/settings/')).toEqual({
+      auto_publish: true,
+      min_rating: 4,
+      verified_only: false,
+      media_only: false,
+      blocked_words: ['Acme', 'rival brand'],
+    });
+    // Drawn filled by the server on a fresh visit.
+    await page.reload();
+    await waitForHydration(page, '[data-testid="moderation-form"] button[type="submit"]');
+    expect(await page.getByTestId('moderation-auto-publish').locator('input').isChecked()).toBe(true);
+    expect(await page.getByTestId('moderation-min-rating').inputValue()).toBe('4');
+  });
+});
+
+describe('the flags on the Reviews page', () => {
+  let held: string;
+  let published: string;
+  beforeAll(async () => {
+    published = await upload({ customer_name: 'Ana', rating: '5', comment: 'Boils fast and quietly' });
+    held = await upload({
+      customer_name: 'Bruno',
+      rating: '5',
+      comment: 'Better than Acme, see www.cheap-kettles.com',
+    });
+  });
+
+  it('are in the API: the rules published one review and held the other back', async () => {
+    expect(await api<TReview>(`/api/reviews/${published}/`)).toMatchObject({ status: 'approved', flags: [] });
+    expect(await api<TReview>(`/api/reviews/${held}/`)).toMatchObject({
+      status: 'pending',
+      flags: ['link', 'blocked_word'],
+    });
+  });
+
+  it('show as chips in the list and in the drawer', async () => {
+    await page.goto('/reviews');
+    await waitForHydration(page, '[data-testid="review-row"]');
+    const row = page.locator(`[data-testid="review-row"][data-id="${held}"]`);
+    const chips = row.getByTestId('moderation-flags').locator('li');
+    expect(await chips.allTextContents()).toEqual([en.flags.link, en.flags.blocked_word]);
+    expect(
+      await page.locator(`[data-testid="review-row"][data-id="${published}"] [data-testid="moderation-flags"]`).count(),
+    ).toBe(0);
+    expect(await violations('main')).toEqual([]);
+
+    await row.getByTestId('details-review').click();
+    const drawer = page.getByTestId('review-drawer');
+    await drawer.waitFor();
+    expect(await drawer.getByTestId('moderation-flags').locator('li').allTextContents()).toEqual([
+      en.flags.link,
+      en.flags.blocked_word,
+    ]);
+    await animationsDone(page);
+    expect(await violations('[data-testid="review-drawer"]')).toEqual([]);
+  });
+});
