@@ -46,6 +46,8 @@ export interface DomainEventMap {
    * automatic moderation rules apply here.
    */
   'review.publishable': { merchantId: string; reviewId: string };
+  /** The merchant changed a review's comment or product: what the content filter found may have changed. */
+  'review.edited': { merchantId: string; reviewId: string };
   /** The merchant approved these reviews (one, or a bulk action's chunk). */
   'reviews.approved': { merchantId: string; reviewIds: string[] };
 }

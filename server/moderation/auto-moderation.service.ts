@@ -26,6 +26,10 @@ export class AutoModerationService implements OnModuleInit {
       await this.flag(merchantId, reviewId);
     });
     this.events.on('review.publishable', ({ merchantId, reviewId }) => this.publishable(merchantId, reviewId));
+    // The merchant's own edit (a link taken out) clears or adds flags; it publishes nothing.
+    this.events.on('review.edited', async ({ merchantId, reviewId }) => {
+      await this.flag(merchantId, reviewId);
+    });
   }
 
   private async flag(merchantId: string, reviewId: string, blockedWords?: string[]): Promise<ModerationSubject | null> {

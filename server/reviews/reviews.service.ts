@@ -15,6 +15,7 @@ import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import type { TUsageDetails } from '../../shared/billing.js';
 import { PlanLimitsService } from '../billing/plan-limits.service.js';
 import { ApiError } from '../common/api-error.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
 import { MediaUrls } from '../media/media-urls.js';
@@ -48,6 +49,7 @@ export class ReviewsService implements OnModuleInit {
     urls: MediaUrls,
     private readonly readers: ServerReaders,
     private readonly publication: ReviewPublication,
+    private readonly events: DomainEvents,
   ) {
     // Signed: the dashboard plays every review's media, published or not.
     this.mediaUrl = (key) => urls.forDashboard(key);
@@ -140,6 +142,10 @@ export class ReviewsService implements OnModuleInit {
     });
     if (!updated) throw ApiError.notFound('No review with this id in your store.');
     await this.changed(merchantId);
+    if (patch.comment !== undefined || productId) {
+      // Saved already: a subscriber's failure (logged) leaves the old flags, not an error answer.
+      await this.events.emit('review.edited', { merchantId, reviewId: id }).catch(() => undefined);
+    }
     return this.get(auth, id);
   }
 

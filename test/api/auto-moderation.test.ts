@@ -108,6 +108,20 @@ describe('a store that moderates by hand (the default)', () => {
     expect(await settled(owner, clean)).toMatchObject({ status: 'pending', flags: [] });
     expect(await settled(owner, spam)).toMatchObject({ status: 'pending', flags: ['link', 'phone'] });
   });
+
+  it('finds again when the merchant edits the comment', async () => {
+    const owner = await registerOwner(t);
+    const id = await shopperUpload(owner, {
+      rating: '4',
+      comment: 'Ask me at ana@example.com',
+      customer_email: 'c@x.io',
+    });
+    expect(await settled(owner, id)).toMatchObject({ flags: ['email'] });
+    const edited = await owner.agent.patch(`/api/reviews/${id}/`).send({ comment: 'Ask me' }).expect(200);
+    expect(edited.body).toMatchObject({ comment: 'Ask me', flags: [], status: 'pending' });
+    const again = await owner.agent.patch(`/api/reviews/${id}/`).send({ comment: 'See www.other.com' }).expect(200);
+    expect(again.body.flags).toEqual(['link']);
+  });
 });
 
 describe('a store whose rules publish reviews rated 4 or more, with media', () => {
