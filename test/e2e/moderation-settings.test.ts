@@ -7,7 +7,7 @@ import type { TReview } from '../../shared/reviews.js';
 import shell from '../../web/i18n/en.json' with { type: 'json' };
 import en from '../../web/i18n/moderation/en.json' with { type: 'json' };
 import { animationsDone, expectToast, launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
-import { registerByApi } from '../support/server-api.js';
+import { getByApi, registerByApi, uploadByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestEnv, type TestEnv } from '../support/test-env.js';
 
@@ -23,20 +23,14 @@ let page: Page;
 let owner: TAuthResponse;
 const problems: string[] = [];
 
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `JWT ${owner.access}` } });
-  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(path: string) => getByApi<T>(server.url, owner.access, path);
 
-async function upload(fields: Record<string, string>): Promise<string> {
-  const form = new FormData();
-  const all = { merchant_id: owner.merchant!.store_id, product_id: 'kettle', product_name: 'Kettle', ...fields };
-  for (const [key, value] of Object.entries(all)) form.set(key, value);
-  const res = await fetch(`${server.url}/api/reviews/upload/`, { method: 'POST', body: form });
-  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
-}
+const upload = (fields: Record<string, string>) =>
+  uploadByApi(
+    server.url,
+    { merchant_id: owner.merchant!.store_id, product_id: 'kettle', product_name: 'Kettle', ...fields },
+    {},
+  );
 
 async function violations(scope: string): Promise<string[]> {
   const { violations: found } = await new AxeBuilder({ page })

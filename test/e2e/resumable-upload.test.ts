@@ -10,6 +10,7 @@ import { fixture } from '../factories/reviews.factory.js';
 import { seedUser } from '../factories/users.factory.js';
 import { startFakeStorefront, type FakeProduct, type FakeStorefront } from '../fakes/storefront.js';
 import { launchBrowser } from '../support/browser.js';
+import { getByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { JWT_SECRET, createTestEnv, type TestEnv } from '../support/test-env.js';
 
@@ -49,11 +50,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `JWT ${token}` } });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(path: string) => getByApi<T>(server.url, token, path);
 
 /** The store's reviews by this shopper, and the bytes of the video each one holds. */
 async function reviewsBy(name: string): Promise<Array<{ review: TReview; bytes: Buffer }>> {

@@ -7,7 +7,7 @@ import shell from '../../web/i18n/en.json' with { type: 'json' };
 import en from '../../web/i18n/requests/en.json' with { type: 'json' };
 import { expectToast, launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
 import { mailOf, mailsTo } from '../support/mailbox.js';
-import { registerByApi } from '../support/server-api.js';
+import { getByApi, registerByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestEnv, type TestEnv } from '../support/test-env.js';
 
@@ -25,11 +25,7 @@ let page: Page;
 let owner: TAuthResponse;
 const problems: string[] = [];
 
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `JWT ${owner.access}` } });
-  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(path: string) => getByApi<T>(server.url, owner.access, path);
 
 /** The mails to the owner whose subject holds this, once there is one (the test mail goes out through the queue). */
 async function testMails(subject: string) {

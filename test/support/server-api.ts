@@ -30,6 +30,13 @@ export async function registerByApi(
   return (await confirmed.json()) as TAuthResponse;
 }
 
+/** GET of the running server's API as a signed-in user (`access`: the session's access token); answers the JSON. */
+export async function getByApi<T>(baseUrl: string, access: string, path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `JWT ${access}` } });
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
 /** A shopper's upload from a storefront (no session), as the widget sends it: fields first, then files. */
 export async function uploadByApi(
   baseUrl: string,
