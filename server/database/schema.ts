@@ -461,6 +461,8 @@ export const reviewStatusChanges = pgTable(
     fromStatus: text('from_status').notNull(),
     toStatus: text('to_status').notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Made by the store's automatic moderation rules, not by a member (whose account, gone, also leaves no actor). */
+    automatic: boolean('automatic').notNull().default(false),
     at: tstz('at').notNull().defaultNow(),
   },
   (t) => [index('review_status_changes_review_idx').on(t.reviewId, t.at)],

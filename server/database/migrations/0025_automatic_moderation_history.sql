@@ -1,0 +1,1 @@
+ALTER TABLE "review_status_changes" ADD COLUMN "automatic" boolean DEFAULT false NOT NULL;
