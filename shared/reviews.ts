@@ -16,6 +16,13 @@ export const CUSTOMER_NAME_MAX_LENGTH = 150;
 export const ZReviewListFilter = z.object({
   search: z.string().trim().max(200).optional(),
   status: z.enum(REVIEW_FILTERS, { error: 'One of pending, approved, rejected or deleted.' }).optional(),
+  /** Only reviews the content filter flagged (true) or only unflagged ones (false); a query string says "true". */
+  flagged: z
+    .preprocess(
+      (value) => (value === 'true' ? true : value === 'false' ? false : value),
+      z.boolean({ error: 'true or false.' }),
+    )
+    .optional(),
 });
 export type TReviewListFilter = z.input<typeof ZReviewListFilter>;
 
@@ -263,7 +270,9 @@ export const ZReviewStatusChange = z.object({
   from: z.enum(REVIEW_FILTERS),
   to: z.enum(REVIEW_FILTERS),
   at: z.iso.datetime({ offset: true }),
-  /** Who moderated it; null once that account is gone. */
+  /** The store's automatic moderation rules made it (no actor then). */
+  automatic: z.boolean(),
+  /** Who moderated it; null once that account is gone, or when the rules did. */
   actor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
 export type TReviewStatusChange = z.infer<typeof ZReviewStatusChange>;

@@ -1,16 +1,20 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { MODERATION_FLAGS, type TModerationFlag } from '../../shared/moderation.js';
 import { DomainEvents } from '../events/domain-events.js';
+import { JobQueue } from '../jobs/job-queue.service.js';
 import { ReviewModerationService } from '../reviews/review-moderation.service.js';
 import { decideAutoPublish } from './auto-publish-rules.js';
 import { textFlags } from './content-filter.js';
 import { ModerationRepository, type ModerationSubject } from './moderation.repository.js';
 import { ModerationSettingsService } from './moderation-settings.service.js';
 
+const QUEUE = 'auto-moderation';
+
 /**
  * The content filter marks a review when it arrives (the merchant sees why at once) and again when it becomes
  * publishable (blocked words added meanwhile count); then the store's rules may approve it, through the merchant's
- * approve path and its plan limits.
+ * approve path and its plan limits. That second step is a job: a database hiccup retries it, where an in-process
+ * subscriber's failure would leave the review waiting for a human.
  */
 @Injectable()
 export class AutoModerationService implements OnModuleInit {
@@ -19,13 +23,21 @@ export class AutoModerationService implements OnModuleInit {
     private readonly repository: ModerationRepository,
     private readonly settings: ModerationSettingsService,
     private readonly moderation: ReviewModerationService,
+    private readonly jobs: JobQueue,
   ) {}
 
   onModuleInit(): void {
     this.events.on('review.submitted', async ({ merchantId, reviewId }) => {
       await this.flag(merchantId, reviewId);
     });
-    this.events.on('review.publishable', ({ merchantId, reviewId }) => this.publishable(merchantId, reviewId));
+    this.jobs.register<{ merchantId: string; reviewId: string }>(QUEUE, {
+      concurrency: 2,
+      backoffMs: 5_000,
+      handle: ({ merchantId, reviewId }) => this.publishable(merchantId, reviewId),
+    });
+    this.events.on('review.publishable', ({ merchantId, reviewId }) =>
+      this.jobs.enqueue(QUEUE, { merchantId, reviewId }, { key: reviewId }),
+    );
     // The merchant's own edit (a link taken out) clears or adds flags; it publishes nothing.
     this.events.on('review.edited', async ({ merchantId, reviewId }) => {
       await this.flag(merchantId, reviewId);

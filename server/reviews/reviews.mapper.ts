@@ -55,6 +55,7 @@ export function mapStatusChange({ change, actor }: StatusChangeWithActor): TRevi
     from: change.fromStatus as TReviewFilter,
     to: change.toStatus as TReviewFilter,
     at: change.at.toISOString(),
+    automatic: change.automatic,
     actor: actor && { id: actor.id, name: `${actor.firstName} ${actor.lastName}`.trim() || actor.email },
   };
 }

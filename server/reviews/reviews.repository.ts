@@ -53,6 +53,13 @@ function searchTextSql(productName: SQL): SQL {
 }
 
 /** Reviews matching a list filter, from the counters: no status = every live review. */
+/** What the reviews list (and a bulk action over it) narrows to. */
+export interface ReviewFilter {
+  status?: TReviewFilter;
+  search?: string;
+  flagged?: boolean;
+}
+
 function countOf(counters: CounterRow[], status?: TReviewFilter): number {
   const matching = counters.filter((c) =>
     status === 'deleted' ? c.deleted : !c.deleted && (status === undefined || c.status === status),
@@ -69,13 +76,19 @@ export class ReviewsRepository {
     return this.database.db;
   }
 
-  private filter(merchantId: string, status?: TReviewFilter, search?: string): SQL | undefined {
+  private filter(merchantId: string, { status, search, flagged }: ReviewFilter): SQL | undefined {
     const byStatus =
       status === 'deleted'
         ? isNotNull(reviews.deletedAt)
         : and(isNull(reviews.deletedAt), status ? eq(reviews.status, status) : undefined);
     const bySearch = search ? sql`${reviews.searchText} like ${`%${escapeLike(search.toLowerCase())}%`}` : undefined;
-    return and(eq(reviews.merchantId, merchantId), byStatus, bySearch);
+    const byFlags =
+      flagged === undefined
+        ? undefined
+        : flagged
+          ? sql`cardinality(${reviews.moderationFlags}) > 0`
+          : sql`cardinality(${reviews.moderationFlags}) = 0`;
+    return and(eq(reviews.merchantId, merchantId), byStatus, bySearch, byFlags);
   }
 
   /** Newest first; deleted reviews by when they were deleted. */
@@ -85,9 +98,9 @@ export class ReviewsRepository {
 
   async list(
     merchantId: string,
-    query: { page: number; pageSize: number; status?: TReviewFilter; search?: string },
+    query: ReviewFilter & { page: number; pageSize: number },
   ): Promise<{ count: number; rows: ReviewWithProduct[] }> {
-    const where = this.filter(merchantId, query.status, query.search);
+    const where = this.filter(merchantId, query);
     const [rows, total] = await Promise.all([
       this.db
         .select({ review: reviews, product: products })
@@ -97,8 +110,8 @@ export class ReviewsRepository {
         .orderBy(...this.order(query.status))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize),
-      // Without a search the counters answer at once; a search counts its (indexed) matches.
-      query.search
+      // Without a search the counters answer at once; a search (or the flags) counts its matches.
+      query.search || query.flagged !== undefined
         ? this.db
             .select({ total: count() })
             .from(reviews)
@@ -215,6 +228,7 @@ export class ReviewsRepository {
             fromStatus: changes.get(id)!.event.from,
             toStatus: changes.get(id)!.event.to,
             actorUserId,
+            automatic: actorUserId === null,
             at: now,
           })),
         );
@@ -229,12 +243,12 @@ export class ReviewsRepository {
    */
   async targetIds(
     merchantId: string,
-    target: { ids: readonly string[] } | { status?: TReviewFilter; search?: string },
+    target: { ids: readonly string[] } | ReviewFilter,
   ): Promise<string[]> {
     const where =
       'ids' in target
         ? and(eq(reviews.merchantId, merchantId), inArray(reviews.id, [...target.ids]))
-        : this.filter(merchantId, target.status, target.search);
+        : this.filter(merchantId, target);
     const rows = await this.db
       .select({ id: reviews.id })
       .from(reviews)

@@ -31,6 +31,7 @@ function pageLink(path: string, query: z.output<typeof ZReviewListQuery>, page: 
   const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size) });
   if (query.search) params.set('search', query.search);
   if (query.status) params.set('status', query.status);
+  if (query.flagged !== undefined) params.set('flagged', String(query.flagged));
   return `${path}?${params}`;
 }
 
@@ -76,6 +77,7 @@ export class ReviewsService implements OnModuleInit {
       pageSize: query.page_size,
       status: query.status,
       search: query.search || undefined,
+      flagged: query.flagged,
     });
     const path = '/api/reviews/';
     return {

@@ -326,6 +326,7 @@ describe('GET /api/reviews/{id}/history/', () => {
       ['deleted', 'approved', 'Olga Owner'],
     ]);
     expect(results[1].actor?.name).not.toBe('Olga Owner');
+    expect(results.map((row) => row.automatic)).toEqual([false, false, false]);
     expect(Date.parse(results[0].at)).toBeLessThanOrEqual(Date.parse(results[2].at));
   });
 

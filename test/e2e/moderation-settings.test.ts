@@ -113,6 +113,11 @@ describe('the flags on the Reviews page', () => {
   });
 
   it('are in the API: the rules published one review and held the other back', async () => {
+    // The rules run in a job queued at submission: a moment after the upload answered.
+    const until = Date.now() + 20_000;
+    while ((await api<TReview>(`/api/reviews/${published}/`)).status === 'pending' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     expect(await api<TReview>(`/api/reviews/${published}/`)).toMatchObject({ status: 'approved', flags: [] });
     expect(await api<TReview>(`/api/reviews/${held}/`)).toMatchObject({
       status: 'pending',
@@ -140,5 +145,24 @@ describe('the flags on the Reviews page', () => {
     ]);
     await animationsDone(page);
     expect(await violations('[data-testid="review-drawer"]')).toEqual([]);
+  });
+
+  it('narrow to the flagged reviews with "Flagged only"; the rules\' approval says it was automatic', async () => {
+    await page.goto('/reviews');
+    await waitForHydration(page, '[data-testid="review-row"]');
+    const toggle = page.getByTestId('flagged-filter');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await page.locator(`[data-testid="review-row"][data-id="${published}"]`).waitFor({ state: 'detached' });
+    expect(
+      await page.locator('[data-testid="review-row"]').evaluateAll((rows) => rows.map((row) => row.dataset.id)),
+    ).toEqual([held]);
+    expect(await violations('.reviews-toolbar')).toEqual([]);
+    await toggle.click();
+    const row = page.locator(`[data-testid="review-row"][data-id="${published}"]`);
+    await row.getByTestId('details-review').click();
+    const history = page.getByTestId('review-history');
+    await history.locator('[data-change="approved"]').waitFor();
+    expect(await history.locator('[data-change="approved"]').textContent()).toContain(en.details.history.automatic);
   });
 });

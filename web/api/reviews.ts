@@ -15,16 +15,19 @@ export interface TReviewListParams {
   search: string;
   /** undefined: every review that is not deleted. */
   status: TReviewFilter | undefined;
+  /** Only what the content filter flagged. */
+  flagged?: boolean;
 }
 
 function reviewPath(id: string, action?: 'approve' | 'reject' | 'restore'): string {
   return `/api/reviews/${encodeURIComponent(id)}/${action ? `${action}/` : ''}`;
 }
 
-export function fetchReviews({ page, search, status }: TReviewListParams): Promise<TPage<TReview>> {
+export function fetchReviews({ page, search, status, flagged }: TReviewListParams): Promise<TPage<TReview>> {
   const query = new URLSearchParams({ page: String(page), page_size: String(REVIEWS_PAGE_SIZE) });
   if (search) query.set('search', search);
   if (status) query.set('status', status);
+  if (flagged) query.set('flagged', 'true');
   return apiFetch<TPage<TReview>>(`/api/reviews/?${query}`);
 }
 

@@ -6,16 +6,19 @@ import type { TStatusOption } from './StatusFilter';
 export function ReviewsEmpty({
   search,
   status,
+  flagged = false,
   onClear,
 }: {
   search: string;
   status: TStatusOption;
+  flagged?: boolean;
   onClear: () => void;
 }) {
   const { t } = useTranslation();
-  const filtered = search !== '' || status !== 'all';
+  const filtered = search !== '' || status !== 'all' || flagged;
   let message = t('reviews.empty.all');
   if (search) message = t('reviews.empty.search', { search });
+  else if (flagged) message = t('reviews.empty.flagged');
   else if (status !== 'all') message = t(`reviews.empty.${status}`, { days: DELETED_RETENTION_DAYS });
 
   return (

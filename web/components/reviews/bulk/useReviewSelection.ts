@@ -27,7 +27,7 @@ const NOTHING: ReadonlyMap<string, TReview> = new Map();
  * names the picked ids, or sends the filter itself so reviews on other pages count without being loaded.
  */
 export function useReviewSelection({ filter, pageReviews, total }: ReviewSelectionOptions) {
-  const scope = `${filter.status ?? ''}\n${filter.search ?? ''}`;
+  const scope = `${filter.status ?? ''}\n${filter.search ?? ''}\n${String(filter.flagged ?? '')}`;
   const [state, setState] = useState<SelectionState>({ scope, matching: false, picked: NOTHING });
   const current = state.scope === scope ? state : { scope, matching: false, picked: NOTHING };
   /** The header checkbox, where focus goes when the selection it was in disappears. */

@@ -34,6 +34,7 @@ export function ReviewHistory({ review }: { review: TReview }) {
             <span className="review-note">
               <time dateTime={change.at}>{formatDate(change.at)}</time>
               {change.actor && ` · ${t('moderation.details.history.by', { name: change.actor.name })}`}
+              {change.automatic && ` · ${t('moderation.details.history.automatic')}`}
             </span>
           </li>
         ))}

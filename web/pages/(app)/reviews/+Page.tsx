@@ -25,6 +25,7 @@ import { BulkActionBar } from '../../../components/reviews/bulk/BulkActionBar';
 import { ReviewSelectionContext } from '../../../components/reviews/bulk/ReviewSelectionContext';
 import { useBulkModeration } from '../../../components/reviews/bulk/useBulkModeration';
 import { useReviewSelection } from '../../../components/reviews/bulk/useReviewSelection';
+import { FlaggedFilter } from '../../../components/reviews/FlaggedFilter';
 import { StatusFilter, type TStatusOption } from '../../../components/reviews/StatusFilter';
 import { PaymentFailedBanner } from '../../../components/billing/PaymentFailedBanner';
 import { MediaToolsBanner } from '../../../components/reviews/MediaToolsBanner';
@@ -48,10 +49,12 @@ export default function Page() {
 
   const { searchInput, setSearchInput, search } = useSearchInput();
   const [status, setStatus] = useState<TStatusOption>('all');
-  const { page, goToPage } = usePageFor(`${status}\n${search}`);
+  const [flaggedOnly, setFlaggedOnly] = useState(false);
+  const { page, goToPage } = usePageFor(`${status}\n${search}\n${flaggedOnly}`);
 
   const filterStatus = status === 'all' ? undefined : status;
-  const reviews = useReviews({ page, search, status: filterStatus });
+  const flagged = flaggedOnly || undefined;
+  const reviews = useReviews({ page, search, status: filterStatus, flagged });
   const stats = useReviewStats();
 
   const total = reviews.data?.count ?? 0;
@@ -77,7 +80,7 @@ export default function Page() {
   });
 
   const selection = useReviewSelection({
-    filter: { status: filterStatus, search: search || undefined },
+    filter: { status: filterStatus, search: search || undefined, flagged },
     pageReviews: reviews.data?.results ?? [],
     total,
   });
@@ -114,6 +117,7 @@ export default function Page() {
   const clearFilters = () => {
     setSearchInput('');
     setStatus('all');
+    setFlaggedOnly(false);
   };
 
   return (
@@ -135,6 +139,7 @@ export default function Page() {
           testId="reviews-search"
         />
         <StatusFilter value={status} onChange={changeStatus} stats={stats.data} />
+        <FlaggedFilter pressed={flaggedOnly} onChange={setFlaggedOnly} />
       </div>
 
       <ReviewSelectionContext value={canModerate ? selection : null}>
@@ -149,7 +154,7 @@ export default function Page() {
             reviews.isError ? (
               <ReviewsLoadError onRetry={() => void reviews.refetch()} />
             ) : (
-              <ReviewsEmpty search={search} status={status} onClear={clearFilters} />
+              <ReviewsEmpty search={search} status={status} flagged={flaggedOnly} onClear={clearFilters} />
             )
           }
           canModerate={canModerate}
