@@ -60,6 +60,22 @@ export interface ReviewFilter {
   flagged?: boolean;
 }
 
+/** The reviews a list filter matches (the Reviews page, its bulk actions, the export). */
+export function reviewFilterWhere(merchantId: string, { status, search, flagged }: ReviewFilter): SQL | undefined {
+  const byStatus =
+    status === 'deleted'
+      ? isNotNull(reviews.deletedAt)
+      : and(isNull(reviews.deletedAt), status ? eq(reviews.status, status) : undefined);
+  const bySearch = search ? sql`${reviews.searchText} like ${`%${escapeLike(search.toLowerCase())}%`}` : undefined;
+  const byFlags =
+    flagged === undefined
+      ? undefined
+      : flagged
+        ? sql`cardinality(${reviews.moderationFlags}) > 0`
+        : sql`cardinality(${reviews.moderationFlags}) = 0`;
+  return and(eq(reviews.merchantId, merchantId), byStatus, bySearch, byFlags);
+}
+
 function countOf(counters: CounterRow[], status?: TReviewFilter): number {
   const matching = counters.filter((c) =>
     status === 'deleted' ? c.deleted : !c.deleted && (status === undefined || c.status === status),
@@ -76,21 +92,6 @@ export class ReviewsRepository {
     return this.database.db;
   }
 
-  private filter(merchantId: string, { status, search, flagged }: ReviewFilter): SQL | undefined {
-    const byStatus =
-      status === 'deleted'
-        ? isNotNull(reviews.deletedAt)
-        : and(isNull(reviews.deletedAt), status ? eq(reviews.status, status) : undefined);
-    const bySearch = search ? sql`${reviews.searchText} like ${`%${escapeLike(search.toLowerCase())}%`}` : undefined;
-    const byFlags =
-      flagged === undefined
-        ? undefined
-        : flagged
-          ? sql`cardinality(${reviews.moderationFlags}) > 0`
-          : sql`cardinality(${reviews.moderationFlags}) = 0`;
-    return and(eq(reviews.merchantId, merchantId), byStatus, bySearch, byFlags);
-  }
-
   /** Newest first; deleted reviews by when they were deleted. */
   private order(status?: TReviewFilter): SQL[] {
     return [status === 'deleted' ? desc(reviews.deletedAt) : desc(reviews.createdAt), desc(reviews.id)];
@@ -100,7 +101,7 @@ export class ReviewsRepository {
     merchantId: string,
     query: ReviewFilter & { page: number; pageSize: number },
   ): Promise<{ count: number; rows: ReviewWithProduct[] }> {
-    const where = this.filter(merchantId, query);
+    const where = reviewFilterWhere(merchantId, query);
     const [rows, total] = await Promise.all([
       this.db
         .select({ review: reviews, product: products })
@@ -241,14 +242,11 @@ export class ReviewsRepository {
    * The store's reviews among `ids`, or all matching a list filter, in the list's order (the order a bulk action
    * spends the plan's room in). Ids of other stores are left out.
    */
-  async targetIds(
-    merchantId: string,
-    target: { ids: readonly string[] } | ReviewFilter,
-  ): Promise<string[]> {
+  async targetIds(merchantId: string, target: { ids: readonly string[] } | ReviewFilter): Promise<string[]> {
     const where =
       'ids' in target
         ? and(eq(reviews.merchantId, merchantId), inArray(reviews.id, [...target.ids]))
-        : this.filter(merchantId, target);
+        : reviewFilterWhere(merchantId, target);
     const rows = await this.db
       .select({ id: reviews.id })
       .from(reviews)

@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
 import AxeBuilder from '@axe-core/playwright';
+import { parse } from 'csv-parse/sync';
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import type { TAuthResponse } from '../../shared/accounts.js';
 import type { TModerationSettings } from '../../shared/moderation.js';
@@ -13,7 +15,7 @@ import { createTestEnv, type TestEnv } from '../support/test-env.js';
 
 // The Moderation settings page walked as a merchant, against the real API: reached from Settings, rules and a blocked
 // word saved; then a shopper's reviews, one published by the rules and one held back, its reasons shown as chips in
-// the Reviews list and in the review's drawer.
+// the Reviews list and in the review's drawer; "Flagged only" narrows the list and its export.
 
 let testEnv: TestEnv;
 let server: ServerProcess;
@@ -158,6 +160,15 @@ describe('the flags on the Reviews page', () => {
       await page.locator('[data-testid="review-row"]').evaluateAll((rows) => rows.map((row) => row.dataset.id)),
     ).toEqual([held]);
     expect(await violations('.reviews-toolbar')).toEqual([]);
+
+    // The export takes the same filter: a download of the one flagged review, as a spreadsheet would open it.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/^reviews-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = parse(await readFile((await download.path())!, 'utf8'), { bom: true, columns: true }) as Array<{
+      id: string;
+      flags: string;
+    }>;
+    expect(rows).toEqual([expect.objectContaining({ id: held, flags: 'link|blocked_word' })]);
     await toggle.click();
     const row = page.locator(`[data-testid="review-row"][data-id="${published}"]`);
     await row.getByTestId('details-review').click();

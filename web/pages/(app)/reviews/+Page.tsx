@@ -25,6 +25,7 @@ import { BulkActionBar } from '../../../components/reviews/bulk/BulkActionBar';
 import { ReviewSelectionContext } from '../../../components/reviews/bulk/ReviewSelectionContext';
 import { useBulkModeration } from '../../../components/reviews/bulk/useBulkModeration';
 import { useReviewSelection } from '../../../components/reviews/bulk/useReviewSelection';
+import { ExportLinks } from '../../../components/reviews/ExportLinks';
 import { FlaggedFilter } from '../../../components/reviews/FlaggedFilter';
 import { StatusFilter, type TStatusOption } from '../../../components/reviews/StatusFilter';
 import { PaymentFailedBanner } from '../../../components/billing/PaymentFailedBanner';
@@ -140,6 +141,7 @@ export default function Page() {
         />
         <StatusFilter value={status} onChange={changeStatus} stats={stats.data} />
         <FlaggedFilter pressed={flaggedOnly} onChange={setFlaggedOnly} />
+        <ExportLinks status={filterStatus} search={search} flagged={flagged} />
       </div>
 
       <ReviewSelectionContext value={canModerate ? selection : null}>
