@@ -265,6 +265,8 @@ describe('the daily digest at 09:00 store time', () => {
     const late = zoneWhereItIs(4, now);
     const a = await storeWithMember('Early Shop');
     const b = await storeWithMember('Late Shop');
+    // The mail is in the store's language.
+    await b.owner.agent.patch(`/api/stores/${b.owner.merchantId}/`).send({ main_language: 'es' }).expect(200);
     const db = databaseOf(t);
     await db.update(merchants).set({ timezone: early.zone }).where(eq(merchants.id, a.owner.merchantId));
     await db.update(merchants).set({ timezone: late.zone }).where(eq(merchants.id, b.owner.merchantId));
@@ -273,7 +275,8 @@ describe('the daily digest at 09:00 store time', () => {
     await submit(a, 4, 'Second of the day');
     await submit(b, 5, 'Late shop review');
     await settle();
-    const digestsTo = (store: Store) => noticesTo(store.memberEmail).filter((mail) => /new review/.test(mail.subject));
+    const isDigest = (mail: ReceivedMail) => header(mail, 'Message-ID')?.startsWith('<digest.') ?? false;
+    const digestsTo = (store: Store) => noticesTo(store.memberEmail).filter(isDigest);
     expect(digestsTo(a)).toEqual([]);
 
     // Before 09:00 in either zone: nothing.
@@ -291,12 +294,18 @@ describe('the daily digest at 09:00 store time', () => {
     expect(header(digestsTo(a)[0], 'List-Unsubscribe')).toMatch(/^<http:\/\/reviews\.test\/n\//);
     expect(digestsTo(b)).toEqual([]);
     // The owner (on instant) gets no digest.
-    expect(noticesTo(a.ownerEmail).filter((mail) => /new review/.test(mail.subject))).toEqual([]);
+    expect(noticesTo(a.ownerEmail).filter(isDigest)).toEqual([]);
 
     // 09:00 in the late store.
+    // Two instances running its digest job at once send one digest.
     setNow(localInstant(now, late.offsetHours, 0, 9, 5));
+    const lateDate = new Date(localInstant(now, late.offsetHours, 0, 12, 0).getTime() + late.offsetHours * 3_600_000)
+      .toISOString()
+      .slice(0, 10);
+    await Promise.all([1, 2].map(() => notifier().sendDigests({ merchantId: b.owner.merchantId, date: lateDate })));
     await dispatch();
-    expect(digestsTo(b).map((mail) => mail.subject)).toEqual(['1 new review for Late Shop']);
+    expect(digestsTo(b).map((mail) => mail.subject)).toEqual(['1 reseña nueva en Late Shop']);
+    expect(digestsTo(b)[0].text).toContain('Late shop review');
     expect(digestsTo(a)).toHaveLength(1);
 
     // Once a day: later that day, and a digest job run again (a retry), send nothing more.
