@@ -16,6 +16,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { BigCommerceModule } from './integrations/bigcommerce/bigcommerce.module.js';
 import { ShopifyModule } from './integrations/shopify/shopify.module.js';
 import { TiendaNubeModule } from './integrations/tiendanube/tiendanube.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 import { OtherAppsModule } from './other-apps/other-apps.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
@@ -62,6 +63,7 @@ export class AppModule {
         ReviewRequestsModule,
         ReviewRepliesModule,
         ReviewExportModule,
+        NotificationsModule,
         WidgetsModule,
         StorefrontModule,
         WidgetEventsModule,

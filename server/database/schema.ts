@@ -923,3 +923,40 @@ export const mailSuppressions = pgTable(
   },
   (t) => [unique('mail_suppressions_merchant_email').on(t.merchantId, t.emailHash)],
 );
+
+/**
+ * Team notifications of new reviews, one row per membership (a member's choice for that store). No row: the role's
+ * default (owner: instant, member: digest; see notifications.repository.ts). `last_digest_at` is the end of the last digest's period, the next one's start.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    membershipId: uuid('membership_id')
+      .primaryKey()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    newReviews: text('new_reviews', { enum: ['instant', 'digest', 'none'] }).notNull(),
+    lowRatingInstant: boolean('low_rating_instant').notNull().default(true),
+    lastDigestAt: tstz('last_digest_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('notification_preferences_new_reviews_check', sql`${t.newReviews} in ('instant', 'digest', 'none')`)],
+);
+
+/**
+ * What was mailed to whom: one row per (membership, key) — `review:{id}` for a review's mail, `digest:{date}` for a
+ * day's digest — so a retried job or a second instance sends nothing twice. A sender claims the row until
+ * `claimed_until`; `sent_at` set means done (for a digest, also when the day had nothing to send).
+ */
+export const notificationSends = pgTable(
+  'notification_sends',
+  {
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    claimedUntil: tstz('claimed_until'),
+    sentAt: tstz('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.membershipId, t.key] }), index('notification_sends_created_idx').on(t.createdAt)],
+);

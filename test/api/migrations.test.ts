@@ -40,6 +40,8 @@ describe('migrations', () => {
       'memberships',
       'merchants',
       'moderation_settings',
+      'notification_preferences',
+      'notification_sends',
       'oauth_states',
       'order_items',
       'orders',

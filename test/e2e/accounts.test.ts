@@ -562,4 +562,33 @@ describe('accounts in the browser', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     expect(problems).toEqual([]);
   });
+
+  it('chooses how the member hears of new reviews in Account settings, accessibly', async () => {
+    const { page, problems } = await newPage();
+    await register(page, 'notify@example.com', 'notify-password-1', 'Casa Aviso');
+    await page.goto('/settings/account');
+    await waitForHydration(page, '[data-testid="notifications-save"]');
+    const section = page.getByTestId('notifications-section');
+    // The owner's default: each review at once, low ratings at once.
+    expect(await section.getByRole('radio', { name: 'Each new review at once' }).isChecked()).toBe(true);
+    expect(await section.getByRole('switch').isChecked()).toBe(true);
+    await section.getByText('A daily digest at 09:00 store time (UTC)').waitFor();
+    await expectAccessible(page);
+
+    await section.getByText('A daily digest at 09:00 store time (UTC)').click();
+    await section.getByTestId('notifications-low-rating').click();
+    expect(await section.getByRole('switch').isChecked()).toBe(false);
+    await expectToast(page, 'success', 'Your notification settings were saved.', () =>
+      page.getByTestId('notifications-save').click(),
+    );
+    await expectAccessible(page);
+
+    await page.reload();
+    await waitForHydration(page, '[data-testid="notifications-save"]');
+    expect(await section.getByRole('radio', { name: /daily digest/ }).isChecked()).toBe(true);
+    expect(await section.getByRole('switch').isChecked()).toBe(false);
+    const saved = await page.request.get('/api/notifications/preferences/');
+    expect(await saved.json()).toMatchObject({ new_reviews: 'digest', low_rating_instant: false });
+    expect(problems).toEqual([]);
+  });
 });

@@ -13,12 +13,27 @@ import {
   type MailContent,
 } from '../../server/mail/mail.templates.js';
 import { replyMail } from '../../server/review-replies/review-reply-mail.js';
+import { digestMail, newReviewMail } from '../../server/notifications/notification-mail.js';
 import { launchBrowser } from '../support/browser.js';
 
 // The HTML part of every mail as a mail app shows it, in light and in dark mode: legible (axe's colour contrast
 // and the rest of WCAG 2.1 AA), in the dashboard's palette.
 
 const LINK = 'https://reviews.example.com/register/confirm?token=a1b2c3d4e5f6&next=%2Fsettings%2Fteam';
+
+const TEAM_LINKS = {
+  reviewsUrl: 'https://reviews.example.com/reviews',
+  settingsUrl: 'https://reviews.example.com/settings/account',
+  unsubscribeUrl: 'https://reviews.example.com/n/0d987365-82a5-4d43-907b-4c207449e928.signature',
+};
+const REVIEW = {
+  rating: 4,
+  customerName: 'Lucía',
+  productName: 'Stoneware Mug',
+  comment: 'Keeps the coffee hot <b>for ages</b>',
+  hasVideo: true,
+  hasPhoto: false,
+};
 
 const MAILS: ReadonlyArray<[name: string, mail: MailContent]> = [
   ['password reset', passwordResetMail('en', { link: LINK, firstName: 'Ana' })],
@@ -43,6 +58,20 @@ const MAILS: ReadonlyArray<[name: string, mail: MailContent]> = [
       customerName: 'Lucía Pérez',
       productName: 'Taza de gres',
       reply: '¡Gracias, Lucía!\nNos alegra que te guste.',
+    }),
+  ],
+  [
+    'new review notification',
+    newReviewMail('pt', { ...TEAM_LINKS, storeName: 'Loja Sol', firstName: 'Lia', review: REVIEW }),
+  ],
+  [
+    'review digest',
+    digestMail('es', {
+      ...TEAM_LINKS,
+      storeName: 'Canvas Goods',
+      firstName: '',
+      reviews: [REVIEW, { ...REVIEW, rating: 1, comment: '', hasVideo: false, hasPhoto: false }],
+      total: 3,
     }),
   ],
 ];

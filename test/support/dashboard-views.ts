@@ -127,7 +127,8 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
     open: click('[data-testid="tab-appearance"]'),
   }),
   app('settings', '/settings', 'main a[href="/settings/account"]'),
-  app('account', '/settings/account', '[data-testid="change-password-open"]'),
+  // Ready once the member's notification choice (fetched after the page) is shown.
+  app('account', '/settings/account', '[data-testid="notifications-save"]'),
   app('account: change password dialog', '/settings/account', '[data-testid="change-password-dialog"]', {
     ...dialog('[data-testid="change-password-open"]'),
   }),

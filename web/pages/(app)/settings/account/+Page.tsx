@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
+import '../../../../styles/reviews.css';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../../../shared/session.js';
 import { useProfile } from '../../../../api/profile';
 import { ChangePasswordDialog } from '../../../../components/account/ChangePasswordDialog';
+import { NotificationSettings } from '../../../../components/account/NotificationSettings';
 import { EmailChangeNotice } from '../../../../components/account/EmailChangeNotice';
 import { ProfileDetails } from '../../../../components/account/ProfileDetails';
 import { ProfilePhoto } from '../../../../components/account/ProfilePhoto';
@@ -46,6 +48,19 @@ export default function Page() {
             </h2>
             <p className="section-text">{t('settingsPages.store.lead')}</p>
             <StoreDetails merchant={user.merchant} />
+          </section>
+        )}
+        {user.merchant && (
+          <section
+            className="card settings-section"
+            aria-labelledby="notifications-heading"
+            data-testid="notifications-section"
+          >
+            <h2 id="notifications-heading" className="section-title">
+              {t('settingsPages.notifications.title')}
+            </h2>
+            <p className="section-text">{t('settingsPages.notifications.lead')}</p>
+            <NotificationSettings />
           </section>
         )}
         <section className="card settings-section" aria-labelledby="password-heading">

@@ -1,0 +1,76 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ZNotificationPreferences,
+  ZUnsubscribeLinkParams,
+  ZUnsubscribeOneClick,
+  type TNotificationPreferences,
+  type TNotificationPreferencesBody,
+} from '../../shared/notifications.js';
+import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
+import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Inputs } from '../common/route-inputs.js';
+import { DOCUMENT_HEADERS } from '../common/security-headers.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { NotificationPreferencesService } from './notification-preferences.service.js';
+import { NotificationUnsubscribeService, type UnsubscribePage } from './notification-unsubscribe.service.js';
+
+/** The signed-in member's own notification preferences for the current store (X-Workspace-ID). */
+@Controller('api/notifications')
+@Authenticated()
+export class NotificationPreferencesController {
+  constructor(private readonly preferences: NotificationPreferencesService) {}
+
+  @Get('preferences/')
+  get(@Auth() auth: AuthContext): Promise<TNotificationPreferences> {
+    return this.preferences.get(requireWorkspace(auth));
+  }
+
+  @Put('preferences/')
+  save(
+    @Auth() auth: AuthContext,
+    @Body(new ZodPipe(ZNotificationPreferences)) body: TNotificationPreferencesBody,
+  ): Promise<TNotificationPreferences> {
+    return this.preferences.save(requireWorkspace(auth), body);
+  }
+}
+
+/** The page carries a secret in its URL: never cached, indexed, nor sent on as a Referer. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: UnsubscribePage): FastifyReply {
+  void reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+  if (page.error && !/\btext\/html\b/.test(request.headers.accept ?? ''))
+    return reply.status(page.status).send(page.error);
+  return reply
+    .headers(DOCUMENT_HEADERS)
+    .header('content-security-policy', page.csp)
+    .header('referrer-policy', 'no-referrer')
+    .header('content-type', 'text/html; charset=utf-8')
+    .status(page.status)
+    .send(page.html);
+}
+
+/** The unsubscribe link of team notification mails (`/n/{token}`): public, the signed token is the credential. */
+@Controller()
+export class NotificationUnsubscribeController {
+  constructor(private readonly unsubscribes: NotificationUnsubscribeService) {}
+
+  /** One click from the mail's footer turns the member's notifications off at once. */
+  @Get('n/:token')
+  @Inputs({ params: ZUnsubscribeLinkParams })
+  async page(@Req() request: FastifyRequest, @Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
+    await sendPage(request, reply, await this.unsubscribes.unsubscribe(token, request.method === 'HEAD'));
+  }
+
+  /** RFC 8058's one-click POST (`List-Unsubscribe=One-Click`). */
+  @Post('n/:token')
+  @HttpCode(200)
+  @Inputs({ params: ZUnsubscribeLinkParams, body: ZUnsubscribeOneClick })
+  async oneClick(
+    @Req() request: FastifyRequest,
+    @Param('token') token: string,
+    @Body(new ZodPipe(ZUnsubscribeOneClick)) _body: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendPage(request, reply, await this.unsubscribes.unsubscribe(token));
+  }
+}
