@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -75,6 +76,28 @@ export const ZEnv = z.object({
   MEDIA_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(64).optional()),
   FFMPEG_PATH: z.preprocess(emptyToUndefined, z.string().default('ffmpeg')),
   FFPROBE_PATH: z.preprocess(emptyToUndefined, z.string().default('ffprobe')),
+  /**
+   * Lets the SSRF-safe fetcher (server/outbound/) reach non-public addresses, so tests can serve import media and
+   * receive webhooks on 127.0.0.1: `true` for every address, or a list such as `127.0.0.1,::1` or `127.0.0.0/8`.
+   * Never in production: URLs users give could then reach this machine and its network.
+   */
+  IMPORT_ALLOW_PRIVATE_HOSTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('false')
+      .refine(
+        (value) =>
+          ['true', 'false', '1', '0'].includes(value) ||
+          value.split(',').every((part) => ipaddr.isValid(part.trim()) || ipaddr.isValidCIDR(part.trim())),
+        'must be true, false, or addresses and ranges like 127.0.0.1,::1 or 127.0.0.0/8',
+      )
+      .transform((value) => {
+        if (value === 'true' || value === '1') return ['0.0.0.0/0', '::/0'];
+        if (value === 'false' || value === '0') return [];
+        return value.split(',').map((part) => part.trim());
+      }),
+  ),
   /** Below this much free space on DATA_DIR's disk, the start-up check and `/api/ready` say so. */
   MIN_FREE_DISK_MB: positiveInt(1024),
   S3_ENDPOINT: optionalUrl(['http', 'https']),

@@ -42,6 +42,23 @@ describe('parseEnv', () => {
   });
 });
 
+describe('IMPORT_ALLOW_PRIVATE_HOSTS', () => {
+  it('is off unless set; true lets every address through, a list only those', () => {
+    expect(parseEnv({}).IMPORT_ALLOW_PRIVATE_HOSTS).toEqual([]);
+    expect(parseEnv({ IMPORT_ALLOW_PRIVATE_HOSTS: 'false' }).IMPORT_ALLOW_PRIVATE_HOSTS).toEqual([]);
+    expect(parseEnv({ IMPORT_ALLOW_PRIVATE_HOSTS: 'true' }).IMPORT_ALLOW_PRIVATE_HOSTS).toEqual(['0.0.0.0/0', '::/0']);
+    expect(parseEnv({ IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1, ::1,10.0.0.0/8' }).IMPORT_ALLOW_PRIVATE_HOSTS).toEqual([
+      '127.0.0.1',
+      '::1',
+      '10.0.0.0/8',
+    ]);
+    expect(() => parseEnv({ IMPORT_ALLOW_PRIVATE_HOSTS: 'yes' })).toThrow(
+      'IMPORT_ALLOW_PRIVATE_HOSTS: must be true, false, or addresses and ranges like 127.0.0.1,::1 or 127.0.0.0/8',
+    );
+    expect(() => parseEnv({ IMPORT_ALLOW_PRIVATE_HOSTS: 'localhost' })).toThrow(ConfigError);
+  });
+});
+
 describe('loadConfig', () => {
   let dir: string;
   beforeEach(() => {

@@ -90,6 +90,11 @@ export interface AppConfig {
   supportEmail: string | null;
   /** The contact a platform asks for (Tienda Nube's User-Agent): SUPPORT_EMAIL, else MAIL_FROM's address. */
   contactEmail: string;
+  /** Fetching URLs users give (import media, webhook endpoints): server/outbound/. */
+  outbound: {
+    /** Non-public addresses and ranges the fetcher may reach all the same (tests only); empty in production. */
+    allowPrivate: string[];
+  };
   /** Listing URL of each sibling app, by key (shared/other-apps.ts); missing keys use the built-in addresses. */
   otherAppsUrls: Record<string, string>;
 }
@@ -237,5 +242,6 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir = pr
     supportEmail: e.SUPPORT_EMAIL ?? null,
     contactEmail: e.SUPPORT_EMAIL ?? addressOf(e.MAIL_FROM),
     otherAppsUrls: pairs(e.OTHER_APPS_URLS),
+    outbound: { allowPrivate: e.IMPORT_ALLOW_PRIVATE_HOSTS },
   };
 }

@@ -1,0 +1,14 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { safeFetch, type SafeFetchOptions, type SafeResponse } from './safe-fetch.js';
+
+/** `safeFetch` with this deployment's settings: the one way services fetch a URL a user gave. */
+@Injectable()
+export class SafeFetcher {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  fetch(url: string, options: Omit<SafeFetchOptions, 'allowPrivate'> = {}): Promise<SafeResponse> {
+    return safeFetch(url, { ...options, allowPrivate: this.config.outbound.allowPrivate });
+  }
+}
