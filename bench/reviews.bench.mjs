@@ -1,5 +1,6 @@
-// Reviews: list and search latency with 100,000 reviews in one store, and server memory while a 200 MB video
-// upload streams through, in one request and as a resumable upload. PostgreSQL when DATABASE_URL is set, else PGlite (filled while the server is stopped).
+// Reviews: list and search latency with 100,000 reviews in one store, the export of all of them (CSV and JSON: rows
+// a second and the server's RSS growth, budget 50 MB), and server memory while a 200 MB video upload streams
+// through, in one request and as a resumable upload. PostgreSQL when DATABASE_URL is set, else PGlite (filled while the server is stopped).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -225,6 +226,20 @@ try {
   console.log(
     `\nGET /api/reviews/ under load (10 connections, 5 s): ${list.rps} req/s, p50 ${list.p50} ms, p99 ${list.p99} ms, ${list.errors} errors`,
   );
+
+  // The whole store's export, read as a browser downloads it (as fast as the server writes).
+  for (const format of ['csv', 'json']) {
+    let bytes = 0;
+    const { status, seconds, before, peak } = await memoryDuring(app.pid, async () => {
+      const res = await fetch(`${app.url}/api/reviews/export/?format=${format}`, { headers: auth });
+      for await (const chunk of res.body) bytes += chunk.length;
+      return res.status;
+    });
+    const rate = Math.round(REVIEWS / Number(seconds)).toLocaleString('en');
+    console.log(
+      `\nExport of ${REVIEWS.toLocaleString('en')} reviews as ${format.toUpperCase()}: HTTP ${status}, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds} s (${rate} reviews/s); server RSS ${(before / 1024).toFixed(0)} MB before, peak ${(peak / 1024).toFixed(0)} MB (growth ${((peak - before) / 1024).toFixed(0)} MB; budget 50 MB)`,
+    );
+  }
 
   for (const [label, send] of [
     ['200 MB video upload', upload],
