@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { defineConfig } from 'vite';
+
+const SHARED_SOURCE = /[\\/](web|shared)[\\/].*\.tsx?$/;
+/** The shared schema modules (zod): left to the forms that import them (see `shared` below). */
+const usesZod = (id: string) =>
+  /[\\/]shared[\\/]/.test(id) && /from 'zod'/.test(readFileSync(id.replace(/\?.*$/, ''), 'utf8'));
 
 export default defineConfig({
   root: 'web',
@@ -37,9 +43,11 @@ export default defineConfig({
             // The dashboard's own modules that several pages share, grouped by the pages using them, the groups under
             // 2 kB merged into their nearest neighbour: left to itself the build made a dozen files of a few hundred
             // bytes per page, and each answer's headers (about 1 kB) outweighed its content.
+            // Not the shared zod schemas: grouped with the small modules beside them (the review statuses), they made the
+            // Reviews page download zod and the request forms' schemas for a list of four words (189 kB first load).
             {
               name: 'shared',
-              test: /[\\/](web|shared)[\\/].*\.tsx?$/,
+              test: (id: string) => SHARED_SOURCE.test(id) && !usesZod(id),
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: 2000,

@@ -91,7 +91,7 @@ try {
     worst = Math.max(worst, first);
     const largest = sizes
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 4)
+      .slice(0, Number(process.env.BENCH_JS_FILES ?? 4))
       .map(([script, size]) => `${script.split('/').pop()} ${kB(size)}`)
       .join(', ');
     const mark = first <= FIRST_LOAD_GOAL_KB * 1000 ? '' : ' ✗';
