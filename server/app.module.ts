@@ -21,6 +21,7 @@ import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ModerationModule } from './moderation/moderation.module.js';
 import { ProfileModule } from './profile/profile.module.js';
+import { QuestionsModule } from './questions/questions.module.js';
 import { ReviewRepliesModule } from './review-replies/review-replies.module.js';
 import { ReviewRequestsModule } from './review-requests/review-requests.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         ModerationModule,
         ReviewRequestsModule,
         ReviewRepliesModule,
+        QuestionsModule,
         WidgetsModule,
         StorefrontModule,
         WidgetEventsModule,
