@@ -9,12 +9,13 @@ import { QuestionsPublicController } from './questions-public.controller.js';
 import { QuestionsController } from './questions.controller.js';
 import { QuestionsRepository } from './questions.repository.js';
 import { QuestionsRoutes } from './questions.routes.js';
+import { QuestionsSubscriptions } from './questions-subscriptions.js';
 import { QuestionsService } from './questions.service.js';
 
 /** Issue 25, shoppers who ask: questions from the widget, the merchant's answers on the /questions page. */
 @Module({
   imports: [AuthModule, MailModule, ModerationModule, ReviewRequestsModule, ReviewsModule, StorefrontModule],
   controllers: [QuestionsPublicController, QuestionsController],
-  providers: [QuestionsRepository, QuestionsService, QuestionsRoutes],
+  providers: [QuestionsRepository, QuestionsService, QuestionsRoutes, QuestionsSubscriptions],
 })
 export class QuestionsModule {}

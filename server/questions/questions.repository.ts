@@ -168,6 +168,16 @@ export class QuestionsRepository {
       .returning({ id: questions.id, status: questions.status });
   }
 
+  /** Takes the asker's name, address and session off their questions; answers how many there were. */
+  async anonymiseAsker(merchantId: string, email: string): Promise<number> {
+    const rows = await this.db
+      .update(questions)
+      .set({ askerName: '', askerEmail: '', sessionId: null })
+      .where(and(eq(questions.merchantId, merchantId), eq(questions.askerEmail, email.toLowerCase())))
+      .returning({ id: questions.id });
+    return rows.length;
+  }
+
   /** A product's published questions, most recently published first (the storefront's page). */
   async published(
     merchantId: string,

@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { TPublicQuestions, TQuestion, TQuestionAsk, TQuestionBulkResult } from '../../shared/questions.js';
 import type { TPage } from '../../shared/reviews.js';
 import { Clock } from '../../server/common/clock.js';
+import { DomainEvents } from '../../server/events/domain-events.js';
 import { JobQueue } from '../../server/jobs/job-queue.service.js';
 import { CDN_CACHE } from '../../server/storefront/cdn-cache.js';
 import { PUBLIC_URL, joinAsMember, registerOwner, type RegisteredOwner } from '../support/accounts.js';
@@ -348,5 +349,28 @@ describe('questions and answers', () => {
     expect(mine).toMatchObject({ status: 'pending', answer: null });
     await http.get('/api/questions/').expect(401);
     await http.put(`/api/questions/${id}/answer/`).send({ text: 'Anonymous' }).expect(401);
+  });
+
+  it('takes the asker’s name and address off their questions when the customer is erased', async () => {
+    const store = await registerOwner(t);
+    const email = 'forget-asker@example.com';
+    const id = (await ask(question(store, { email, name: 'Forget Me' })).expect(201)).body.id as string;
+    await store.agent.put(`/api/questions/${id}/answer/`).send({ text: 'Yes.', publish: true }).expect(200);
+    const kept = (await ask(question(store, { email: 'keep-asker@example.com' })).expect(201)).body.id as string;
+    expect((await publicPage(store)).results.map((q) => q.name).sort()).toEqual(['Forget']);
+
+    await t.app
+      .get(DomainEvents)
+      .emit('customer.redacted', { merchantId: store.merchantId, email, orderExternalIds: [] });
+    const erased = (await store.agent.get(`/api/questions/${id}/`).expect(200)).body as TQuestion;
+    expect(erased).toMatchObject({
+      asker: { name: '', email: '' },
+      question: 'Is it dishwasher safe?',
+      answer: 'Yes.',
+    });
+    expect((await publicPage(store)).results[0].name).toBe('');
+    expect((await store.agent.get(`/api/questions/${kept}/`).expect(200)).body.asker.email).toBe(
+      'keep-asker@example.com',
+    );
   });
 });
