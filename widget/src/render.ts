@@ -200,7 +200,7 @@ export function render(
   write.onclick = () => hooks.write?.(slot, write);
   // Questions and answers (issue 25): a disclosure button; the panel is in the on-demand chunk.
   const ask = actions.appendChild(
-    h('button', 'vr-btn vr-more', strings.questions, { type: 'button', 'aria-expanded': 'false' }),
+    h('button', 'vr-btn vr-ask', strings.questions, { type: 'button', 'aria-expanded': 'false' }),
   );
   const questions = h('div');
   ask.onclick = () => hooks.questions?.(questions, ask);

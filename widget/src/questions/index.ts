@@ -57,7 +57,9 @@ function renderQuestions(context: QuestionsContext): void {
   );
   const list = panel.appendChild(h('ul', 'vr-q-list', null, { 'aria-busy': 'true' }));
   const listStatus = panel.appendChild(h('p', 'vr-q-status', null, { role: 'status' }));
-  const more = panel.appendChild(h('button', 'vr-btn vr-more', strings.more_questions, { type: 'button', hidden: '' }));
+  const more = panel.appendChild(
+    h('button', 'vr-btn vr-ask vr-q-more', strings.more_questions, { type: 'button', hidden: '' }),
+  );
 
   const load = (url: string) => {
     more.disabled = true;
