@@ -12,6 +12,7 @@ import {
   signupConfirmMail,
   type MailContent,
 } from '../../server/mail/mail.templates.js';
+import { answerMail } from '../../server/questions/question-answer-mail.js';
 import { launchBrowser } from '../support/browser.js';
 
 // The HTML part of every mail as a mail app shows it, in light and in dark mode: legible (axe's colour contrast
@@ -35,6 +36,17 @@ const MAILS: ReadonlyArray<[name: string, mail: MailContent]> = [
   ['existing account', existingAccountMail('es', { link: LINK, firstName: '' })],
   ['email change confirmation', emailChangeConfirmMail('pt', { link: LINK, firstName: 'Lia', ttlHours: 24 })],
   ['email change notice', emailChangeNoticeMail('en', { link: LINK, firstName: 'Lia', newEmail: 'new@example.com' })],
+  [
+    'answer to a question',
+    answerMail('es', {
+      storeName: 'Casa Ana',
+      askerName: 'Rosa Lima',
+      productName: 'Taza azul',
+      question: '¿Se puede lavar en el lavavajillas?',
+      answer: 'Sí, hasta 60 °C.',
+      productUrl: 'https://shop.example/products/taza',
+    }),
+  ],
 ];
 
 let browser: Browser;
