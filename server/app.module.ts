@@ -23,6 +23,7 @@ import { MediaModule } from './media/media.module.js';
 import { ModerationModule } from './moderation/moderation.module.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { ReviewExportModule } from './review-export/review-export.module.js';
+import { QuestionsModule } from './questions/questions.module.js';
 import { ReviewRepliesModule } from './review-replies/review-replies.module.js';
 import { ReviewRequestsModule } from './review-requests/review-requests.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
@@ -64,6 +65,7 @@ export class AppModule {
         ReviewRepliesModule,
         ReviewExportModule,
         NotificationsModule,
+        QuestionsModule,
         WidgetsModule,
         StorefrontModule,
         WidgetEventsModule,

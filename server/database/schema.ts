@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SUBSCRIPTION_STATUSES } from '../../shared/billing.js';
+import { QUESTION_STATUSES } from '../../shared/question-options.js';
 import { MEDIA_STATES, REVIEW_STATUSES } from '../../shared/reviews.js';
 import { STORE_EVENT_TYPES } from '../../shared/storefront.js';
 import {
@@ -960,3 +961,47 @@ export const notificationSends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.membershipId, t.key] }), index('notification_sends_created_idx').on(t.createdAt)],
 );
+
+// --- Questions and answers (issue 25) ---
+/**
+ * A shopper's question about a product and the store's answer. Shown on the storefront only when `published` (with
+ * its answer); `moderation_flags` say why the content filter held it back (it stays pending until the merchant acts).
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: QUESTION_STATUSES }).notNull().default('pending'),
+    askerName: text('asker_name').notNull().default(''),
+    askerEmail: text('asker_email').notNull().default(''),
+    question: text('question').notNull(),
+    answerText: text('answer_text'),
+    answeredAt: tstz('answered_at'),
+    /** When the answer was last mailed to the asker; null if never (no address, or on the suppression list). */
+    answerMailedAt: tstz('answer_mailed_at'),
+    publishedAt: tstz('published_at'),
+    moderationFlags: text('moderation_flags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sessionId: text('session_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('questions_status_check', sql`${t.status} in ('pending', 'answered', 'published')`),
+    index('questions_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt.desc()),
+    index('questions_merchant_product_published_idx')
+      .on(t.merchantId, t.productId, t.publishedAt.desc())
+      .where(sql`${t.status} = 'published'`),
+    index('questions_merchant_email_idx')
+      .on(t.merchantId, t.askerEmail)
+      .where(sql`${t.askerEmail} <> ''`),
+  ],
+);
+// --- end questions ---

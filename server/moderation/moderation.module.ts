@@ -10,5 +10,6 @@ import { ModerationRepository } from './moderation.repository.js';
   imports: [AuthModule, ReviewsModule],
   controllers: [ModerationController],
   providers: [ModerationRepository, ModerationSettingsService, AutoModerationService],
+  exports: [ModerationSettingsService],
 })
 export class ModerationModule {}

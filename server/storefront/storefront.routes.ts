@@ -78,7 +78,7 @@ function encodedBody(
   return { encoding, bytes: (entry[encoding] ??= compress(entry.identity, encoding, 'fast')) };
 }
 
-async function answer(
+export async function answer(
   request: FastifyRequest,
   reply: FastifyReply,
   read: () => Promise<Versioned<CachedJson>>,

@@ -28,7 +28,7 @@ const MERCHANT_TTL_S = 60;
 const RECENT_STORE_MS = 10_000;
 const RECENT_STORES_MAX = 10_000;
 
-function cached(value: unknown): CachedJson {
+export function cached(value: unknown): CachedJson {
   const body = JSON.stringify(value);
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }

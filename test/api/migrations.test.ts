@@ -49,6 +49,7 @@ describe('migrations', () => {
       'plans',
       'product_widget_overrides',
       'products',
+      'questions',
       'refresh_tokens',
       'review_counters',
       'review_daily',

@@ -55,6 +55,7 @@ describe('dashboard shell', () => {
     expect(await sidebar.getByRole('navigation').getByRole('link').allTextContents()).toEqual([
       en.nav.dashboard,
       en.nav.reviews,
+      en.nav.questions,
       en.nav.requests,
       en.nav.widgetSettings,
       en.nav.otherApps,

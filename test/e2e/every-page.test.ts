@@ -151,6 +151,30 @@ async function seedMedia(owner: SeededUser): Promise<void> {
   );
 }
 
+/** Questions and answers (issue 25): one pending with a filter's flag, one answered and published. */
+async function seedQuestions(owner: SeededUser): Promise<void> {
+  const me = await api<TUser>(owner.accessToken, 'GET', '/api/auth/users/me/');
+  const ask = async (question: string) => {
+    const res = await fetch(`${server.url}/api/questions/public/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        merchant_id: me.merchant!.store_id,
+        product_id: 'trail-boots',
+        product_name: 'Trail Boots',
+        name: 'Ines Duarte',
+        email: 'ines@walk.example',
+        question,
+      }),
+    });
+    if (res.status !== 201) throw new Error(`asking answered ${res.status}`);
+    return ((await res.json()) as { id: string }).id;
+  };
+  await ask('Do they run small? Call me on 415 555 0100.');
+  const answered = await ask('Are they waterproof?');
+  await api(accounts.owner.access, 'PUT', `/api/questions/${answered}/answer/`, { text: 'Yes.', publish: true });
+}
+
 /**
  * A scheduled request (its row and actions), an address on the do-not-mail list (its remove dialog) and an incentive.
  */
@@ -215,6 +239,7 @@ beforeAll(async () => {
   await seedSubscription();
   await seedBigCommerce();
   await seedReviewRequests();
+  await seedQuestions(owner);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([...tabs.values()].map((tab) => tab.context.close()));

@@ -14,6 +14,7 @@ import {
 } from '../../server/mail/mail.templates.js';
 import { replyMail } from '../../server/review-replies/review-reply-mail.js';
 import { digestMail, newReviewMail } from '../../server/notifications/notification-mail.js';
+import { answerMail } from '../../server/questions/question-answer-mail.js';
 import { launchBrowser } from '../support/browser.js';
 
 // The HTML part of every mail as a mail app shows it, in light and in dark mode: legible (axe's colour contrast
@@ -72,6 +73,17 @@ const MAILS: ReadonlyArray<[name: string, mail: MailContent]> = [
       firstName: '',
       reviews: [REVIEW, { ...REVIEW, rating: 1, comment: '', hasVideo: false, hasPhoto: false }],
       total: 3,
+    }),
+  ],
+  [
+    'answer to a question',
+    answerMail('es', {
+      storeName: 'Casa Ana',
+      askerName: 'Rosa Lima',
+      productName: 'Taza azul',
+      question: '¿Se puede lavar en el lavavajillas?',
+      answer: 'Sí, hasta 60 °C.',
+      productUrl: 'https://shop.example/products/taza',
     }),
   ],
 ];

@@ -112,6 +112,10 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
     },
     scope: DIALOG,
   }),
+  app('questions', '/questions', '[data-testid="question-card"]'),
+  app('questions: delete dialog', '/questions', '[data-testid="question-delete-dialog"]', {
+    ...dialog('[data-testid="question-delete"]'),
+  }),
   app('widget settings', '/widget-settings', '[data-testid="widget-tabs"] form'),
   app('widget settings: products', '/widget-settings', '[data-testid="product-row"]', {
     open: click('[data-testid="tab-products"]'),
@@ -161,6 +165,7 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
     viewer: 'member',
     open: click('[data-testid="tab-settings"]'),
   }),
+  app('member: questions', '/questions', '[data-testid="question-card"]', { viewer: 'member' }),
   app('member: widget settings', '/widget-settings', '[data-testid="widget-tabs"] form', { viewer: 'member' }),
   app('member: settings', '/settings', 'main a[href="/settings/account"]', { viewer: 'member' }),
   app('member: team', '/settings/team', '[data-testid="team-row"]', { viewer: 'member' }),

@@ -8,6 +8,7 @@ import {
   moderationSettings,
   plans,
   productWidgetOverrides,
+  questions,
   reviews,
   subscriptions,
   users,
@@ -38,6 +39,8 @@ export interface Tenant {
   subscriptionId: string;
   reviewRequestId: string;
   suppressionId: string;
+  /** A shopper's question about its first product (asked on the storefront, answered). */
+  questionId: string;
 }
 
 let shoppers = 0;
@@ -94,6 +97,18 @@ export async function createTenant(t: TestApp, label: string): Promise<Tenant> {
     .post('/api/review-requests/suppressions/')
     .send({ email: uniqueEmail('suppressed') })
     .expect(201);
+  const question = await request(t.app.getHttpServer())
+    .post('/api/questions/public/')
+    .set('X-Forwarded-For', `203.0.113.${++shoppers % 250}`)
+    .send({
+      merchant_id: storeId,
+      product_id: `${label}-1`,
+      name: 'Shopper',
+      email: uniqueEmail('asker'),
+      question: 'Does it fit?',
+    })
+    .expect(201);
+  await owner.put(`/api/questions/${question.body.id}/answer/`).send({ text: 'Yes.' }).expect(200);
   // A store on the free plan has no subscription; a paid one's row is what the billing routes take by id.
   const db = databaseOf(t);
   const [free] = await db.select({ id: plans.id }).from(plans).where(eq(plans.code, 'free'));
@@ -122,6 +137,7 @@ export async function createTenant(t: TestApp, label: string): Promise<Tenant> {
     subscriptionId: subscription!.id,
     reviewRequestId: reviewRequest.body.id as string,
     suppressionId: suppression.body.id as string,
+    questionId: question.body.id as string,
   };
 }
 
@@ -138,6 +154,7 @@ export const TENANT_IDS: Record<string, (tenant: Tenant) => string> = {
   '/api/widgets/product-overrides/:id': (x) => x.overrideId,
   '/api/review-requests/:id': (x) => x.reviewRequestId,
   '/api/review-requests/suppressions/:id': (x) => x.suppressionId,
+  '/api/questions/:id': (x) => x.questionId,
 };
 
 export function tenantIdFor(path: string, param: string, tenant: Tenant): string | undefined {
@@ -156,6 +173,7 @@ export async function tenantSnapshot(t: TestApp, tenant: Pick<Tenant, 'merchantI
     settings: await db.select().from(widgetSettings).where(eq(widgetSettings.merchantId, tenant.merchantId)),
     moderation: await db.select().from(moderationSettings).where(eq(moderationSettings.merchantId, tenant.merchantId)),
     reviews: sorted(await db.select().from(reviews).where(eq(reviews.merchantId, tenant.merchantId))),
+    questions: sorted(await db.select().from(questions).where(eq(questions.merchantId, tenant.merchantId))),
     overrides: sorted(
       await db.select().from(productWidgetOverrides).where(eq(productWidgetOverrides.merchantId, tenant.merchantId)),
     ),

@@ -37,6 +37,14 @@ export const ReviewsIcon = () => (
   </Icon>
 );
 
+export const QuestionsIcon = () => (
+  <Icon>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
+    <path d="M10 9.5a2.2 2.2 0 1 1 3 2c-.6.3-1 .8-1 1.5" />
+    <path d="M12 16h.01" />
+  </Icon>
+);
+
 export const WidgetIcon = () => (
   <Icon>
     <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />

@@ -14,6 +14,7 @@ export const MESSAGE_AREAS = [
   'moderation',
   'widgets',
   'requests',
+  'questions',
 ] as const satisfies readonly (keyof TMessages)[];
 export type TMessageArea = (typeof MESSAGE_AREAS)[number];
 

@@ -53,26 +53,27 @@ function mount(
   const root = host.shadowRoot || host.attachShadow({ mode: 'open' });
   // Events start once the widget is on the page.
   let track: ReturnType<typeof tracker> = () => undefined;
+  const context = (slot: HTMLElement, button: HTMLButtonElement) => ({
+    container: slot,
+    configuration,
+    api,
+    store,
+    version,
+    button,
+    product: { id: product.id, name: product.name, image: product.image, url: product.url },
+    session: sessionId(),
+    done: () => button.focus(),
+  });
+  const onDemand = (run: () => void) => later().then(run, (error: Error) => warn(error.message));
   render(root, host, configuration, data, {
     more: (next) => versioned(new URL(next, api + '/').href, version),
     play: () => track('play'),
     write: (slot, button) => {
       const open = slot.querySelector<HTMLElement>('.vr-form input');
       if (open) return open.focus();
-      later().then(
-        () =>
-          window.__vrForm?.({
-            container: slot,
-            configuration,
-            api,
-            store,
-            product: { id: product.id, name: product.name, image: product.image, url: product.url },
-            session: sessionId(),
-            done: () => button.focus(),
-          }),
-        (error: Error) => warn(error.message),
-      );
+      onDemand(() => window.__vrForm?.(context(slot, button)));
     },
+    questions: (slot, button) => onDemand(() => window.__vrQuestions?.(context(slot, button))),
   });
   let where = 'inside [data-video-reviews]';
   if (placeholder) {

@@ -14,6 +14,8 @@ export interface Hooks {
   more?(next: string): Promise<TPublicReviews>;
   /** Opens the submission form in `slot`. */
   write?(slot: HTMLElement, button: HTMLButtonElement): void;
+  /** Opens or closes the Questions panel in `slot` (issue 25). */
+  questions?(slot: HTMLElement, button: HTMLButtonElement): void;
   play?(): void;
 }
 
@@ -196,7 +198,13 @@ export function render(
   const write = actions.appendChild(h('button', 'vr-btn vr-write', strings.write_review, { type: 'button' }));
   const slot = h('div', 'vr-form-slot');
   write.onclick = () => hooks.write?.(slot, write);
-  wrap.append(actions, slot);
+  // Questions and answers (issue 25): a disclosure button; the panel is in the on-demand chunk.
+  const ask = actions.appendChild(
+    h('button', 'vr-btn vr-ask', strings.questions, { type: 'button', 'aria-expanded': 'false' }),
+  );
+  const questions = h('div');
+  ask.onclick = () => hooks.questions?.(questions, ask);
+  wrap.append(actions, slot, questions);
   root.textContent = '';
   root.append(h('style', '', css), wrap);
 }

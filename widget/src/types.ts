@@ -34,6 +34,12 @@ export interface FormContext {
   request?: { endpoint: string; name: string; rating: number; sent(): void };
 }
 
+/** What the main bundle hands the on-demand Questions panel (issue 25): its disclosure button, the data version. */
+export interface QuestionsContext extends FormContext {
+  button: HTMLButtonElement;
+  version: string;
+}
+
 export interface RenderOptions {
   preview?: boolean;
 }
@@ -51,6 +57,7 @@ declare global {
     __vrLoaded?: boolean;
     __vrForm?: (context: FormContext) => void;
     __vrModal?: typeof openModal;
+    __vrQuestions?: (context: QuestionsContext) => void;
     ShopifyAnalytics?: { meta?: { product?: { id?: number | string } } };
     LS?: { product?: { id?: number | string } };
   }

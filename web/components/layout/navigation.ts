@@ -1,8 +1,18 @@
-import { AppsIcon, DashboardIcon, MailIcon, ReviewsIcon, SessionsIcon, SettingsIcon, WidgetIcon } from '../icons';
+import {
+  AppsIcon,
+  DashboardIcon,
+  MailIcon,
+  QuestionsIcon,
+  ReviewsIcon,
+  SessionsIcon,
+  SettingsIcon,
+  WidgetIcon,
+} from '../icons';
 
 export const NAV_ITEMS = [
   { href: '/', labelKey: 'nav.dashboard', Icon: DashboardIcon },
   { href: '/reviews', labelKey: 'nav.reviews', Icon: ReviewsIcon },
+  { href: '/questions', labelKey: 'nav.questions', Icon: QuestionsIcon },
   { href: '/review-requests', labelKey: 'nav.requests', Icon: MailIcon },
   { href: '/widget-settings', labelKey: 'nav.widgetSettings', Icon: WidgetIcon },
   { href: '/settings/other-apps', labelKey: 'nav.otherApps', Icon: AppsIcon },

@@ -8,6 +8,7 @@ import type reviews from '../reviews/en.json';
 import type moderation from '../moderation/en.json';
 import type widgets from '../widgets/en.json';
 import type requests from '../requests/en.json';
+import type questions from '../questions/en.json';
 import type { TMessageFiles } from '../areas';
 
 // One file per area (shell, auth pages, dashboard, settings pages, integrations, billing, reviews, bulk moderation
@@ -23,6 +24,7 @@ export type TMessages = typeof shell & {
   moderation: typeof moderation;
   widgets: typeof widgets;
   requests: typeof requests;
+  questions: typeof questions;
 };
 
 export default {
@@ -36,4 +38,5 @@ export default {
   moderation: () => import('../moderation/en.json'),
   widgets: () => import('../widgets/en.json'),
   requests: () => import('../requests/en.json'),
+  questions: () => import('../questions/en.json'),
 } satisfies TMessageFiles;

@@ -11,4 +11,5 @@ export default {
   moderation: () => import('../moderation/es.json'),
   widgets: () => import('../widgets/es.json'),
   requests: () => import('../requests/es.json'),
+  questions: () => import('../questions/es.json'),
 } satisfies TMessageFiles;

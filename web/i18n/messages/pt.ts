@@ -11,4 +11,5 @@ export default {
   moderation: () => import('../moderation/pt.json'),
   widgets: () => import('../widgets/pt.json'),
   requests: () => import('../requests/pt.json'),
+  questions: () => import('../questions/pt.json'),
 } satisfies TMessageFiles;
