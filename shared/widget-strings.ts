@@ -59,6 +59,15 @@ export const WIDGET_STRING_KEYS = [
   'carousel',
   'previous',
   'next',
+  // Sort, star filter and helpful votes (issue 25).
+  'sort_by',
+  'sort_recent',
+  'sort_highest',
+  'sort_lowest',
+  'sort_media',
+  'sort_helpful',
+  'filter_active',
+  'helpful',
 ] as const;
 export type TWidgetStringKey = (typeof WIDGET_STRING_KEYS)[number];
 export type TWidgetStrings = Record<TWidgetStringKey, string>;
@@ -120,6 +129,15 @@ export const WIDGET_STRINGS: Record<TLanguage, TWidgetStrings> = {
     carousel: 'carousel',
     previous: 'Previous reviews',
     next: 'Next reviews',
+    // Sort, star filter and helpful votes (issue 25).
+    sort_by: 'Sort by',
+    sort_recent: 'Most recent',
+    sort_highest: 'Highest rating',
+    sort_lowest: 'Lowest rating',
+    sort_media: 'With photos or videos first',
+    sort_helpful: 'Most helpful',
+    filter_active: '{n}-star reviews ✕ (show all)',
+    helpful: 'Helpful ({n})',
   },
   es: {
     reviews_one: '1 reseña',
@@ -177,6 +195,15 @@ export const WIDGET_STRINGS: Record<TLanguage, TWidgetStrings> = {
     carousel: 'carrusel',
     previous: 'Reseñas anteriores',
     next: 'Reseñas siguientes',
+    // Sort, star filter and helpful votes (issue 25).
+    sort_by: 'Ordenar por',
+    sort_recent: 'Más recientes',
+    sort_highest: 'Mejor calificación',
+    sort_lowest: 'Peor calificación',
+    sort_media: 'Con fotos o videos primero',
+    sort_helpful: 'Más útiles',
+    filter_active: 'Reseñas de {n} estrellas ✕ (ver todas)',
+    helpful: 'Útil ({n})',
   },
   pt: {
     reviews_one: '1 avaliação',
@@ -234,5 +261,14 @@ export const WIDGET_STRINGS: Record<TLanguage, TWidgetStrings> = {
     carousel: 'carrossel',
     previous: 'Avaliações anteriores',
     next: 'Próximas avaliações',
+    // Sort, star filter and helpful votes (issue 25).
+    sort_by: 'Ordenar por',
+    sort_recent: 'Mais recentes',
+    sort_highest: 'Maior nota',
+    sort_lowest: 'Menor nota',
+    sort_media: 'Com fotos ou vídeos primeiro',
+    sort_helpful: 'Mais úteis',
+    filter_active: 'Avaliações de {n} estrelas ✕ (ver todas)',
+    helpful: 'Útil ({n})',
   },
 };

@@ -1,5 +1,6 @@
 import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
 import type { openModal } from './modal.js';
+import type { openSort } from './sort-list.js';
 
 export type TPlatform = 'generic' | 'shopify' | 'bigcommerce' | 'tiendanube';
 
@@ -51,6 +52,7 @@ declare global {
     __vrLoaded?: boolean;
     __vrForm?: (context: FormContext) => void;
     __vrModal?: typeof openModal;
+    __vrSort?: typeof openSort;
     ShopifyAnalytics?: { meta?: { product?: { id?: number | string } } };
     LS?: { product?: { id?: number | string } };
   }
