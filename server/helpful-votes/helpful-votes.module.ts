@@ -10,5 +10,6 @@ import { HelpfulVotesService } from './helpful-votes.service.js';
   imports: [AuthModule, StorefrontModule],
   controllers: [HelpfulVotesController],
   providers: [HelpfulVotesRepository, HelpfulVotesService],
+  exports: [HelpfulVotesRepository],
 })
 export class HelpfulVotesModule {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { reviewVotes, reviews, widgetEvents } from '../database/schema.js';
@@ -80,5 +80,13 @@ export class HelpfulVotesRepository {
         .returning({ helpfulCount: reviews.helpfulCount });
       return { counted: true, helpfulCount: updated.helpfulCount };
     });
+  }
+
+  /** A customer's erasure: their sessions' votes go; the counts they added, which name nobody, stay. */
+  async deleteSessions(merchantId: string, sessionIds: string[]): Promise<void> {
+    if (!sessionIds.length) return;
+    await this.database.db
+      .delete(reviewVotes)
+      .where(and(eq(reviewVotes.merchantId, merchantId), inArray(reviewVotes.sessionId, sessionIds)));
   }
 }
