@@ -139,7 +139,8 @@ export function render(
   } catch {
     format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
   }
-  const vote = hooks.vote;
+  // A configuration cached before these controls existed has none of their strings: no controls then.
+  const { vote, view: reload } = strings.helpful ? hooks : ({} as Hooks);
   const view: View = {
     configuration,
     date: (iso) => format.format(new Date(iso)),
@@ -165,7 +166,6 @@ export function render(
         return button;
       }),
   };
-  const reload = hooks.view;
   // Another sort or filter: the first page of it, rendered anew, the focus back on the control used.
   const change = (sort: TReviewSort, rating: number, focus: string) =>
     reload!(sort, rating).then(
