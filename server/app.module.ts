@@ -11,6 +11,7 @@ import { ClockModule } from './common/clock.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EventsModule } from './events/domain-events.js';
+import { HelpfulVotesModule } from './helpful-votes/helpful-votes.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { BigCommerceModule } from './integrations/bigcommerce/bigcommerce.module.js';
@@ -69,6 +70,7 @@ export class AppModule {
         WidgetsModule,
         StorefrontModule,
         WidgetEventsModule,
+        HelpfulVotesModule,
         WidgetScriptModule,
         AnalyticsModule,
         ShopifyModule,

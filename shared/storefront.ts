@@ -60,6 +60,8 @@ export interface TPublicReview {
   reply: { text: string; at: string } | null;
   /** Pinned by the merchant: pinned reviews come first. */
   pinned: boolean;
+  /** Shoppers who found it helpful (one vote per shopper); may lag a vote until the store's data version changes. */
+  helpful_count: number;
 }
 
 /** The product as the store's catalogue knows it (image and price once a platform synced it). */
@@ -91,6 +93,47 @@ export interface TPublicReviews {
   previous: string | null;
   results: TPublicReview[];
 }
+
+// --- Sort, star filter and helpful votes (issue 25) ---
+
+/** The storefront's orders of reviews; pinned reviews come first in each. `recent` is the default. */
+export const REVIEW_SORTS = ['recent', 'highest', 'lowest', 'media', 'helpful'] as const;
+export type TReviewSort = (typeof REVIEW_SORTS)[number];
+
+/**
+ * What GET /api/reviews/public/ takes besides the store and product: a bounded set of values, so each variant is one
+ * cacheable URL (and one cache key) per data version.
+ */
+export const ZPublicReviewsView = z.object({
+  sort: z.enum(REVIEW_SORTS, { error: 'One of recent, highest, lowest, media or helpful.' }).default('recent'),
+  rating: z.coerce
+    .number({ error: 'A whole number of stars from 1 to 5.' })
+    .int('A whole number of stars from 1 to 5.')
+    .min(1, 'A whole number of stars from 1 to 5.')
+    .max(5, 'A whole number of stars from 1 to 5.')
+    .optional(),
+});
+
+export type TPublicReviewsView = z.output<typeof ZPublicReviewsView>;
+
+/**
+ * POST /api/reviews/public/{review_id}/helpful/ — a shopper's "helpful" vote, sent like the beacons as text/plain
+ * JSON (no CORS preflight); `session_id` is the widget's per-tab id.
+ */
+export const ZHelpfulVote = z.object({
+  merchant_id: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200),
+  session_id: z
+    .string({ error: 'This field is required.' })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'A session id of 8 to 64 letters, digits, _ or -.'),
+});
+export type THelpfulVote = z.input<typeof ZHelpfulVote>;
+/** `counted`: false when the vote was already counted, or dropped by the abuse ceilings (said no more precisely). */
+export interface THelpfulVoteResult {
+  counted: boolean;
+  helpful_count: number;
+}
+
+// --- end sort, filter and votes ---
 
 export const WIDGET_EVENT_TYPES = ['view', 'play', 'add_to_cart'] as const;
 export type TWidgetEventType = (typeof WIDGET_EVENT_TYPES)[number];

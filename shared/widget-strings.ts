@@ -75,6 +75,15 @@ export const WIDGET_STRING_KEYS = [
   'question_sent',
   'question_throttled',
   'question_failed',
+  // Sort, star filter and helpful votes (issue 25).
+  'sort_by',
+  'sort_recent',
+  'sort_highest',
+  'sort_lowest',
+  'sort_media',
+  'sort_helpful',
+  'filter_active',
+  'helpful',
 ] as const;
 export type TWidgetStringKey = (typeof WIDGET_STRING_KEYS)[number];
 export type TWidgetStrings = Record<TWidgetStringKey, string>;
@@ -152,6 +161,15 @@ export const WIDGET_STRINGS: Record<TLanguage, TWidgetStrings> = {
     question_sent: 'Thank you! Your question will appear here once the store answers it.',
     question_throttled: 'Too many questions were sent from this connection. Try again later.',
     question_failed: 'Your question could not be sent. Please try again.',
+    // Sort, star filter and helpful votes (issue 25).
+    sort_by: 'Sort by',
+    sort_recent: 'Most recent',
+    sort_highest: 'Highest rating',
+    sort_lowest: 'Lowest rating',
+    sort_media: 'With photos or videos first',
+    sort_helpful: 'Most helpful',
+    filter_active: '{n}-star reviews ✕ (show all)',
+    helpful: 'Helpful ({n})',
   },
   es: {
     reviews_one: '1 reseña',
@@ -225,6 +243,15 @@ export const WIDGET_STRINGS: Record<TLanguage, TWidgetStrings> = {
     question_sent: '¡Gracias! Tu pregunta aparecerá aquí cuando la tienda la responda.',
     question_throttled: 'Se enviaron demasiadas preguntas desde esta conexión. Inténtalo de nuevo más tarde.',
     question_failed: 'No se pudo enviar tu pregunta. Inténtalo de nuevo.',
+    // Sort, star filter and helpful votes (issue 25).
+    sort_by: 'Ordenar por',
+    sort_recent: 'Más recientes',
+    sort_highest: 'Mejor calificación',
+    sort_lowest: 'Peor calificación',
+    sort_media: 'Con fotos o videos primero',
+    sort_helpful: 'Más útiles',
+    filter_active: 'Reseñas de {n} estrellas ✕ (ver todas)',
+    helpful: 'Útil ({n})',
   },
   pt: {
     reviews_one: '1 avaliação',
@@ -298,5 +325,14 @@ export const WIDGET_STRINGS: Record<TLanguage, TWidgetStrings> = {
     question_sent: 'Obrigado! Sua pergunta aparecerá aqui quando a loja responder.',
     question_throttled: 'Muitas perguntas foram enviadas desta conexão. Tente novamente mais tarde.',
     question_failed: 'Não foi possível enviar sua pergunta. Tente novamente.',
+    // Sort, star filter and helpful votes (issue 25).
+    sort_by: 'Ordenar por',
+    sort_recent: 'Mais recentes',
+    sort_highest: 'Maior nota',
+    sort_lowest: 'Menor nota',
+    sort_media: 'Com fotos ou vídeos primeiro',
+    sort_helpful: 'Mais úteis',
+    filter_active: 'Avaliações de {n} estrelas ✕ (ver todas)',
+    helpful: 'Útil ({n})',
   },
 };

@@ -340,6 +340,8 @@ export const reviews = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Shoppers' "helpful" votes (review_votes), counted with each vote: the storefront shows and sorts by it. */
+    helpfulCount: integer('helpful_count').notNull().default(0),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
@@ -535,6 +537,31 @@ export const widgetEvents = pgTable(
     index('widget_events_merchant_at_idx').on(t.merchantId, t.at),
     // A session's events of the day: the rollup counts each session once per day, product and type.
     index('widget_events_session_idx').on(t.merchantId, t.sessionId, t.at),
+  ],
+);
+
+/**
+ * Shoppers' "helpful" votes: one per widget session per review (the primary key). `address_hash` (a keyed hash of the
+ * shopper's address, never the address) bounds how many sessions of one address count on one review.
+ */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    addressHash: text('address_hash').notNull(),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.sessionId] }),
+    index('review_votes_address_idx').on(t.reviewId, t.addressHash),
+    // A customer's erasure drops their sessions' votes.
+    index('review_votes_session_idx').on(t.merchantId, t.sessionId),
   ],
 );
 

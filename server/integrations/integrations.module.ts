@@ -4,6 +4,7 @@ import { MailModule } from '../mail/mail.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { ReviewsModule } from '../reviews/reviews.module.js';
+import { HelpfulVotesModule } from '../helpful-votes/helpful-votes.module.js';
 import { WidgetEventsModule } from '../widget-events/widget-events.module.js';
 import { OAuthStatesRepository } from './oauth-states.repository.js';
 import { PrivacyService } from './privacy.service.js';
@@ -19,7 +20,16 @@ import { InboxModule } from '../inbox/inbox.module.js';
  * inbox of platform events, and privacy requests. Each platform is one folder beside it, importing this module.
  */
 @Module({
-  imports: [AuthModule, InboxModule, MailModule, MediaModule, OrdersModule, ReviewsModule, WidgetEventsModule],
+  imports: [
+    AuthModule,
+    InboxModule,
+    MailModule,
+    MediaModule,
+    OrdersModule,
+    ReviewsModule,
+    WidgetEventsModule,
+    HelpfulVotesModule,
+  ],
   providers: [
     InstallSessions,
     OAuthStatesRepository,

@@ -10,6 +10,7 @@ import { MediaUrls } from '../media/media-urls.js';
 import { MediaService } from '../media/media.service.js';
 import { OrdersRepository, type CustomerRef } from '../orders/orders.repository.js';
 import { ReviewsRepository } from '../reviews/reviews.repository.js';
+import { HelpfulVotesRepository } from '../helpful-votes/helpful-votes.repository.js';
 import { WidgetEventsRepository } from '../widget-events/widget-events.repository.js';
 import { StoreErasureRepository } from './store-erasure.repository.js';
 
@@ -35,6 +36,7 @@ export class PrivacyService {
     private readonly reviews: ReviewsRepository,
     private readonly orders: OrdersRepository,
     private readonly widgetEvents: WidgetEventsRepository,
+    private readonly helpfulVotes: HelpfulVotesRepository,
     private readonly erasure: StoreErasureRepository,
     private readonly accounts: AccountsRepository,
     private readonly media: MediaService,
@@ -129,7 +131,10 @@ export class PrivacyService {
     for (const to of owners) await this.mail.queue({ to, ...content, attachments: [attachment] });
   }
 
-  /** Anonymises the customer's reviews, deletes their media, their widget sessions' events and their orders. */
+  /**
+   * Anonymises the customer's reviews, deletes their media, their widget sessions' events and helpful votes, and their
+   * orders.
+   */
   async redactCustomer(merchant: MerchantRow, customer: CustomerRef): Promise<void> {
     const email = customer.email?.toLowerCase() ?? '';
     const traces = email ? await this.reviews.customerTraces(merchant.id, email) : { keys: [], sessions: [] };
@@ -137,6 +142,7 @@ export class PrivacyService {
     for (const key of traces.keys) await this.media.delete(key);
     if (email) await this.reviews.anonymiseCustomer(merchant.id, email, traces.keys);
     await this.widgetEvents.deleteSessions(merchant.id, sessions);
+    await this.helpfulVotes.deleteSessions(merchant.id, sessions);
     const orderExternalIds = (await this.orders.ofCustomer(merchant.id, customer)).map((order) => order.externalId);
     await this.orders.deleteOfCustomer(merchant.id, customer);
     await this.events.emit('customer.redacted', {

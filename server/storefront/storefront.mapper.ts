@@ -64,5 +64,6 @@ export function mapPublicReview(
         ? null
         : { text: review.replyText, at: (review.replyUpdatedAt ?? review.createdAt).toISOString() },
     pinned: review.pinnedAt !== null,
+    helpful_count: review.helpfulCount,
   };
 }

@@ -1,10 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { TReviewSort } from '../../shared/storefront.js';
 import { ApiError } from '../common/api-error.js';
 import { isUuid } from '../common/uuid.pipe.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { media, merchants, productWidgetOverrides, products, reviews, widgetSettings } from '../database/schema.js';
+
+/** Each storefront sort's order after the pinned reviews (the newest breaks ties). */
+const SORT_ORDER: Record<TReviewSort, SQL[]> = {
+  recent: [],
+  highest: [desc(reviews.rating)],
+  lowest: [asc(reviews.rating)],
+  // Reviews whose media are shown (processed), videos and photos alike.
+  media: [
+    sql`(${reviews.mediaState} = 'ready' and (${reviews.videoKey} is not null or ${reviews.photoKey} is not null)) desc`,
+  ],
+  helpful: [desc(reviews.helpfulCount)],
+};
 
 export type PublicMerchant = Pick<typeof merchants.$inferSelect, 'id' | 'storeId'>;
 
@@ -88,7 +101,14 @@ export class StorefrontRepository {
     return row ? row.accept : null;
   }
 
-  async approvedReviews(merchantId: string, externalProductId: string, page: number, pageSize: number) {
+  async approvedReviews(
+    merchantId: string,
+    externalProductId: string,
+    page: number,
+    pageSize: number,
+    sort: TReviewSort = 'recent',
+    rating?: number,
+  ) {
     const where = and(
       eq(reviews.merchantId, merchantId),
       eq(products.externalId, externalProductId),
@@ -104,9 +124,14 @@ export class StorefrontRepository {
         .from(reviews)
         .innerJoin(products, eq(products.id, reviews.productId))
         .leftJoin(media, eq(media.key, reviews.videoKey))
-        .where(where)
-        // Pinned first (the latest pinned on top), then the newest.
-        .orderBy(sql`${reviews.pinnedAt} desc nulls last`, desc(reviews.createdAt), desc(reviews.id))
+        .where(rating ? and(where, eq(reviews.rating, rating)) : where)
+        // Pinned first (the latest pinned on top) in every sort, then the sort's own order, then the newest.
+        .orderBy(
+          sql`${reviews.pinnedAt} desc nulls last`,
+          ...SORT_ORDER[sort],
+          desc(reviews.createdAt),
+          desc(reviews.id),
+        )
         .limit(pageSize)
         .offset((page - 1) * pageSize),
       this.db

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { compress, preferredEncoding, type TContentEncoding } from '../common/content-encoding.js';
 import { allowAnyOrigin } from '../common/open-cors.js';
 import { sendError } from '../common/error-body.js';
+import { ZPublicReviewsView } from '../../shared/storefront.js';
 import { CDN_CACHE } from './cdn-cache.js';
 import type { Versioned } from './storefront-cache.js';
 import { StorefrontService, type CachedJson } from './storefront.service.js';
@@ -18,7 +19,7 @@ const ZPublicReviewsQuery = ZMerchantQuery.extend({
   product_id: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
-});
+}).extend(ZPublicReviewsView.shape);
 
 /** Route options: no @fastify/compress (these answers are compressed once, see below); the inputs the route catalog lists. */
 const CONFIGURATION_ROUTE = {
@@ -55,7 +56,10 @@ export class StorefrontRoutes implements OnModuleInit {
     fastify.get('/api/reviews/public/', PUBLIC_REVIEWS_ROUTE, (request, reply) =>
       answer(request, reply, () => {
         const query = ZPublicReviewsQuery.parse(request.query);
-        return this.storefront.reviews(query.merchant_id, query.product_id, query.page, query.page_size, query.v);
+        return this.storefront.reviews(query.merchant_id, query.product_id, query.page, query.page_size, query.v, {
+          sort: query.sort,
+          rating: query.rating,
+        });
       }),
     );
   }

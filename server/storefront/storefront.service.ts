@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { LANGUAGES } from '../../shared/constants.js';
 import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH } from '../../shared/reviews.js';
-import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
+import type {
+  TPublicReviews,
+  TPublicReviewsView,
+  TRatingDistribution,
+  TWidgetConfiguration,
+} from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { WIDGET_DEFAULTS, mediaRequired } from '../../shared/widgets.js';
 import { CACHE } from '../cache/cache.module.js';
@@ -150,33 +155,59 @@ export class StorefrontService {
     return this.versions.wrap(merchant.id, ['config', productId], TTL_S, compute, wanted);
   }
 
+  /** `view`: the sort and star filter (a bounded set: each is one cached answer per data version). */
   async reviews(
     merchantRef: string,
     productId: string,
     page: number,
     pageSize: number,
     wanted?: string,
+    view: TPublicReviewsView = { sort: 'recent' },
   ): Promise<Versioned<CachedJson>> {
     const merchant = await this.merchant(merchantRef);
+    const { sort, rating } = view;
     const compute = async () => {
-      const { ratings, product, rows } = await this.storefront.approvedReviews(merchant.id, productId, page, pageSize);
+      const { ratings, product, rows } = await this.storefront.approvedReviews(
+        merchant.id,
+        productId,
+        page,
+        pageSize,
+        sort,
+        rating,
+      );
+      // The summary (and the product's JSON-LD) is always of every approved review; the filter narrows the list.
       const summary = ratingSummary(ratings);
+      const total = rating ? summary.distribution[rating as keyof TRatingDistribution] : summary.count;
       // Storefronts live on other origins: media URLs must be absolute.
       const url = (key: string | null) => (key ? new URL(this.storage.urlOf(key), this.config.publicUrl).href : null);
       // Files with public copies in the bucket are loaded from there (or the CDN in front of it), not from the app.
       const publicUrl = (key: string | null) => (key ? this.publicMedia!.publicUrlOf(key) : null);
       const link = (p: number) =>
-        `/api/reviews/public/?${new URLSearchParams({ product_id: productId, merchant_id: merchant.storeId, page: String(p), page_size: String(pageSize) })}`;
+        `/api/reviews/public/?${new URLSearchParams({
+          product_id: productId,
+          merchant_id: merchant.storeId,
+          page: String(p),
+          page_size: String(pageSize),
+          // Only what differs from the defaults, so the default view keeps today's URLs.
+          ...(sort !== 'recent' && { sort }),
+          ...(rating && { rating: String(rating) }),
+        })}`;
       return cached({
         ...summary,
         product: mapPublicProduct(product),
-        next: page * pageSize < summary.count ? link(page + 1) : null,
+        next: page * pageSize < total ? link(page + 1) : null,
         previous: page > 1 ? link(page - 1) : null,
         results: rows.map((row) =>
           mapPublicReview(row.review, row.durationMs, row.review.publicCopies && this.publicMedia ? publicUrl : url),
         ),
       } satisfies TPublicReviews);
     };
-    return this.versions.wrap(merchant.id, ['reviews', productId, page, pageSize], TTL_S, compute, wanted);
+    return this.versions.wrap(
+      merchant.id,
+      ['reviews', productId, page, pageSize, sort, rating ?? 0],
+      TTL_S,
+      compute,
+      wanted,
+    );
   }
 }

@@ -218,6 +218,7 @@ describe('a file ffmpeg cannot decode', () => {
         verified_purchase: false,
         reply: null,
         pinned: false,
+        helpful_count: 0,
       },
     ]);
     await http.get(`/media/${keyOf(failed.video_url!)}`).expect(404);

@@ -59,6 +59,7 @@ describe('migrations', () => {
       'review_request_settings',
       'review_requests',
       'review_status_changes',
+      'review_votes',
       'reviews',
       'signup_requests',
       'subscriptions',

@@ -8,6 +8,7 @@ import {
   merchants,
   orders,
   products,
+  reviewVotes,
   reviews,
   users,
   webhookEvents,
@@ -539,6 +540,10 @@ describe('privacy webhooks', () => {
     await store.owner.post(`/api/reviews/${gone}/approve/`).expect(200);
     for (const session of ['sess_gone_00001', 'sess_kept_00001']) {
       await viewed(store, session);
+      await http
+        .post(`/api/reviews/public/${gone}/helpful/`)
+        .send({ merchant_id: store.storeId, session_id: session })
+        .expect(200);
     }
     await order(store, { id: 801, email: 'gone@example.com', customerId: 41 });
     await order(store, { id: 802, email: 'kept@example.com', customerId: 42 });
@@ -568,6 +573,10 @@ describe('privacy webhooks', () => {
     expect(existsSync(join(mediaDir, before.videoKey!))).toBe(false);
     const events = await databaseOf(t).select().from(widgetEvents).where(eq(widgetEvents.merchantId, store.merchantId));
     expect(events.map((e) => e.sessionId)).toEqual(['sess_kept_00001']);
+    // Their helpful votes go too; the count, which names nobody, stays.
+    const votes = await databaseOf(t).select().from(reviewVotes).where(eq(reviewVotes.merchantId, store.merchantId));
+    expect(votes.map((vote) => vote.sessionId)).toEqual(['sess_kept_00001']);
+    expect(after.helpfulCount).toBe(2);
     const left = await databaseOf(t).select().from(orders).where(eq(orders.merchantId, store.merchantId));
     expect(left.map((o) => o.externalId)).toEqual(['802']);
     // The other customer is untouched; the storefront no longer names the erased one.

@@ -44,6 +44,7 @@ describe('GET /api/reviews/public/', () => {
         'comment',
         'created_at',
         'customer_name',
+        'helpful_count',
         'id',
         'photo_srcset',
         'photo_url',

@@ -126,6 +126,7 @@ describe('a store taking reviews with only stars and text (the default)', () => 
       verified_purchase: false,
       reply: null,
       pinned: false,
+      helpful_count: 0,
     });
     const stats = (await owner.agent.get('/api/reviews/stats/').expect(200)).body as TReviewStats;
     expect(stats).toMatchObject({ approved: 2, pending: 0, average_rating: 4.5 });

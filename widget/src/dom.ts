@@ -24,3 +24,14 @@ export function warn(message: string): void {
 export function info(message: string): void {
   console.info('[video-reviews] ' + message);
 }
+
+/** localStorage, when the browser allows it: a read, or with `value` a write. */
+export function storage(key: string, value?: number): string | null {
+  try {
+    if (value === undefined) return localStorage.getItem(key);
+    localStorage.setItem(key, String(value));
+  } catch {
+    // Storage may be refused (privacy modes): what it keeps is only a hint.
+  }
+  return null;
+}

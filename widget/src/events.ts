@@ -46,12 +46,14 @@ function tellShopifyCart(session: string): void {
   }).catch(() => undefined);
 }
 
-function beacon(url: string, body: string): boolean {
+/** POSTs `body` as text/plain (no CORS preflight), by a beacon, or a fetch when the browser refuses one. */
+export function send(url: string, body: string): void {
   try {
-    return navigator.sendBeacon(url, body);
+    if (navigator.sendBeacon(url, body)) return;
   } catch {
-    return false;
+    // No beacons: the fetch below.
   }
+  fetch(url, { method: 'POST', body, keepalive: true, mode: 'no-cors' }).catch(() => undefined);
 }
 
 /**
@@ -74,8 +76,7 @@ export function tracker(api: string, store: string, productId: string, host: HTM
         session_id: session,
         events: queue.splice(0, BATCH),
       } satisfies TWidgetEvents);
-      if (!beacon(url, body))
-        fetch(url, { method: 'POST', body, keepalive: true, mode: 'no-cors' }).catch(() => undefined);
+      send(url, body);
     }
   };
   const track = (type: TWidgetEventType) => {

@@ -1,6 +1,6 @@
 import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
-import { h, info, warn } from './dom.js';
-import { sessionId, tracker } from './events.js';
+import { h, info, storage, warn } from './dom.js';
+import { send, sessionId, tracker } from './events.js';
 import { injectJsonLd } from './jsonld.js';
 import { localize } from './language.js';
 import { chunkAt, later } from './later.js';
@@ -22,20 +22,11 @@ function getJson<T>(url: string, cache: RequestCache = 'default'): Promise<T> {
   });
 }
 
-function storage(key: string, value?: number): string | null {
-  try {
-    if (value === undefined) return localStorage.getItem(key);
-    localStorage.setItem(key, String(value));
-  } catch {
-    // Storage may be refused (privacy modes): the height is only a hint.
-  }
-  return null;
-}
-
 function mount(
   store: string,
   api: string,
   version: string,
+  reviews: string,
   product: Product,
   answer: TWidgetConfiguration,
   data: TPublicReviews,
@@ -60,13 +51,22 @@ function mount(
     store,
     version,
     button,
-    product: { id: product.id, name: product.name, image: product.image, url: product.url },
+    product,
     session: sessionId(),
     done: () => button.focus(),
   });
   const onDemand = (run: () => void) => later().then(run, (error: Error) => warn(error.message));
   render(root, host, configuration, data, {
     more: (next) => versioned(new URL(next, api + '/').href, version),
+    // Only what differs from the defaults goes in the URL: the default view keeps the first request's URL.
+    view: (sort, rating) =>
+      versioned(reviews + (sort != 'recent' ? '&sort=' + sort : '') + (rating ? '&rating=' + rating : ''), version),
+    // Sent like the beacons; the server counts one vote per session and review.
+    vote: (review) =>
+      send(
+        `${api}/api/reviews/public/${review.id}/helpful/`,
+        JSON.stringify({ merchant_id: store, session_id: sessionId() }),
+      ),
     play: () => track('play'),
     write: (slot, button) => {
       const open = slot.querySelector<HTMLElement>('.vr-form input');
@@ -107,15 +107,15 @@ function start(store: string, api: string, version: string): void {
   const placeholder = product.placeholder;
   const height = placeholder && storage('vr:h:' + product.id);
   if (placeholder && height) placeholder.style.minHeight = height + 'px';
-  const reviews = new URLSearchParams({ product_id: product.id, merchant_id: store, page_size: String(PAGE_SIZE) });
+  const reviews = `${api}/api/reviews/public/?${new URLSearchParams({ product_id: product.id, merchant_id: store, page_size: String(PAGE_SIZE) })}`;
   Promise.all([
     versioned<TWidgetConfiguration>(
       `${api}/api/widgets/configuration/${encodeURIComponent(product.id)}/?${new URLSearchParams({ merchant_id: store })}`,
       version,
     ),
-    versioned<TPublicReviews>(`${api}/api/reviews/public/?${reviews}`, version),
+    versioned<TPublicReviews>(reviews, version),
   ])
-    .then(([configuration, data]) => mount(store, api, version, product, configuration, data))
+    .then(([configuration, data]) => mount(store, api, version, reviews, product, configuration, data))
     .catch((error: Error) => {
       if (placeholder) placeholder.style.minHeight = '';
       warn(error.message);

@@ -44,12 +44,14 @@ export function openModal(parent: HTMLElement, review: TPublicReview, view: View
       event.preventDefault();
       shut();
     } else if (event.key === 'Tab') {
+      // Each Tab moves between these, so the focus never goes into the player's own controls (whose keys, Escape
+      // included, never reach the dialog) nor out of the dialog.
       const items = Array.from(modal.querySelectorAll<HTMLElement>('button, video'));
       const at = items.indexOf((modal.getRootNode() as ShadowRoot).activeElement as HTMLElement);
-      if (event.shiftKey ? at <= 0 : at < 0 || at === items.length - 1) {
-        event.preventDefault();
-        items[event.shiftKey ? items.length - 1 : 0].focus();
-      }
+      const step = event.shiftKey ? items.length - 1 : 1;
+      event.preventDefault();
+      // From the dialog itself (no item focused): the first, or with Shift the last.
+      items[at < 0 ? (event.shiftKey ? items.length - 1 : 0) : (at + step) % items.length].focus();
     }
   };
   parent.append(modal);

@@ -5,6 +5,8 @@ export interface View {
   configuration: TWidgetConfiguration;
   date(iso: string): string;
   play?(): void;
+  /** The review's "Helpful (n)" button, on a live widget; never inside a tile that is itself a button. */
+  vote?(review: TPublicReview): HTMLElement;
 }
 
 export function stars(rating: number, label: string, className = 'vr-stars'): HTMLElement {
@@ -46,6 +48,7 @@ export function details(review: TPublicReview, view: View, body: HTMLElement): H
       '\n' + review.reply.text,
     );
   }
+  if (view.vote) body.append(view.vote(review));
   return body;
 }
 

@@ -1,6 +1,6 @@
-import type { TPublicReview, TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
+import type { TPublicReview, TPublicReviews, TReviewSort, TWidgetConfiguration } from '../../shared/storefront.js';
 import { carousel } from './carousel.js';
-import { fill, h, warn } from './dom.js';
+import { fill, h, storage, warn } from './dom.js';
 import { later } from './later.js';
 import { details, mediaBox, mediaLabel, stars, type View } from './parts.js';
 import css from './widget.css';
@@ -17,6 +17,16 @@ export interface Hooks {
   /** Opens or closes the Questions panel in `slot` (issue 25). */
   questions?(slot: HTMLElement, button: HTMLButtonElement): void;
   play?(): void;
+  /** Fetches the first page in another sort, or with a star filter (0: none). */
+  view?(sort: TReviewSort, rating: number): Promise<TPublicReviews>;
+  /** Sends the shopper's "helpful" vote. */
+  vote?(review: TPublicReview): void;
+}
+
+/** The sort and star filter (0: none) the data was fetched with. */
+export interface Shown {
+  sort: TReviewSort;
+  rating: number;
 }
 
 const cleanups = new WeakMap<ShadowRoot, () => void>();
@@ -47,7 +57,8 @@ function tile(review: TPublicReview, view: View, parent: HTMLElement, autoplay: 
   } else {
     element.classList.add('vr-text');
   }
-  element.append(details(review, view, h('span', 'vr-body')));
+  // A tile that is a button holds no other button: its vote is in the review's dialog.
+  element.append(details(review, row ? view : { ...view, vote: undefined }, h('span', 'vr-body')));
   if (opener instanceof HTMLButtonElement) {
     opener.type = 'button';
     opener.onclick = () =>
@@ -60,7 +71,12 @@ function tile(review: TPublicReview, view: View, parent: HTMLElement, autoplay: 
 }
 
 /** Average, stars and count, with how many reviews gave each number of stars. */
-function summary(data: TPublicReviews, configuration: TWidgetConfiguration): HTMLElement {
+function summary(
+  data: TPublicReviews,
+  configuration: TWidgetConfiguration,
+  rating: number,
+  filter?: (n: number) => void,
+): HTMLElement {
   const { settings, strings } = configuration;
   const element = h('div', 'vr-summary');
   const score = element.appendChild(h('div', 'vr-score'));
@@ -82,11 +98,17 @@ function summary(data: TPublicReviews, configuration: TWidgetConfiguration): HTM
       const count = counts[n] || 0;
       const track = h('span', 'vr-bar');
       track.appendChild(h('span')).style.width = (count * 100) / total + '%';
-      bars
-        .appendChild(
-          h('div', 'vr-bar-row', null, { role: 'img', 'aria-label': fill(strings.distribution_row, { n, count }) }),
-        )
-        .append(h('span', 'vr-bar-stars', n + ' ★'), track, h('span', 'vr-bar-count', String(count)));
+      const row = h('div', 'vr-bar-row', null, {
+        role: 'img',
+        'aria-label': fill(strings.distribution_row, { n, count }),
+      });
+      // On a live widget each bar sits in a toggle filtering the list to its number of stars (named by the bar).
+      const holder = filter
+        ? bars.appendChild(h('button', '', null, { type: 'button', 'aria-pressed': '' + (n === rating) }))
+        : bars;
+      holder.append(row);
+      if (filter) holder.onclick = () => filter(n);
+      row.append(h('span', 'vr-bar-stars', n + ' ★'), track, h('span', 'vr-bar-count', String(count)));
     }
   }
   return element;
@@ -99,6 +121,7 @@ export function render(
   configuration: TWidgetConfiguration,
   data: TPublicReviews,
   hooks: Hooks = {},
+  current: Shown = { sort: 'recent', rating: 0 },
 ): void {
   cleanups.get(root)?.();
   const { settings, strings, language } = configuration;
@@ -118,7 +141,42 @@ export function render(
   } catch {
     format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
   }
-  const view: View = { configuration, date: (iso) => format.format(new Date(iso)), play: hooks.play };
+  // A configuration cached before these controls existed has none of their strings: no controls then.
+  const { vote, view: reload } = strings.helpful ? hooks : ({} as Hooks);
+  const view: View = {
+    configuration,
+    date: (iso) => format.format(new Date(iso)),
+    play: hooks.play,
+    // The count the shopper saw after their vote is remembered, so a cached answer from before it shows no less.
+    vote:
+      vote &&
+      ((review) => {
+        const key = 'vr:v:' + review.id;
+        let mine = +storage(key)!;
+        const count = Math.max(review.helpful_count || 0, mine);
+        const button = h('button', 'vr-btn vr-out', fill(strings.helpful, { n: count }), {
+          type: 'button',
+          'aria-pressed': '' + !!mine,
+        });
+        button.onclick = () => {
+          if (mine) return;
+          storage(key, (mine = count + 1));
+          button.setAttribute('aria-pressed', 'true');
+          button.textContent = fill(strings.helpful, { n: mine });
+          vote(review);
+        };
+        return button;
+      }),
+  };
+  // Another sort or filter: the first page of it, rendered anew, the focus back on the control used.
+  const change = (sort: TReviewSort, rating: number, focus: string) =>
+    reload!(sort, rating).then(
+      (page) => {
+        render(root, host, configuration, page, hooks, { sort, rating });
+        root.querySelector<HTMLElement>(focus)!.focus();
+      },
+      () => warn('Could not load reviews.'),
+    );
   const autoplay =
     settings.autoplay_videos && window.IntersectionObserver
       ? new IntersectionObserver((entries) => {
@@ -145,7 +203,37 @@ export function render(
   if (settings.widget_title) wrap.append(h('h2', 'vr-title', settings.widget_title));
   const actions = h('div', 'vr-actions');
   if (data.count) {
-    wrap.append(summary(data, configuration));
+    const rating = current.rating;
+    wrap.append(
+      summary(
+        data,
+        configuration,
+        rating,
+        reload && ((n) => change(current.sort, n === rating ? 0 : n, `.vr-distribution>:nth-child(${6 - n})`)),
+      ),
+    );
+    if (reload) {
+      const tools = wrap.appendChild(h('div', 'vr-tools'));
+      // The button is drawn here; its listbox comes with the on-demand chunk (sort-list.ts), placed under it.
+      const sort = tools.appendChild(
+        h('button', 'vr-btn vr-out vr-sort-btn', strings.sort_by + ': ' + strings[`sort_${current.sort}`], {
+          type: 'button',
+          'aria-haspopup': 'listbox',
+          'aria-expanded': 'false',
+        }),
+      );
+      sort.onclick = () =>
+        later().then(
+          () => window.__vrSort!(sort, strings, current.sort, (to) => change(to, rating, '.vr-sort-btn')),
+          (error: Error) => warn(error.message),
+        );
+      // The active filter, saying how to clear it.
+      if (rating) {
+        tools.appendChild(
+          h('button', 'vr-btn vr-out', fill(strings.filter_active, { n: rating }), { type: 'button' }),
+        ).onclick = () => change(current.sort, 0, '.vr-sort-btn');
+      }
+    }
     const grid = h('div', 'vr-grid');
     if (layout === 'carousel') {
       const [region, cleanup] = carousel(grid, strings, settings.widget_title || strings.carousel);

@@ -1,5 +1,6 @@
 import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
 import type { openModal } from './modal.js';
+import type { openSort } from './sort-list.js';
 
 export type TPlatform = 'generic' | 'shopify' | 'bigcommerce' | 'tiendanube';
 
@@ -58,6 +59,7 @@ declare global {
     __vrForm?: (context: FormContext) => void;
     __vrModal?: typeof openModal;
     __vrQuestions?: (context: QuestionsContext) => void;
+    __vrSort?: typeof openSort;
     ShopifyAnalytics?: { meta?: { product?: { id?: number | string } } };
     LS?: { product?: { id?: number | string } };
   }

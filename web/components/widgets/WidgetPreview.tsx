@@ -91,6 +91,8 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
           verified_purchase: review.verified_purchase,
           reply: review.reply && { text: review.reply.text, at: review.reply.updated_at },
           pinned: review.pinned,
+          // The preview shows no votes.
+          helpful_count: 0,
         }))
       : samples.map((sample, i) => ({
           id: `sample-${i}`,
@@ -106,6 +108,7 @@ export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
           verified_purchase: false,
           reply: null,
           pinned: false,
+          helpful_count: 0,
         }));
     const average = results.reduce((sum, review) => sum + review.rating, 0) / results.length;
     const distribution: TRatingDistribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
