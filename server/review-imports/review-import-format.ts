@@ -61,7 +61,8 @@ export function plainId(value: string): string {
 export function statusFrom(value: string, fallback: TReviewStatus = 'approved'): TReviewStatus {
   const word = headerKey(value);
   if (!word) return fallback;
-  if (['approved', 'published', 'active', 'ok', 'true', 'yes', 'enabled', 'enable', '1'].includes(word)) return 'approved';
+  if (['approved', 'published', 'active', 'ok', 'true', 'yes', 'enabled', 'enable', '1'].includes(word))
+    return 'approved';
   if (['rejected', 'hidden', 'spam', 'archived'].includes(word)) return 'rejected';
   return 'pending';
 }

@@ -33,9 +33,11 @@ describe('detectFormat', () => {
 
   it('prefers the format that knows more of the header when two signatures fit (Stamped carries Loox columns)', () => {
     const stamped = headerOf('stamped');
-    expect(['product_handle', 'rating', 'author', 'body', 'created_at'].every((name) =>
-      stamped.map((cell) => cell.toLowerCase().replace(/_/g, '')).includes(name.replace(/_/g, '')),
-    )).toBe(true);
+    expect(
+      ['product_handle', 'rating', 'author', 'body', 'created_at'].every((name) =>
+        stamped.map((cell) => cell.toLowerCase().replace(/_/g, '')).includes(name.replace(/_/g, '')),
+      ),
+    ).toBe(true);
     expect(detectFormat(stamped).id).toBe('stamped');
   });
 

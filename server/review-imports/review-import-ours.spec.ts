@@ -48,7 +48,12 @@ const ROWS: TReviewExportRow[] = [
     photo_url: 'https://media.example/p.jpg?expires=1&signature=c',
     thumbnail_url: 'https://media.example/t.jpg?expires=1&signature=d',
   }),
-  exported(2, { comment: '-5 stars\nwould be too few, "honestly"', status: 'rejected', rating: 1, flags: ['spam', 'links'] }),
+  exported(2, {
+    comment: '-5 stars\nwould be too few, "honestly"',
+    status: 'rejected',
+    rating: 1,
+    flags: ['spam', 'links'],
+  }),
   exported(3, { comment: '@team\tthanks', customer_name: '=Zoë Núñez', status: 'pending', rating: 3 }),
   exported(4, { comment: '\tstarts with a tab', customer_name: "O'Brien", rating: 4, pinned: true }),
   exported(5, { comment: '', video_url: 'https://media.example/only-video.mp4', rating: 2, product_name: 'Cup, blue' }),
@@ -90,7 +95,9 @@ describe('our own export, read back', () => {
     const rows: TImportRowResult[] = [];
     for await (const row of opened.rows) rows.push(row);
     const live = ROWS.filter((row) => row.deleted_at === null);
-    expect(rows.filter((row) => row.ok)).toEqual(live.map((row, i) => ({ row: i + 2, ok: true, review: expected(row) })));
+    expect(rows.filter((row) => row.ok)).toEqual(
+      live.map((row, i) => ({ row: i + 2, ok: true, review: expected(row) })),
+    );
     expect(rows.at(-1)).toEqual({ row: 8, ok: false, reason: 'deleted', detail: 'The review was deleted.' });
   });
 

@@ -35,7 +35,7 @@ function shape(rows: TImportRowResult[]): Expected[] {
   });
 }
 
-const base = { sourceReviewId: null, verified: false, status: 'approved', mediaUrls: [] } as const;
+const base = { sourceReviewId: null, verified: false, status: 'approved' as const, mediaUrls: [] as string[] };
 
 const EXPECTED: Record<TReviewImportFormat, Expected[]> = {
   judgeme: [
@@ -322,7 +322,12 @@ const EXPECTED: Record<TReviewImportFormat, Expected[]> = {
       {
         ...base,
         sourceReviewId: '3f1c2a9e-0000-4000-8000-000000000001',
-        productRef: { id: 'prod-1', sku: 'SKU-1', name: 'Glow Serum, 30 ml', url: 'https://shop.example/products/glow' },
+        productRef: {
+          id: 'prod-1',
+          sku: 'SKU-1',
+          name: 'Glow Serum, 30 ml',
+          url: 'https://shop.example/products/glow',
+        },
         rating: 5,
         body: '=SUM(A1) is my favourite formula',
         reviewerName: 'Ana',
@@ -339,7 +344,12 @@ const EXPECTED: Record<TReviewImportFormat, Expected[]> = {
         ...base,
         sourceReviewId: '3f1c2a9e-0000-4000-8000-000000000002',
         status: 'pending',
-        productRef: { id: 'prod-1', sku: 'SKU-1', name: 'Glow Serum, 30 ml', url: 'https://shop.example/products/glow' },
+        productRef: {
+          id: 'prod-1',
+          sku: 'SKU-1',
+          name: 'Glow Serum, 30 ml',
+          url: 'https://shop.example/products/glow',
+        },
         rating: 4,
         body: '',
         reviewerName: 'Bea',
@@ -459,7 +469,9 @@ describe('review import: refusals and skips', () => {
     };
     expect(normalise(2, format, raw, NOW)).toMatchObject({ ok: true });
     expect(normalise(2, format, { ...raw, body: 'x'.repeat(5001) }, NOW)).toMatchObject({ reason: 'too_long' });
-    expect(normalise(2, format, { ...raw, reply: { text: 'x'.repeat(2001) } }, NOW)).toMatchObject({ reason: 'too_long' });
+    expect(normalise(2, format, { ...raw, reply: { text: 'x'.repeat(2001) } }, NOW)).toMatchObject({
+      reason: 'too_long',
+    });
     expect(normalise(2, format, { ...raw, body: 'a\0b' }, NOW)).toMatchObject({ reason: 'invalid_text' });
     expect(normalise(2, format, { ...raw, body: '\uD800' }, NOW)).toMatchObject({ reason: 'invalid_text' });
   });

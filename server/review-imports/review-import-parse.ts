@@ -35,7 +35,11 @@ function invalidCsv(error: unknown): ApiError {
  */
 export async function openImport(input: ImportInput, now = new Date()): Promise<OpenedImport> {
   const parser = parse({ bom: true, relax_column_count: true, max_record_size: MAX_RECORD_CHARS });
-  const source = Buffer.isBuffer(input) ? Readable.from([input]) : input instanceof Readable ? input : Readable.from(input);
+  const source = Buffer.isBuffer(input)
+    ? Readable.from([input])
+    : input instanceof Readable
+      ? input
+      : Readable.from(input);
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
   const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
@@ -74,6 +78,12 @@ async function* readRows(
   columns: Map<string, number>,
   now: Date,
 ): AsyncGenerator<TImportRowResult> {
+  // Formats ask for cells by name, many times a row: each name is looked up in the header once.
+  const indexes = new Map<string, number | undefined>();
+  const indexOf = (name: string) => {
+    if (!indexes.has(name)) indexes.set(name, columns.get(headerKey(name)));
+    return indexes.get(name);
+  };
   let row = 1;
   for (;;) {
     let next: IteratorResult<string[]>;
@@ -88,7 +98,7 @@ async function* readRows(
     if (record.every((cell) => cell.trim() === '')) continue;
     const cells: Cells = (...names) => {
       for (const name of names) {
-        const index = columns.get(headerKey(name));
+        const index = indexOf(name);
         const value = index === undefined ? '' : (record[index] ?? '').trim();
         if (value) return format.unescape ? format.unescape(value) : value;
       }
@@ -131,14 +141,22 @@ export function normalise(row: number, format: ImportFormat, raw: RawReview, now
   }
   const createdAt = readDate(raw.createdAt, format.slashDates, now);
   if (!createdAt) {
-    return skip(row, 'bad_date', raw.createdAt ? `"${raw.createdAt}" is not a date we can read.` : 'The date is empty.');
+    return skip(
+      row,
+      'bad_date',
+      raw.createdAt ? `"${raw.createdAt}" is not a date we can read.` : 'The date is empty.',
+    );
   }
   const mediaUrls = readMediaUrls(raw.media);
   const title = orUndefined(raw.title);
   if (!raw.body && !title && mediaUrls.length === 0) return skip(row, 'empty_review', 'No text, title or media.');
   const replyText = raw.reply?.text ?? '';
   if (raw.body.length > COMMENT_MAX_LENGTH || replyText.length > REPLY_MAX_LENGTH) {
-    return skip(row, 'too_long', `A review holds at most ${COMMENT_MAX_LENGTH} characters, a reply ${REPLY_MAX_LENGTH}.`);
+    return skip(
+      row,
+      'too_long',
+      `A review holds at most ${COMMENT_MAX_LENGTH} characters, a reply ${REPLY_MAX_LENGTH}.`,
+    );
   }
   const texts = [raw.body, title ?? '', raw.reviewerName, replyText];
   if (!texts.every(isStorable)) return skip(row, 'invalid_text', 'The text holds a NUL character or broken UTF-16.');

@@ -40,12 +40,19 @@ describe('readDate', () => {
     expect(readDate(text, order, NOW)?.toISOString()).toBe(iso);
   });
 
-  it.each(['', 'yesterday', '2025-02-30', '2025-13-01', '31/02/2025', '13/13/2025', '2025-03-02T25:00', '1741000000', '2026-12-01'])(
-    '%j is no date we can read',
-    (text) => {
-      expect(readDate(text, 'dmy', NOW)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'yesterday',
+    '2025-02-30',
+    '2025-13-01',
+    '31/02/2025',
+    '13/13/2025',
+    '2025-03-02T25:00',
+    '1741000000',
+    '2026-12-01',
+  ])('%j is no date we can read', (text) => {
+    expect(readDate(text, 'dmy', NOW)).toBeNull();
+  });
 
   it('takes a date up to a day ahead (time zones), not later', () => {
     expect(readDate('2026-11-28T20:00:00Z', 'dmy', NOW)).not.toBeNull();
@@ -71,7 +78,9 @@ describe('readMediaUrls', () => {
   });
 
   it('drops anything that is not an http(s) link', () => {
-    expect(readMediaUrls(['javascript:alert(1)', 'ftp://x.example/a.jpg', 'file:///etc/passwd', 'a.jpg', ''])).toEqual([]);
+    expect(readMediaUrls(['javascript:alert(1)', 'ftp://x.example/a.jpg', 'file:///etc/passwd', 'a.jpg', ''])).toEqual(
+      [],
+    );
   });
 });
 

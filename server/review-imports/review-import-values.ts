@@ -14,7 +14,8 @@ export function readRating(text: string): RatingCell {
 
 const ISO =
   /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2})?$/i;
-const SLASHED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:[ T,]+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(AM|PM)?)?\s*(Z|UTC|GMT)?$/i;
+const SLASHED =
+  /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:[ T,]+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(AM|PM)?)?\s*(Z|UTC|GMT)?$/i;
 
 function utc(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): Date | null {
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms));

@@ -54,7 +54,9 @@ export const okendo: ImportFormat = {
       verified: yes(cells('isVerifiedBuyer')),
       status: cells('status') ? statusFrom(cells('status')) : approved && !yes(approved) ? 'pending' : 'approved',
       reply:
-        replyIsPublic && !yes(replyIsPublic) ? undefined : { text: cells('reply'), createdAt: cells('replyDateCreated') },
+        replyIsPublic && !yes(replyIsPublic)
+          ? undefined
+          : { text: cells('reply'), createdAt: cells('replyDateCreated') },
       media: [cells('imageUrls'), cells('videoUrls')],
     };
   },
