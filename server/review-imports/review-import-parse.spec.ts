@@ -419,6 +419,25 @@ describe('review import fixtures (test/fixtures/imports)', () => {
     }
   });
 
+  it('closes the file when the reader stops early (a preview of the first rows)', async () => {
+    // A file still arriving (an upload in progress): it never ends by itself.
+    const bytes = readFileSync(join(FIXTURES, 'judgeme.csv'));
+    const source = Readable.from(
+      (async function* () {
+        yield bytes;
+        await new Promise(() => {});
+      })(),
+    );
+    const opened = await openImport(source, NOW);
+    const firstTwo: number[] = [];
+    for await (const row of opened.rows) {
+      firstTwo.push(row.row);
+      if (firstTwo.length === 2) break;
+    }
+    expect(firstTwo).toEqual([2, 3]);
+    expect(source.destroyed).toBe(true);
+  });
+
   it('reads a stream delivered in small chunks the same as a buffer', async () => {
     const bytes = readFileSync(join(FIXTURES, 'judgeme.csv'));
     const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) => bytes.subarray(i * 7, i * 7 + 7));

@@ -43,6 +43,10 @@ export async function openImport(input: ImportInput, now = new Date()): Promise<
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
   const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
+  const close = () => {
+    parser.destroy();
+    source.destroy();
+  };
   let first: IteratorResult<string[]>;
   try {
     first = await records.next();
@@ -50,21 +54,21 @@ export async function openImport(input: ImportInput, now = new Date()): Promise<
     throw invalidCsv(error);
   }
   if (first.done || first.value.join('').includes('\0')) {
-    source.destroy();
+    close();
     throw ApiError.badRequest('The file is empty or is not a CSV file.', 'invalid_csv');
   }
   let format: ImportFormat;
   try {
     format = detectFormat(first.value);
   } catch (error) {
-    source.destroy();
+    close();
     throw error;
   }
   const columns = new Map<string, number>();
   first.value.forEach((name, index) => {
     if (!columns.has(headerKey(name))) columns.set(headerKey(name), index);
   });
-  return { format, rows: readRows(records, format, columns, now) };
+  return { format, rows: readRows(records, close, format, columns, now) };
 }
 
 /** The rows of an import file, normalised (see `openImport`). */
@@ -72,8 +76,10 @@ export async function* parseImport(input: ImportInput, now = new Date()): AsyncG
   yield* (await openImport(input, now)).rows;
 }
 
+/** The data rows; stopping early (a preview reads 20) or failing closes the file. */
 async function* readRows(
   records: AsyncIterator<string[]>,
+  close: () => void,
   format: ImportFormat,
   columns: Map<string, number>,
   now: Date,
@@ -85,26 +91,30 @@ async function* readRows(
     return indexes.get(name);
   };
   let row = 1;
-  for (;;) {
-    let next: IteratorResult<string[]>;
-    try {
-      next = await records.next();
-    } catch (error) {
-      throw invalidCsv(error);
-    }
-    if (next.done) return;
-    row += 1;
-    const record = next.value;
-    if (record.every((cell) => cell.trim() === '')) continue;
-    const cells: Cells = (...names) => {
-      for (const name of names) {
-        const index = indexOf(name);
-        const value = index === undefined ? '' : (record[index] ?? '').trim();
-        if (value) return format.unescape ? format.unescape(value) : value;
+  try {
+    for (;;) {
+      let next: IteratorResult<string[]>;
+      try {
+        next = await records.next();
+      } catch (error) {
+        throw invalidCsv(error);
       }
-      return '';
-    };
-    yield normalise(row, format, format.read(cells), now);
+      if (next.done) return;
+      row += 1;
+      const record = next.value;
+      if (record.every((cell) => cell.trim() === '')) continue;
+      const cells: Cells = (...names) => {
+        for (const name of names) {
+          const index = indexOf(name);
+          const value = index === undefined ? '' : (record[index] ?? '').trim();
+          if (value) return format.unescape ? format.unescape(value) : value;
+        }
+        return '';
+      };
+      yield normalise(row, format, format.read(cells), now);
+    }
+  } finally {
+    close();
   }
 }
 
