@@ -10,7 +10,7 @@ import {
   ZImportedReview,
 } from '../../shared/review-imports.js';
 import type { ApiError } from '../common/api-error.js';
-import { normalise, openImport } from './review-import-parse.js';
+import { normalise, openImport, sniffDelimiter } from './review-import-parse.js';
 import { IMPORT_FORMATS } from './review-import-formats.js';
 
 const NOW = new Date('2026-11-28T00:00:00Z');
@@ -436,6 +436,35 @@ describe('review import fixtures (test/fixtures/imports)', () => {
     }
     expect(firstTwo).toEqual([2, 3]);
     expect(source.destroyed).toBe(true);
+  });
+
+  it('reads files saved with semicolons or tabs (spreadsheets in comma-decimal locales)', async () => {
+    const csv = readFileSync(join(FIXTURES, 'loox.csv'), 'utf8');
+    const lines = csv.split('\n');
+    // Row 2 of the Loox fixture, re-saved with semicolons: commas in the text are no longer quoted.
+    const semicolons = [
+      lines[0].replaceAll(',', ';'),
+      'robe-ete;8123;5;Julie Martin;julie@example.com;Parfaite, taille bien.;2024-11-05;"https://images.loox.io/uploads/x1.jpg,https://images.loox.io/uploads/x2.jpg";Merci Julie !;2024-11-06;true;false',
+    ].join('\r\n');
+    const tabs = semicolons.replaceAll(';', '\t');
+    for (const text of [semicolons, tabs]) {
+      const opened = await openImport(Buffer.from(text), NOW);
+      expect(opened.format.id).toBe('loox');
+      const rows: TImportRowResult[] = [];
+      for await (const row of opened.rows) rows.push(row);
+      expect(shape(rows)).toEqual([EXPECTED.loox[0]]);
+    }
+  });
+
+  it.each([
+    ['title,body,rating\n', ','],
+    ['\uFEFFtitle;body;rating\r\n', ';'],
+    ['title\tbody\trating', '\t'],
+    ['"a;b;c",d,e\n', ','],
+    ['"x,y";z;w\n', ';'],
+    ['single\n', ','],
+  ])('chooses the delimiter of %j', (head, delimiter) => {
+    expect(sniffDelimiter(head)).toBe(delimiter);
   });
 
   it('reads a stream delivered in small chunks the same as a buffer', async () => {

@@ -28,23 +28,56 @@ function invalidCsv(error: unknown): ApiError {
   return ApiError.badRequest(`The file could not be read as CSV${where}: ${csv.message ?? 'malformed'}`, 'invalid_csv');
 }
 
+/** The bytes read before the delimiter is chosen: the header row, or this much of it. */
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * The header row's delimiter: a comma, or a semicolon or tab where the file has more of those than commas outside
+ * quotes (spreadsheets save "CSV" with semicolons in locales whose decimal separator is a comma).
+ */
+export function sniffDelimiter(head: string): ',' | ';' | '\t' {
+  const line = head
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)[0]
+    .replace(/"[^"]*"/g, '');
+  const count = (delimiter: string) => line.split(delimiter).length - 1;
+  const [best] = ([',', ';', '\t'] as const).map((d) => [d, count(d)] as const).sort((a, b) => b[1] - a[1]);
+  return best[1] > count(',') ? best[0] : ',';
+}
+
 /**
  * Reads an import file's header, recognises the format (400 `unknown_import_format` / `ambiguous_import_format` when
- * it cannot), and hands back its rows as a stream of normalised reviews or skip reasons. A BOM is taken off; a file
- * that stops being CSV part way ends the rows with a 400 `invalid_csv`.
+ * it cannot), and hands back its rows as a stream of normalised reviews or skip reasons. A BOM is taken off, the
+ * delimiter is the header's (comma, semicolon or tab); a file that stops being CSV part way ends the rows with a 400
+ * `invalid_csv`.
  */
 export async function openImport(input: ImportInput, now = new Date()): Promise<OpenedImport> {
-  const parser = parse({ bom: true, relax_column_count: true, max_record_size: MAX_RECORD_CHARS });
   const source = Buffer.isBuffer(input)
     ? Readable.from([input])
     : input instanceof Readable
       ? input
       : Readable.from(input);
-  source.on('error', (error) => parser.destroy(error));
-  source.pipe(parser);
+  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+  let head = Buffer.alloc(0);
+  while (!head.includes(10) && head.length < HEAD_BYTES) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head = Buffer.concat([head, Buffer.from(next.value)]);
+  }
+  const delimiter = sniffDelimiter(head.toString('utf8'));
+  const parser = parse({ bom: true, delimiter, relax_column_count: true, max_record_size: MAX_RECORD_CHARS });
+  const body = Readable.from(
+    (async function* () {
+      yield head;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield Buffer.from(next.value);
+    })(),
+  );
+  body.on('error', (error) => parser.destroy(error));
+  body.pipe(parser);
   const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
   const close = () => {
     parser.destroy();
+    body.destroy();
     source.destroy();
   };
   let first: IteratorResult<string[]>;
