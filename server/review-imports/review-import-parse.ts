@@ -84,6 +84,7 @@ export async function openImport(input: ImportInput, now = new Date()): Promise<
   try {
     first = await records.next();
   } catch (error) {
+    close();
     throw invalidCsv(error);
   }
   if (first.done || first.value.join('').includes('\0')) {
