@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { REVIEW_STATUSES } from './review-statuses.js';
+
+// Importing reviews from another review app's CSV export (issue 26): the formats recognised and the normalised row
+// every format is read into. The dashboard's preview shows these rows as they will be imported.
+
+export const REVIEW_IMPORT_FORMATS = ['ours', 'judgeme', 'loox', 'yotpo', 'okendo', 'stamped'] as const;
+export type TReviewImportFormat = (typeof REVIEW_IMPORT_FORMATS)[number];
+
+export const REVIEW_IMPORT_FORMAT_LABELS: Record<TReviewImportFormat, string> = {
+  ours: 'Our own export',
+  judgeme: 'Judge.me',
+  loox: 'Loox',
+  yotpo: 'Yotpo',
+  okendo: 'Okendo',
+  stamped: 'Stamped',
+};
+
+/** Why a row of the file is not imported. */
+export const REVIEW_IMPORT_SKIP_REASONS = [
+  'missing_rating',
+  'bad_rating',
+  'rating_out_of_range',
+  'missing_product',
+  'bad_date',
+  'empty_review',
+  'too_long',
+  'invalid_text',
+  'deleted',
+] as const;
+export type TReviewImportSkipReason = (typeof REVIEW_IMPORT_SKIP_REASONS)[number];
+
+/** A product as the file names it; the import matches it against the catalogue by id, then handle, then SKU. */
+export const ZImportProductRef = z.object({
+  id: z.string().optional(),
+  handle: z.string().optional(),
+  sku: z.string().optional(),
+  name: z.string().optional(),
+  url: z.string().optional(),
+});
+export type TImportProductRef = z.infer<typeof ZImportProductRef>;
+
+/** One review of an import file, normalised whatever app wrote it. Dates are `Date`s (ISO strings in JSON). */
+export const ZImportedReview = z.object({
+  source: z.enum(REVIEW_IMPORT_FORMATS),
+  /** The review's id in the app that exported it, when the file has one. */
+  sourceReviewId: z.string().nullable(),
+  /** Re-importing a row with the same key adds nothing: source + source review id, or a hash of the row. */
+  key: z.string(),
+  productRef: ZImportProductRef,
+  rating: z.number().int().min(1).max(5),
+  title: z.string().optional(),
+  body: z.string(),
+  reviewerName: z.string(),
+  reviewerEmail: z.string().optional(),
+  createdAt: z.coerce.date(),
+  verified: z.boolean(),
+  status: z.enum(REVIEW_STATUSES),
+  reply: z.object({ text: z.string(), createdAt: z.coerce.date().optional() }).optional(),
+  /** http(s) links to the review's photos and videos, to be fetched by the import job. */
+  mediaUrls: z.array(z.string()),
+});
+export type TImportedReview = z.infer<typeof ZImportedReview>;
+
+/** A data row of the file (numbered as a spreadsheet numbers it: the header is row 1): imported, or skipped and why. */
+export type TImportRowResult =
+  | { row: number; ok: true; review: TImportedReview }
+  | { row: number; ok: false; reason: TReviewImportSkipReason; detail: string };
