@@ -11,6 +11,7 @@ import { ClockModule } from './common/clock.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EventsModule } from './events/domain-events.js';
+import { GoogleFeedModule } from './google-feed/google-feed.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { BigCommerceModule } from './integrations/bigcommerce/bigcommerce.module.js';
@@ -68,6 +69,7 @@ export class AppModule {
         StorefrontModule,
         WidgetEventsModule,
         WidgetScriptModule,
+        GoogleFeedModule,
         AnalyticsModule,
         ShopifyModule,
         BigCommerceModule,
