@@ -39,7 +39,7 @@ export class GoogleFeedRoutes implements OnModuleInit {
           .header('cache-control', feed.etag ? FEED_CACHE.versioned : FEED_CACHE.unversioned);
         if (feed.etag) {
           void reply.header('etag', feed.etag);
-          if (request.headers['if-none-match'] === feed.etag) return await reply.status(304).send();
+          if (matches(request.headers['if-none-match'], feed.etag)) return await reply.status(304).send();
         }
         return await reply.send(feed.body());
       } catch (error) {
@@ -47,4 +47,13 @@ export class GoogleFeedRoutes implements OnModuleInit {
       }
     });
   }
+}
+
+/** `If-None-Match` compares weakly and may list tags (a proxy that compressed the feed hands on `W/"…"`). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
 }

@@ -39,7 +39,10 @@ const TRICKY = `Tom & Jerry's <b>"great"</b> mug 😀 ]]> \u0001end`;
 async function seedStore() {
   const owner = await registerOwner(t);
   const db = handleOf(t).db;
-  await db.update(merchants).set({ storeName: 'Ana & Co <Shop>' }).where(eq(merchants.id, owner.merchantId));
+  await db
+    .update(merchants)
+    .set({ storeName: 'Ana & Co <Shop>', storeDomain: 'shop.example' })
+    .where(eq(merchants.id, owner.merchantId));
   const comments = ['Lovely mug', TRICKY, 'Photo attached'];
   const published = await seedReviews(t, owner.merchantId, 3, {
     productId: 'mug',
@@ -83,7 +86,21 @@ async function seedStore() {
     .update(products)
     .set({ url: 'https://attacker.example/p' })
     .where(inArray(products.externalId, ['elsewhere']));
-  return { ...owner, published, hidden: [pending, rejected, deleted, processing, noText, foreign] };
+  // One a shopper's page named on the store's own host: its page is the store's.
+  const [own] = await seedReviews(t, owner.merchantId, 1, {
+    productId: 'own',
+    status: 'approved',
+    comment: () => 'Own product',
+  });
+  await db
+    .update(products)
+    .set({ url: 'https://shop.example/products/own' })
+    .where(inArray(products.externalId, ['own']));
+  return {
+    ...owner,
+    published: [...published, own],
+    hidden: [pending, rejected, deleted, processing, noText, foreign],
+  };
 }
 
 describe('GET /feeds/{store_id}/google-product-reviews.xml', () => {
@@ -102,7 +119,7 @@ describe('GET /feeds/{store_id}/google-product-reviews.xml', () => {
     expect(validate(xml.replace('<version>2.3</version>', '<version>2.2</version>')).status).not.toBe(0);
     expect(validate(xml.replace(/<review_url [^>]*>[^<]*<\/review_url>/, '')).status).not.toBe(0);
 
-    expect(xpath(xml, 'count(/feed/reviews/review)')).toBe('3');
+    expect(xpath(xml, 'count(/feed/reviews/review)')).toBe('4');
     for (const id of published) expect(xpath(xml, `count(//review[review_id="${id}"])`)).toBe('1');
     for (const id of hidden) expect(xml).not.toContain(id);
 
@@ -127,6 +144,9 @@ describe('GET /feeds/{store_id}/google-product-reviews.xml', () => {
     expect(xpath(xml, `count(${named}/reviewer/name/@is_anonymous)`)).toBe('0');
     expect(xpath(xml, `count(${named}/reviewer_images)`)).toBe('0');
     const photo = `//review[review_id="${published[2]}"]`;
+    expect(xpath(xml, `//review[review_id="${published[3]}"]/products/product/product_url`)).toBe(
+      'https://shop.example/products/own',
+    );
     expect(xpath(xml, `${photo}/reviewer_images/reviewer_image/url`)).toBe(
       `${PUBLIC_URL}/media/photos/${published[2]}.jpg`,
     );
@@ -145,6 +165,9 @@ describe('GET /feeds/{store_id}/google-product-reviews.xml', () => {
     const again = await http.get(feedPath(storeId)).set('If-None-Match', etag).expect(304);
     expect(again.text).toBe('');
     expect(again.headers.etag).toBe(etag);
+    // Compared weakly, in a list, as a proxy that compressed the feed sends it on.
+    await http.get(feedPath(storeId)).set('If-None-Match', `"other", W/${etag}`).expect(304);
+    await http.get(feedPath(storeId)).set('If-None-Match', '"other"').expect(200);
     expect((await http.get(feedPath(storeId)).expect(200)).text).toBe(first.text);
 
     const [later] = await seedReviews(t, merchantId, 1, { productId: 'mug', comment: () => 'Approved later' });
