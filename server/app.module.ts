@@ -12,6 +12,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EventsModule } from './events/domain-events.js';
 import { HelpfulVotesModule } from './helpful-votes/helpful-votes.module.js';
+import { GoogleFeedModule } from './google-feed/google-feed.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { BigCommerceModule } from './integrations/bigcommerce/bigcommerce.module.js';
@@ -72,6 +73,7 @@ export class AppModule {
         WidgetEventsModule,
         HelpfulVotesModule,
         WidgetScriptModule,
+        GoogleFeedModule,
         AnalyticsModule,
         ShopifyModule,
         BigCommerceModule,

@@ -134,4 +134,6 @@ export interface TInstallationSnippet {
   store_id: string;
   script_url: string;
   snippet: string;
+  /** The store's Google product reviews feed, for Merchant Center. */
+  google_feed_url: string;
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { GoogleFeedModule } from '../google-feed/google-feed.module.js';
 import { InstallationController } from '../installation/installation.controller.js';
 import { ProductsModule } from '../products/products.module.js';
 import { StorefrontModule } from '../storefront/storefront.module.js';
@@ -10,7 +11,7 @@ import { WidgetsService } from './widgets.service.js';
 
 /** Widget settings, per-product overrides and the installation snippet. */
 @Module({
-  imports: [AuthModule, ProductsModule, StorefrontModule, WidgetScriptModule],
+  imports: [AuthModule, GoogleFeedModule, ProductsModule, StorefrontModule, WidgetScriptModule],
   controllers: [WidgetsController, InstallationController],
   providers: [WidgetsRepository, WidgetsService],
 })

@@ -193,6 +193,7 @@ describe('installation snippet', () => {
       store_id: storeId,
       script_url: `${PUBLIC_URL}/widget/v1/${storeId}.js`,
       snippet: `<script src="${PUBLIC_URL}/widget/v1/${storeId}.js" async></script>`,
+      google_feed_url: `${PUBLIC_URL}/feeds/${storeId}/google-product-reviews.xml`,
     });
   });
 });

@@ -139,6 +139,25 @@ describe('BigCommerce', () => {
     await page.getByTestId('integration-status-bigcommerce').waitFor();
   });
 
+  it('links the store’s Google product reviews feed on the Integrations page', async () => {
+    const page = await signedInPage(owner);
+    await page.goto('/settings/integrations');
+    await waitForHydration(page);
+    const feedUrl = `${server.url}/feeds/${owner.merchant!.store_id}/google-product-reviews.xml`;
+    const card = page.getByTestId('google-feed-card');
+    await card.getByTestId('google-feed-url').waitFor();
+    expect(await card.getByTestId('google-feed-url').textContent()).toBe(feedUrl);
+    const link = card.getByTestId('google-feed-link');
+    expect(await link.getAttribute('href')).toBe(feedUrl);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await card.locator('ol li').count()).toBe(4);
+    expect(await card.textContent()).toContain(integrationsEn.google.stepsTitle);
+    await expectAccessible(page);
+    const feed = await fetch(feedUrl);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+  });
+
   it('puts the widget on the store’s product page without pasting anything', async () => {
     expect(bc.scripts(store.hash)).toHaveLength(1);
     await uploadByApi(

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TPlatform } from '../../../../../shared/accounts.js';
 import { useProfile } from '../../../../api/profile';
+import { GoogleFeedCard } from '../../../../components/integrations/GoogleFeedCard';
 import { LinkCards, type LinkCard } from '../../../../components/LinkCards';
 import { PageTitle } from '../../../../components/PageTitle';
 
@@ -24,6 +25,7 @@ export default function Page() {
       <PageTitle page="integrations" />
       <p className="page-lead">{t('integrations.lead')}</p>
       <LinkCards cards={cards} />
+      <GoogleFeedCard />
     </>
   );
 }
