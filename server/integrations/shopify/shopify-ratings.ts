@@ -1,0 +1,131 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { isConnected } from '../../accounts/accounts.mapper.js';
+import type { MerchantRow } from '../../accounts/accounts.repository.js';
+import {
+  PlatformRatingsRegistry,
+  RatingsNotPermitted,
+  type PlatformRatings,
+  type ProductRating,
+} from '../../platform-ratings/platform-ratings.js';
+import { PlatformRatingsRepository } from '../../platform-ratings/platform-ratings.repository.js';
+import { PlatformError } from '../platform-error.js';
+import { StoreTokens } from '../store-tokens.js';
+import {
+  RATING_DEFINITION_ENABLE,
+  RATING_METAFIELDS,
+  RATINGS_DELETE,
+  RATINGS_SET,
+  type TRatingDefinitionEnable,
+  type TRatingsDelete,
+  type TRatingsSet,
+} from './shopify.graphql.js';
+import { ShopifyClient } from './shopify.client.js';
+
+/** metafieldsSet takes at most 25 metafields a call. */
+const PER_CALL = 25;
+/** Writing products' metafields needs write access to products. */
+const SCOPE = 'write_products';
+/** Where the store's metadata notes the connection whose definitions were enabled. */
+const DEFINITIONS_NOTE = 'platform_ratings_definitions';
+
+const productGid = (externalId: string) => `gid://shopify/Product/${externalId}`;
+
+/** The rating metafield's value: a JSON object of decimal strings, on the standard 1–5 scale. */
+export function ratingValue(average: number): string {
+  return JSON.stringify({ value: average.toFixed(1), scale_min: '1.0', scale_max: '5.0' });
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+/**
+ * Products' ratings on Shopify: the standard `reviews.rating` (rating, 1–5) and `reviews.rating_count` metafields,
+ * which themes' native stars and other apps read; their standard definitions enabled once per connection. A
+ * product without published reviews keeps a count of 0 and loses its rating.
+ */
+@Injectable()
+export class ShopifyRatings implements PlatformRatings, OnModuleInit {
+  readonly platform = 'shopify' as const;
+
+  constructor(
+    private readonly client: ShopifyClient,
+    private readonly tokens: StoreTokens,
+    private readonly registry: PlatformRatingsRegistry,
+    private readonly notes: PlatformRatingsRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  serves(merchant: MerchantRow): boolean {
+    return merchant.externalStoreId !== null && isConnected(merchant);
+  }
+
+  async push(merchant: MerchantRow, ratings: ProductRating[]): Promise<void> {
+    if (!merchant.accessScopes?.split(',').some((scope) => scope.trim() === SCOPE)) {
+      throw new RatingsNotPermitted(SCOPE);
+    }
+    const shop = merchant.externalStoreId as string;
+    const token = this.tokens.open(merchant);
+    try {
+      await this.enableDefinitions(merchant, shop, token);
+      const set = ratings.flatMap(({ externalId, average, count }) => [
+        ...(average === null
+          ? []
+          : [
+              {
+                ownerId: productGid(externalId),
+                ...RATING_METAFIELDS.rating,
+                type: 'rating',
+                value: ratingValue(average),
+              },
+            ]),
+        { ownerId: productGid(externalId), ...RATING_METAFIELDS.count, type: 'number_integer', value: String(count) },
+      ]);
+      for (const metafields of chunks(set, PER_CALL)) {
+        const { metafieldsSet: answer } = await this.client.graphql<TRatingsSet>(shop, token, RATINGS_SET, {
+          metafields,
+        });
+        if (answer.userErrors.length) {
+          throw new PlatformError('rejected', `Shopify refused the ratings: ${answer.userErrors[0].message}`);
+        }
+      }
+      const gone = ratings
+        .filter(({ average }) => average === null)
+        .map(({ externalId }) => ({ ownerId: productGid(externalId), ...RATING_METAFIELDS.rating }));
+      for (const metafields of chunks(gone, PER_CALL)) {
+        const { metafieldsDelete: answer } = await this.client.graphql<TRatingsDelete>(shop, token, RATINGS_DELETE, {
+          metafields,
+        });
+        if (answer.userErrors.length) {
+          throw new PlatformError('rejected', `Shopify refused to clear a rating: ${answer.userErrors[0].message}`);
+        }
+      }
+    } catch (error) {
+      // The scopes noted at install said yes, Shopify says no (access changed since): a reconnect fixes it.
+      if (error instanceof PlatformError && error.code === 'ACCESS_DENIED') throw new RatingsNotPermitted(SCOPE);
+      throw error;
+    }
+  }
+
+  /** Once per connection: a definition Shopify already has (an earlier run, or the merchant) is as good. */
+  private async enableDefinitions(merchant: MerchantRow, shop: string, token: string): Promise<void> {
+    const connection = merchant.connectedAt?.toISOString() ?? 'connected';
+    if (merchant.metadata[DEFINITIONS_NOTE] === connection) return;
+    for (const { namespace, key } of Object.values(RATING_METAFIELDS)) {
+      const { standardMetafieldDefinitionEnable: answer } = await this.client.graphql<TRatingDefinitionEnable>(
+        shop,
+        token,
+        RATING_DEFINITION_ENABLE,
+        { ownerType: 'PRODUCT', namespace, key },
+      );
+      const refused = answer.userErrors.filter((error) => error.code !== 'TAKEN');
+      if (refused.length) {
+        throw new PlatformError('rejected', `Shopify refused the ${key} definition: ${refused[0].message}`);
+      }
+    }
+    await this.notes.note(merchant.id, DEFINITIONS_NOTE, connection);
+  }
+}
