@@ -31,6 +31,9 @@ const TYPES = new Set([
   'number_integer',
   'number_decimal',
   'rating',
+  'url',
+  'boolean',
+  'json',
 ]);
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -55,6 +58,16 @@ function valueProblem(type: string, value: string): string | null {
       : 'Value must be an integer.';
   }
   if (type === 'number_decimal') return DECIMAL.test(value) ? null : 'Value must be a decimal.';
+  if (type === 'boolean') return value === 'true' || value === 'false' ? null : 'Value must be true or false.';
+  if (type === 'url') return /^https?:\/\/\S+$/.test(value) ? null : 'Value must be an http or https URL.';
+  if (type === 'json') {
+    try {
+      JSON.parse(value);
+      return null;
+    } catch {
+      return 'Value is invalid JSON.';
+    }
+  }
   if (type === 'rating') {
     let parsed: unknown;
     try {
