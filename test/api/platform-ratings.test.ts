@@ -85,6 +85,9 @@ describe('Shopify', () => {
       { id: '9002', title: 'Cup', handle: 'cup' },
     ]);
     expect(shopify.authorizations.at(-1)?.scopes).toContain('write_products');
+    expect((await store.owner.get('/api/integrations/shopify/').expect(200)).body).toMatchObject({
+      ratings_synced: true,
+    });
     const ids = await seed(store.merchantId, '9001', 5);
     await approve(store.owner, ids[3]); // 4
     await approve(store.owner, ids[4]); // 5
@@ -185,6 +188,11 @@ describe('Shopify', () => {
       const old = 'read_products,read_orders,read_themes,read_locales,write_discounts';
       shopify.setScopes(store.shop, old.split(','));
       await databaseOf(t).update(merchants).set({ accessScopes: old }).where(eq(merchants.id, store.merchantId));
+      // The integration page asks for a reconnect.
+      expect((await store.owner.get('/api/integrations/shopify/').expect(200)).body).toMatchObject({
+        connected: true,
+        ratings_synced: false,
+      });
       const [id] = await seed(store.merchantId, '9301', 1);
       await approve(store.owner, id);
       expect(await ratingsSynced()).toBe(0);

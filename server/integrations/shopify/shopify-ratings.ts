@@ -24,7 +24,7 @@ import { ShopifyClient } from './shopify.client.js';
 /** metafieldsSet takes at most 25 metafields a call. */
 const PER_CALL = 25;
 /** Writing products' metafields needs write access to products. */
-const SCOPE = 'write_products';
+export const RATINGS_SCOPE = 'write_products';
 /** Where the store's metadata notes the connection whose definitions were enabled. */
 const DEFINITIONS_NOTE = 'platform_ratings_definitions';
 
@@ -64,8 +64,8 @@ export class ShopifyRatings implements PlatformRatings, OnModuleInit {
   }
 
   async push(merchant: MerchantRow, ratings: ProductRating[]): Promise<void> {
-    if (!merchant.accessScopes?.split(',').some((scope) => scope.trim() === SCOPE)) {
-      throw new RatingsNotPermitted(SCOPE);
+    if (!merchant.accessScopes?.split(',').some((scope) => scope.trim() === RATINGS_SCOPE)) {
+      throw new RatingsNotPermitted(RATINGS_SCOPE);
     }
     const shop = merchant.externalStoreId as string;
     const token = this.tokens.open(merchant);
@@ -105,7 +105,8 @@ export class ShopifyRatings implements PlatformRatings, OnModuleInit {
       }
     } catch (error) {
       // The scopes noted at install said yes, Shopify says no (access changed since): a reconnect fixes it.
-      if (error instanceof PlatformError && error.code === 'ACCESS_DENIED') throw new RatingsNotPermitted(SCOPE);
+      if (error instanceof PlatformError && error.code === 'ACCESS_DENIED')
+        throw new RatingsNotPermitted(RATINGS_SCOPE);
       throw error;
     }
   }
