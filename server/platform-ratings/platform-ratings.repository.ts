@@ -16,12 +16,13 @@ export class PlatformRatingsRepository {
 
   /**
    * Of these reviews' products (and these products), the ones a platform knows: the platform's own catalogue
-   * (`source = 'platform'`), not archived, of a store connected to one of `platforms`.
+   * (`source = 'platform'`), not archived, of a store connected to one of `platforms`; with `rated`, only those with
+   * an approved review.
    */
   async platformProducts(
     merchantId: string,
     platforms: Array<MerchantRow['platform']>,
-    touched: { reviewIds?: readonly string[]; productIds?: readonly string[] },
+    touched: { reviewIds?: readonly string[]; productIds?: readonly string[]; rated?: boolean },
   ): Promise<string[]> {
     const reviewIds = [...new Set(touched.reviewIds ?? [])];
     const productIds = [...new Set(touched.productIds ?? [])];
@@ -46,6 +47,10 @@ export class PlatformRatingsRepository {
           isNull(products.archivedAt),
           inArray(merchants.platform, platforms),
           isNull(merchants.disconnectedAt),
+          touched.rated
+            ? sql`exists (select 1 from ${reviews} r where r.product_id = ${products.id} and r.status = 'approved'
+                and r.deleted_at is null)`
+            : undefined,
         ),
       );
     return rows.map((row) => row.id);

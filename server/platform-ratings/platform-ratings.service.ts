@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { JobQueue } from '../jobs/job-queue.service.js';
 import { PlatformRatingsRegistry, RatingsNotPermitted } from './platform-ratings.js';
 import { PlatformRatingsRepository } from './platform-ratings.repository.js';
@@ -14,6 +15,8 @@ export interface RatingsTouched {
   reviewIds?: readonly string[];
   /** Products whose reviews changed otherwise (a review moved away from it). */
   productIds?: readonly string[];
+  /** Only products with an approved review (a catalogue sync names every product). */
+  rated?: boolean;
 }
 
 /**
@@ -29,6 +32,7 @@ export class PlatformRatingsService implements OnModuleInit {
     private readonly jobs: JobQueue,
     private readonly registry: PlatformRatingsRegistry,
     private readonly repository: PlatformRatingsRepository,
+    private readonly events: DomainEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -40,6 +44,11 @@ export class PlatformRatingsService implements OnModuleInit {
       concurrency: 2,
       attempts: 6,
     });
+    // A catalogue sync (an install or a reconnect, which may have brought the scope) or a product's update: its
+    // rated products are checked again; only what differs on the platform is written.
+    this.events.on('catalog.changed', ({ merchantId, productIds }) =>
+      this.changed(merchantId, { productIds, rated: true }),
+    );
   }
 
   /** After reviews changed (committed). Never fails the change: a lost queueing is logged. */

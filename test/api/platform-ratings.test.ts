@@ -1,14 +1,15 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
+import request from 'supertest';
 import type { TInstallResult } from '../../shared/integrations.js';
 import { merchants, plans, products, subscriptions } from '../../server/database/schema.js';
 import { JobQueue } from '../../server/jobs/job-queue.service.js';
-import { startFakeShopify, type FakeShopify } from '../fakes/shopify.js';
+import { productPayload, startFakeShopify, type FakeShopify } from '../fakes/shopify.js';
 import { startFakeTiendaNube, type FakeTiendaNube } from '../fakes/tiendanube.js';
 import { seedReviews } from '../factories/reviews.factory.js';
 import { PUBLIC_URL, browserAgent, registration, type Agent } from '../support/accounts.js';
-import { inboxIdle, installedStore, shopifyEnv } from '../support/shopify.js';
+import { inboxIdle, installFromAdmin, installedStore, shopifyEnv } from '../support/shopify.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
 
 // Products' ratings on their platforms (README "Ratings on the platforms"): Shopify's standard reviews.rating and
@@ -221,6 +222,42 @@ describe('Shopify', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+describe('Shopify, reconnected', () => {
+  it('syncs the rated products once a reconnect brings the scope; a product update that changes nothing writes nothing', async () => {
+    const store = await installedStore(t, shopify, [{ id: '9501', title: 'Spoon', handle: 'spoon' }]);
+    const old = 'read_products,read_orders,read_themes,read_locales,write_discounts';
+    shopify.setScopes(store.shop, old.split(','));
+    await databaseOf(t).update(merchants).set({ accessScopes: old }).where(eq(merchants.id, store.merchantId));
+    const ids = await seed(store.merchantId, '9501', 2);
+    for (const id of ids) await approve(store.owner, id);
+    expect(await ratingsSynced()).toBe(0);
+    expect(shopify.productMetafields(store.shop, '9501')).toEqual({});
+
+    // Installed again from Shopify's admin: the app asks for its scopes, the catalogue syncs, the ratings follow.
+    await installFromAdmin(store.owner, shopify, store.shop);
+    await inboxIdle(t);
+    expect(await ratingsSynced()).toBe(0);
+    expect(shopify.productMetafields(store.shop, '9501')).toEqual({
+      'reviews.rating': rating('1.5'),
+      'reviews.rating_count': count(2),
+    });
+
+    const before = ratingCalls(store.shop);
+    const update = JSON.stringify(productPayload({ id: '9501', title: 'Spoon!', handle: 'spoon' }));
+    await request(t.app.getHttpServer())
+      .post('/api/webhooks/shopify/')
+      .set(shopify.webhookHeaders('products/update', store.shop, update))
+      .send(update)
+      .expect(200);
+    await inboxIdle(t);
+    expect(await ratingsSynced()).toBe(0);
+    expect(ratingCalls(store.shop)).toBe(before);
+    expect(
+      shopify.requests.filter((r) => r.path.startsWith(`/${store.shop}/`) && r.operationName === 'RatingsRead').length,
+    ).toBeGreaterThan(0);
   });
 });
 

@@ -14,15 +14,19 @@ import {
   RATING_DEFINITION_ENABLE,
   RATING_METAFIELDS,
   RATINGS_DELETE,
+  RATINGS_READ,
   RATINGS_SET,
   type TRatingDefinitionEnable,
   type TRatingsDelete,
+  type TRatingsRead,
   type TRatingsSet,
 } from './shopify.graphql.js';
 import { ShopifyClient } from './shopify.client.js';
 
 /** metafieldsSet takes at most 25 metafields a call. */
 const PER_CALL = 25;
+/** Products read a call (`nodes` takes up to 250 ids). */
+const READ_PER_CALL = 100;
 /** Writing products' metafields needs write access to products. */
 export const RATINGS_SCOPE = 'write_products';
 /** Where the store's metadata notes the connection whose definitions were enabled. */
@@ -33,6 +37,21 @@ const productGid = (externalId: string) => `gid://shopify/Product/${externalId}`
 /** The rating metafield's value: a JSON object of decimal strings, on the standard 1–5 scale. */
 export function ratingValue(average: number): string {
   return JSON.stringify({ value: average.toFixed(1), scale_min: '1.0', scale_max: '5.0' });
+}
+
+/** Whether a stored rating value says the same as ours (Shopify may write the JSON differently). */
+function sameRating(stored: string | undefined, average: number): boolean {
+  if (stored === undefined) return false;
+  try {
+    const parsed = JSON.parse(stored) as Record<string, unknown>;
+    return (
+      Number(parsed.value) === Number(average.toFixed(1)) &&
+      Number(parsed.scale_min) === 1 &&
+      Number(parsed.scale_max) === 5
+    );
+  } catch {
+    return false;
+  }
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -71,19 +90,34 @@ export class ShopifyRatings implements PlatformRatings, OnModuleInit {
     const token = this.tokens.open(merchant);
     try {
       await this.enableDefinitions(merchant, shop, token);
-      const set = ratings.flatMap(({ externalId, average, count }) => [
-        ...(average === null
-          ? []
-          : [
-              {
-                ownerId: productGid(externalId),
-                ...RATING_METAFIELDS.rating,
-                type: 'rating',
-                value: ratingValue(average),
-              },
-            ]),
-        { ownerId: productGid(externalId), ...RATING_METAFIELDS.count, type: 'number_integer', value: String(count) },
-      ]);
+      const current = await this.current(shop, token, ratings);
+      // Only what differs is written: a write can come back as a products/update webhook, which must not loop.
+      const set = ratings.flatMap(({ externalId, average, count }) => {
+        const stored = current.get(productGid(externalId));
+        if (!stored) return []; // Gone from Shopify: its deletion webhook archives it here.
+        return [
+          ...(average === null || sameRating(stored.rating, average)
+            ? []
+            : [
+                {
+                  ownerId: productGid(externalId),
+                  ...RATING_METAFIELDS.rating,
+                  type: 'rating',
+                  value: ratingValue(average),
+                },
+              ]),
+          ...(stored.count === String(count)
+            ? []
+            : [
+                {
+                  ownerId: productGid(externalId),
+                  ...RATING_METAFIELDS.count,
+                  type: 'number_integer',
+                  value: String(count),
+                },
+              ]),
+        ];
+      });
       for (const metafields of chunks(set, PER_CALL)) {
         const { metafieldsSet: answer } = await this.client.graphql<TRatingsSet>(shop, token, RATINGS_SET, {
           metafields,
@@ -93,7 +127,7 @@ export class ShopifyRatings implements PlatformRatings, OnModuleInit {
         }
       }
       const gone = ratings
-        .filter(({ average }) => average === null)
+        .filter(({ externalId, average }) => average === null && current.get(productGid(externalId))?.rating)
         .map(({ externalId }) => ({ ownerId: productGid(externalId), ...RATING_METAFIELDS.rating }));
       for (const metafields of chunks(gone, PER_CALL)) {
         const { metafieldsDelete: answer } = await this.client.graphql<TRatingsDelete>(shop, token, RATINGS_DELETE, {
@@ -109,6 +143,21 @@ export class ShopifyRatings implements PlatformRatings, OnModuleInit {
         throw new RatingsNotPermitted(RATINGS_SCOPE);
       throw error;
     }
+  }
+
+  /** The products' stored values by gid; a product Shopify does not have is left out. */
+  private async current(shop: string, token: string, ratings: ProductRating[]) {
+    const found = new Map<string, { rating?: string; count?: string }>();
+    for (const ids of chunks(
+      ratings.map(({ externalId }) => productGid(externalId)),
+      READ_PER_CALL,
+    )) {
+      const { nodes } = await this.client.graphql<TRatingsRead>(shop, token, RATINGS_READ, { ids });
+      for (const node of nodes) {
+        if (node?.id) found.set(node.id, { rating: node.rating?.value, count: node.ratingCount?.value });
+      }
+    }
+    return found;
   }
 
   /** Once per connection: a definition Shopify already has (an earlier run, or the merchant) is as good. */

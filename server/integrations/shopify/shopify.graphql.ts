@@ -157,6 +157,21 @@ export const RATING_METAFIELDS = {
   count: { namespace: 'reviews', key: 'rating_count' },
 } as const;
 
+/** The products' current ratings (null for a product Shopify no longer has), so unchanged ones are not written. */
+export const RATINGS_READ = `query RatingsRead($ids: [ID!]!) {
+  nodes(ids: $ids) {
+    ... on Product {
+      id
+      rating: metafield(namespace: "reviews", key: "rating") { value }
+      ratingCount: metafield(namespace: "reviews", key: "rating_count") { value }
+    }
+  }
+}`;
+
+export interface TRatingsRead {
+  nodes: Array<{ id: string; rating: { value: string } | null; ratingCount: { value: string } | null } | null>;
+}
+
 export const RATINGS_SET = `mutation RatingsSet($metafields: [MetafieldsSetInput!]!) {
   metafieldsSet(metafields: $metafields) {
     metafields { id key namespace value }

@@ -123,6 +123,25 @@ export const metafieldOperations: Record<
 > = {
   MetafieldsSet: (state, variables, context) => metafieldsSet(state, variables, context),
   RatingsSet: (state, variables, context) => metafieldsSet(state, variables, context),
+  /** `nodes(ids:)` of products with their two rating metafields; an id of nothing here answers null. */
+  RatingsRead: (state, { ids }) => {
+    if (!state.scopes.includes('read_products') && !state.scopes.includes(PRODUCT_SCOPE)) return accessDenied('nodes');
+    if (!Array.isArray(ids) || ids.length > 250) {
+      return { errors: [{ message: 'Variable $ids must be a list of at most 250 IDs' }] };
+    }
+    const bad = ids.find((id) => typeof id !== 'string' || !GID.test(id));
+    if (bad !== undefined) return { errors: [{ message: `Invalid global id '${String(bad)}'` }] };
+    const value = (ownerId: string, key: string) => {
+      const found = state.metafields.find((m) => m.ownerId === ownerId && m.namespace === 'reviews' && m.key === key);
+      return found ? { value: found.value } : null;
+    };
+    const nodes = (ids as string[]).map((id) =>
+      ownerOf(state, id) === 'product'
+        ? { id, rating: value(id, 'rating'), ratingCount: value(id, 'rating_count') }
+        : null,
+    );
+    return { cost: 1 + ids.length, data: { nodes } };
+  },
   RatingsDelete: (state, variables) => {
     const inputs = inputsOf(variables);
     if (!Array.isArray(inputs)) return inputs;
