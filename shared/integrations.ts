@@ -47,6 +47,11 @@ export interface TShopifyIntegration {
   console_message: string;
   products: number;
   catalog_synced_at: string | null;
+  /**
+   * The store's access lets the app keep its products' rating metafields (scope write_products): false for a store
+   * installed before the app asked for it, until it is reconnected.
+   */
+  ratings_synced: boolean;
   connected_at: string | null;
   disconnected_at: string | null;
   /** The Shopify app is configured on this server (SHOPIFY_API_KEY and SHOPIFY_API_SECRET). */

@@ -2,10 +2,12 @@
 
 /**
  * Access the Shopify app asks for: the catalogue, orders (verified purchases, review requests), themes (app-embed
- * status), locales (the store's language for the widget) and discounts (review incentives' single-use codes).
+ * status), locales (the store's language for the widget), discounts (review incentives' single-use codes) and
+ * products' write access for the ratings the app keeps in their `reviews.rating` and `reviews.rating_count` metafields.
  */
 export const SHOPIFY_SCOPES = [
   'read_products',
+  'write_products',
   'read_orders',
   'read_themes',
   'read_locales',

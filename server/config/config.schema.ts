@@ -53,6 +53,7 @@ export const ZEnv = z.object({
   ),
   TRUST_PROXY: bool(false),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  PLATFORM_RATINGS_DELAY_MS: positiveInt(10_000),
   METRICS_TOKEN: optionalString,
   MAX_VIDEO_MB: positiveInt(200),
   MAX_PHOTO_MB: positiveInt(15),

@@ -29,6 +29,8 @@ export interface AppConfig {
   logLevel: TEnv['LOG_LEVEL'];
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** A product's ratings reach its platform this long after the last change to its reviews (a burst is one call). */
+  platformRatingsDelayMs: number;
   /** When set, `GET /metrics` asks for `Authorization: Bearer <token>`. */
   metricsToken?: string;
   uploads: {
@@ -178,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir = pr
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    platformRatingsDelayMs: e.PLATFORM_RATINGS_DELAY_MS,
     metricsToken: e.METRICS_TOKEN,
     uploads: {
       maxVideoBytes: e.MAX_VIDEO_MB * mb,

@@ -4,6 +4,8 @@ export class PlatformError extends Error {
     readonly kind: 'unauthorized' | 'unavailable' | 'rejected',
     message: string,
     readonly status?: number,
+    /** The platform's own error code, where it gives one (Shopify's `ACCESS_DENIED`). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'PlatformError';

@@ -109,12 +109,13 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   /**
    * Adds a job; with a `key`, a job of this queue with that key already waiting is this one. Runs here as soon as a
    * worker is free (any instance's poll picks it up otherwise). `group` names whose work it is, for a queue that runs
-   * one job per group.
+   * one job per group. `debounce` (with a key and a delay): a change while the job waits pushes it back by the delay
+   * again, up to `maxWaitMs` after it was first queued, so a burst runs it once, after the burst.
    */
   async enqueue(
     queue: string,
     payload: Record<string, unknown> = {},
-    options: { key?: string; delayMs?: number; group?: string } = {},
+    options: { key?: string; delayMs?: number; group?: string; debounce?: { maxWaitMs: number } } = {},
   ): Promise<void> {
     const definition = this.queues.get(queue);
     if (!definition) throw new Error(`No job queue named ${queue}`);
@@ -125,6 +126,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       payload,
       maxAttempts: definition.attempts,
       runAt: options.delayMs ? new Date(Date.now() + options.delayMs) : undefined,
+      debounce: options.debounce,
     });
     if (!options.delayMs) this.poke();
   }

@@ -13,6 +13,11 @@ export interface NewJob {
   payload: Record<string, unknown>;
   maxAttempts: number;
   runAt?: Date;
+  /**
+   * A job of this queue and key already waiting is moved to this job's `runAt` (and payload), but not past its
+   * creation plus `maxWaitMs`: a burst of changes makes one run, after the burst.
+   */
+  debounce?: { maxWaitMs: number };
 }
 
 export interface JobCounts {
@@ -45,20 +50,31 @@ const GROUP_CLAIM_LOCK = 727_104_552;
 export class JobsRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
-  /** False when a job of this queue and key is already waiting (it is that job). */
+  /** False when a job of this queue and key is already waiting (it is that job, `debounce` moved). */
   async insert(job: NewJob): Promise<boolean> {
-    const rows = await this.database.db
-      .insert(jobs)
-      .values({
-        queue: job.queue,
-        key: job.key ?? null,
-        groupKey: job.group ?? null,
-        payload: job.payload,
-        maxAttempts: job.maxAttempts,
-        runAt: job.runAt ?? new Date(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: jobs.id });
+    const insert = this.database.db.insert(jobs).values({
+      queue: job.queue,
+      key: job.key ?? null,
+      groupKey: job.group ?? null,
+      payload: job.payload,
+      maxAttempts: job.maxAttempts,
+      runAt: job.runAt ?? new Date(),
+    });
+    if (job.debounce && job.key) {
+      const maxWait = `${job.debounce.maxWaitMs} milliseconds`;
+      const rows = await insert
+        .onConflictDoUpdate({
+          target: [jobs.queue, jobs.key],
+          targetWhere: sql`state = 'waiting'`,
+          set: {
+            payload: sql`excluded.payload`,
+            runAt: sql`least(excluded.run_at, ${jobs.createdAt} + ${maxWait}::interval)`,
+          },
+        })
+        .returning({ id: jobs.id, fresh: sql<boolean>`xmax = 0` });
+      return rows.some((row) => row.fresh);
+    }
+    const rows = await insert.onConflictDoNothing().returning({ id: jobs.id });
     return rows.length > 0;
   }
 

@@ -21,6 +21,7 @@ import { Prerequisites } from '../health/prerequisites.service.js';
 import { ServerReaders } from '../ssr/server-readers.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
 import { ReviewMediaRepository, type ProcessedMedia, type ProcessingTarget } from './review-media.repository.js';
+import { PlatformRatingsService } from '../platform-ratings/platform-ratings.service.js';
 import { ReviewPublication } from './review-publication.js';
 
 /** What the merchant reads on a video that waits for the server's ffmpeg (the owner's Reviews page says why). */
@@ -43,6 +44,7 @@ export class ReviewMediaService implements OnModuleInit {
     private readonly prerequisites: Prerequisites,
     private readonly readers: ServerReaders,
     private readonly events: DomainEvents,
+    private readonly platformRatings: PlatformRatingsService,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -114,6 +116,10 @@ export class ReviewMediaService implements OnModuleInit {
       this.analytics.reviewsChanged(target.merchantId),
       target.status === 'approved' ? this.storefront.invalidate(target.merchantId) : undefined,
       target.status === 'approved' ? this.publication.changed(target.merchantId) : undefined,
+      // An approved review waiting for its media counts once they are done.
+      target.status === 'approved'
+        ? this.platformRatings.changed(target.merchantId, { reviewIds: [target.id] })
+        : undefined,
     ]);
     // Publishable now: the store's automatic moderation decides. Its failure (logged) does not redo the processing.
     if (ready) {

@@ -62,7 +62,7 @@ export class ReviewModerationService {
       }
       return new Map([[review.id, decision.change]]);
     });
-    await this.reviews.changed(merchantId);
+    await this.reviews.changed(merchantId, { reviewIds: [id] });
     if (action === 'approve') await this.approved(merchantId, [id]);
   }
 
@@ -87,7 +87,7 @@ export class ReviewModerationService {
       return new Map([[review.id, decision.change]]);
     });
     if (outcome === 'approved') {
-      await this.reviews.changed(merchantId);
+      await this.reviews.changed(merchantId, { reviewIds: [id] });
       await this.approved(merchantId, [id]);
     }
     return outcome;
@@ -120,6 +120,7 @@ export class ReviewModerationService {
     const plan = await this.limits.planOf(merchantId);
     const now = new Date();
     let blockedBy: TLimitKind | undefined;
+    const changedIds: string[] = [];
     try {
       for (const chunk of chunks(ids, BULK_CHUNK)) {
         let found = 0;
@@ -152,10 +153,11 @@ export class ReviewModerationService {
         // Gone between the listing and the lock (purged, or the store erased).
         result.not_found += chunk.length - found;
         result.changed += updated.length;
+        changedIds.push(...updated);
         if (body.action === 'approve' && updated.length) await this.approved(merchantId, updated);
       }
     } finally {
-      if (result.changed) await this.reviews.changed(merchantId);
+      if (result.changed) await this.reviews.changed(merchantId, { reviewIds: changedIds });
     }
     if (blockedBy) result.limit = this.limits.refusal(await this.repository.usage(merchantId), plan, blockedBy);
     return result;

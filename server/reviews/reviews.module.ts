@@ -5,6 +5,7 @@ import { BillingModule } from '../billing/billing.module.js';
 import { HealthModule } from '../health/health.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
+import { PlatformRatingsModule } from '../platform-ratings/platform-ratings.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { StorefrontModule } from '../storefront/storefront.module.js';
 import { ReviewHistoryRepository } from './review-history.repository.js';
@@ -31,6 +32,7 @@ import { VerifiedPurchases } from './verified-purchases.js';
     HealthModule,
     MediaModule,
     OrdersModule,
+    PlatformRatingsModule,
     ProductsModule,
     StorefrontModule,
   ],

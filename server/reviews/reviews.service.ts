@@ -19,6 +19,7 @@ import { DomainEvents } from '../events/domain-events.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
 import { MediaUrls } from '../media/media-urls.js';
+import { PlatformRatingsService, type RatingsTouched } from '../platform-ratings/platform-ratings.service.js';
 import { ReviewPublication } from './review-publication.js';
 import { ReviewHistoryRepository } from './review-history.repository.js';
 import { mapReview, mapStatusChange, type MediaUrl } from './reviews.mapper.js';
@@ -51,6 +52,7 @@ export class ReviewsService implements OnModuleInit {
     private readonly readers: ServerReaders,
     private readonly publication: ReviewPublication,
     private readonly events: DomainEvents,
+    private readonly platformRatings: PlatformRatingsService,
   ) {
     // Signed: the dashboard plays every review's media, published or not.
     this.mediaUrl = (key) => urls.forDashboard(key);
@@ -137,13 +139,15 @@ export class ReviewsService implements OnModuleInit {
       if (!product) throw ApiError.validation({ product_id: ['No product with this id in your store.'] });
       productId = product.id;
     }
+    // The product it leaves, when it moves: that one's rating changes too.
+    const before = productId ? await this.reviews.find(merchantId, id) : null;
     const updated = await this.reviews.update(merchantId, id, {
       comment: patch.comment,
       rating: patch.rating,
       productId,
     });
     if (!updated) throw ApiError.notFound('No review with this id in your store.');
-    await this.changed(merchantId);
+    await this.changed(merchantId, { reviewIds: [id], productIds: before ? [before.review.productId] : [] });
     if (patch.comment !== undefined || productId) {
       // Saved already: a subscriber's failure (logged) leaves the old flags, not an error answer.
       await this.events.emit('review.edited', { merchantId, reviewId: id }).catch(() => undefined);
@@ -151,12 +155,16 @@ export class ReviewsService implements OnModuleInit {
     return this.get(auth, id);
   }
 
-  /** Shoppers and the dashboard both see a review change at once. */
-  async changed(merchantId: string): Promise<void> {
+  /**
+   * Shoppers and the dashboard both see a review change at once; the platforms' product ratings follow for the
+   * reviews `touched` names (whose rating or publication changed).
+   */
+  async changed(merchantId: string, touched?: RatingsTouched): Promise<void> {
     await Promise.all([
       this.storefront.invalidate(merchantId),
       this.analytics.reviewsChanged(merchantId),
       this.publication.changed(merchantId),
+      touched ? this.platformRatings.changed(merchantId, touched) : undefined,
     ]);
   }
 

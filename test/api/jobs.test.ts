@@ -30,6 +30,29 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 describe('one instance', () => {
+  it('debounces a keyed job: each enqueue while it waits pushes it back, never past its maximum wait', async () => {
+    const seen: unknown[] = [];
+    queue.register('debounced', { handle: async (payload) => void seen.push(payload) });
+    const runAt = async () =>
+      (await rowsOf('debounced')).filter((row) => row.state === 'waiting').map((row) => row.runAt);
+    await queue.enqueue('debounced', { n: 1 }, { key: 'p', delayMs: 10_000, debounce: { maxWaitMs: 60_000 } });
+    const [first] = await runAt();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await queue.enqueue('debounced', { n: 2 }, { key: 'p', delayMs: 10_000, debounce: { maxWaitMs: 60_000 } });
+    const [second, ...more] = await runAt();
+    expect(more).toEqual([]);
+    expect(second.getTime()).toBeGreaterThan(first.getTime());
+    // Capped: created + 60 s, however long the delay asked.
+    await queue.enqueue('debounced', { n: 3 }, { key: 'p', delayMs: 600_000, debounce: { maxWaitMs: 60_000 } });
+    const [row] = (await rowsOf('debounced')).filter((job) => job.state === 'waiting');
+    expect(row.runAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(60_000);
+    expect(row.runAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(59_000);
+    await databaseOf(t).update(jobs).set({ runAt: new Date() }).where(eq(jobs.queue, 'debounced'));
+    await queue.settled();
+    // One run, with the last payload.
+    expect(seen).toEqual([{ n: 3 }]);
+  });
+
   it('runs a job once; the same key while it waits is the same job', async () => {
     const seen: unknown[] = [];
     queue.register('echo', { handle: async (payload) => void seen.push(payload) });

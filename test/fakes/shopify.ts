@@ -13,6 +13,7 @@ import {
 } from './shopify/graphql.js';
 import { appSubscriptionPayload, confirmCharge, type ChargeStatus, type FakeCharge } from './shopify/billing.js';
 import type { FakeDiscount } from './shopify/discounts.js';
+import type { FakeDefinition } from './shopify/metafields.js';
 import {
   bodyHmac,
   hostParam,
@@ -42,6 +43,7 @@ export {
   type PrivacyCustomerInput,
 } from './shopify/payloads.js';
 export type { EmbedState, FakeMetafield, FakeSubscription } from './shopify/graphql.js';
+export type { FakeDefinition } from './shopify/metafields.js';
 export type { ChargeStatus, FakeCharge } from './shopify/billing.js';
 export type { FakeDiscount } from './shopify/discounts.js';
 
@@ -108,6 +110,12 @@ export interface FakeShopify {
   tokenExchanges: FakeTokenExchange[];
   subscriptions(domain: string): FakeSubscription[];
   metafields(domain: string): FakeMetafield[];
+  /** A product's metafields by `namespace.key`, with their type and stored value. */
+  productMetafields(domain: string, productId: string): Record<string, { type: string; value: string }>;
+  /** Metafield definitions enabled from standard templates. */
+  definitions(domain: string): FakeDefinition[];
+  /** Changes the scopes the shop's token carries (a store installed before the app asked for more). */
+  setScopes(domain: string, scopes: string[]): void;
   /** App subscriptions (charges) the app created, with the merchant's decisions. */
   charges(domain: string): FakeCharge[];
   /** Code discounts the app created (review incentives). */
@@ -360,6 +368,7 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
           token: null,
           subscriptions: [],
           metafields: [],
+          definitions: [],
           charges: [],
           scopes: [],
           discounts: [],
@@ -383,6 +392,14 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
     tokenExchanges,
     subscriptions: (domain) => [...stateOf(domain).subscriptions],
     metafields: (domain) => [...stateOf(domain).metafields],
+    productMetafields: (domain, productId) =>
+      Object.fromEntries(
+        stateOf(domain)
+          .metafields.filter((m) => m.ownerId === `gid://shopify/Product/${productId}`)
+          .map((m) => [`${m.namespace}.${m.key}`, { type: m.type, value: m.value }]),
+      ),
+    definitions: (domain) => [...stateOf(domain).definitions],
+    setScopes: (domain, scopes) => void (stateOf(domain).scopes = [...scopes]),
     tokenOf: (domain) => shops.get(domain)?.token ?? null,
     charges: (domain) => [...stateOf(domain).charges],
     discounts: (domain) => [...stateOf(domain).discounts],

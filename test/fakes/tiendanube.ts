@@ -65,6 +65,12 @@ export interface FakeTiendaNube {
   scripts(storeId: number): Array<{ id: number; src: string; event: string; where: string }>;
   webhooks(storeId: number): Array<{ id: number; event: string; url: string }>;
   coupons(storeId: number): FakeTnCoupon[];
+  /** The store's metafields (any owner), as the API keeps them. */
+  metafields(storeId: number): FakeTnMetafield[];
+  /** A product's metafields by `namespace.key` → value. */
+  productMetafields(storeId: number, productId: number): Record<string, string>;
+  /** The scopes the next tokens grant (the app's scopes in the Partner Portal, at install time). */
+  setScopes(storeId: number, scopes: string[]): void;
   tokenExchanges: Array<{ code: string; status: number }>;
   requests: FakeTnRequest[];
   rateLimitNext(n: number): void;
@@ -115,6 +121,35 @@ export interface FakeTnCoupon {
   end_date: string | null;
 }
 
+/** A metafield (EXTERNAL_APIS §3, resources/metafields.md): a namespaced string on a product, variant, category or page. */
+export interface FakeTnMetafield {
+  id: number;
+  namespace: string;
+  key: string;
+  value: string;
+  description: string | null;
+  owner_resource: string;
+  owner_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const DEFAULT_SCOPES = [
+  'read_content',
+  'read_products',
+  'write_products',
+  'read_orders',
+  'write_scripts',
+  'write_coupons',
+];
+const OWNER_RESOURCES: Record<string, string> = {
+  Product: 'products',
+  Product_Variant: 'product_variants',
+  Category: 'categories',
+  Page: 'pages',
+};
+const METAFIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
 interface StoreState {
   store: FakeTnStore;
   token: string | null;
@@ -123,6 +158,11 @@ interface StoreState {
   scripts: Array<{ id: number; src: string; event: string; where: string }>;
   webhooks: Array<{ id: number; event: string; url: string }>;
   coupons: FakeTnCoupon[];
+  metafields: FakeTnMetafield[];
+  /** What the store's token grants. */
+  scopes: string[];
+  /** What the next install grants. */
+  nextScopes: string[];
 }
 
 const multilingual = (value: string, language: string) => ({ [language]: value });
@@ -192,10 +232,11 @@ export async function startFakeTiendaNube(options: {
     const state = stateOf(grant.storeId);
     // A new install invalidates the previous token.
     state.token = `tn-${randomBytes(16).toString('hex')}`;
+    state.scopes = [...state.nextScopes];
     answer(200, {
       access_token: state.token,
       token_type: 'bearer',
-      scope: 'read_content,read_products,read_orders,write_scripts,write_coupons',
+      scope: state.scopes.join(','),
       user_id: state.store.id,
     });
   }
@@ -226,7 +267,7 @@ export async function startFakeTiendaNube(options: {
         { 'x-rate-limit-limit': '40', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': '50' },
       );
     }
-    const body = method === 'POST' ? await jsonBody(req) : {};
+    const body = method === 'POST' || method === 'PUT' ? await jsonBody(req) : {};
     if (body === null) return send(400, { code: 400, message: 'Bad Request', description: 'Invalid JSON' });
     const { store } = state;
     let match: RegExpMatchArray | null;
@@ -317,6 +358,8 @@ export async function startFakeTiendaNube(options: {
         return send(201, coupon);
       }
     }
+    if (path === '/metafields' || path.startsWith('/metafields/'))
+      return metafields(state, method, path, query, body, send);
     if (path === '/webhooks') {
       if (method === 'GET') return send(200, state.webhooks);
       if (method === 'POST') {
@@ -389,6 +432,91 @@ export async function startFakeTiendaNube(options: {
       .end(productPage('tiendanube', { id: String(product.id), name: product.name }, scripts));
   }
 
+  /** Metafields: listing needs read_products, writing write_products ("read_products alone must not write"). */
+  function metafields(
+    state: StoreState,
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: Record<string, unknown>,
+    send: (status: number, body?: unknown) => void,
+  ) {
+    const forbidden = () =>
+      send(403, { code: 403, message: 'Forbidden', description: 'The access token does not have the required scope' });
+    const notFound = () => send(404, { code: 404, message: 'Not Found', description: 'Metafield not found' });
+    const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, '+0000');
+    let match: RegExpMatchArray | null;
+    if (method === 'GET' && (match = path.match(/^\/metafields\/([a-z_]+)$/))) {
+      const resource = Object.entries(OWNER_RESOURCES).find(([, plural]) => plural === match![1])?.[0];
+      if (!resource) return send(404, { code: 404, message: 'Not Found' });
+      if (!state.scopes.includes('read_products') && !state.scopes.includes('write_products')) return forbidden();
+      const ownerId = query.get('owner_id');
+      const list = state.metafields.filter(
+        (m) =>
+          m.owner_resource === resource &&
+          (ownerId === null || String(m.owner_id) === ownerId) &&
+          (!query.get('namespace') || m.namespace === query.get('namespace')) &&
+          (!query.get('key') || m.key === query.get('key')),
+      );
+      return send(200, list);
+    }
+    if (!state.scopes.includes('write_products')) return forbidden();
+    if (method === 'POST' && path === '/metafields') {
+      const errors: Record<string, string[]> = {};
+      for (const name of ['namespace', 'key']) {
+        if (typeof body[name] !== 'string' || !METAFIELD_NAME.test(body[name] as string)) errors[name] = ['is invalid'];
+      }
+      if (typeof body.value !== 'string' || body.value === '') errors.value = ["can't be blank"];
+      const resource = String(body.owner_resource ?? '');
+      if (!OWNER_RESOURCES[resource]) errors.owner_resource = ['is not included in the list'];
+      const ownerId = Number(body.owner_id);
+      if (!Number.isInteger(ownerId) || (resource === 'Product' && !state.products.has(ownerId))) {
+        errors.owner_id = ['does not exist'];
+      }
+      const taken = state.metafields.some(
+        (m) =>
+          m.owner_resource === resource &&
+          m.owner_id === ownerId &&
+          m.namespace === body.namespace &&
+          m.key === body.key,
+      );
+      if (taken) errors.key = ['has already been taken'];
+      if (Object.keys(errors).length)
+        return send(422, { code: 422, message: 'Unprocessable Entity', description: errors });
+      const created: FakeTnMetafield = {
+        id: ++serial,
+        namespace: body.namespace as string,
+        key: body.key as string,
+        value: body.value as string,
+        description: typeof body.description === 'string' ? body.description : null,
+        owner_resource: resource,
+        owner_id: ownerId,
+        created_at: now(),
+        updated_at: now(),
+      };
+      state.metafields.push(created);
+      return send(201, created);
+    }
+    if ((match = path.match(/^\/metafields\/(\d+)$/))) {
+      const index = state.metafields.findIndex((m) => m.id === Number(match![1]));
+      if (index === -1) return notFound();
+      const found = state.metafields[index];
+      if (method === 'PUT') {
+        if (typeof body.value !== 'string' || body.value === '') {
+          return send(422, { code: 422, message: 'Unprocessable Entity', description: { value: ["can't be blank"] } });
+        }
+        Object.assign(found, { value: body.value, updated_at: now() });
+        if (typeof body.description === 'string') found.description = body.description;
+        return send(200, found);
+      }
+      if (method === 'DELETE') {
+        state.metafields.splice(index, 1);
+        return send(200, {});
+      }
+    }
+    return send(404, { code: 404, message: 'Not Found' });
+  }
+
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://tiendanube.test');
     const path = url.pathname;
@@ -444,6 +572,9 @@ export async function startFakeTiendaNube(options: {
         scripts: [],
         webhooks: [],
         coupons: [],
+        metafields: [],
+        scopes: [],
+        nextScopes: [...DEFAULT_SCOPES],
       });
       return store;
     },
@@ -467,6 +598,18 @@ export async function startFakeTiendaNube(options: {
     scripts: (storeId) => stateOf(storeId).scripts,
     webhooks: (storeId) => stateOf(storeId).webhooks,
     coupons: (storeId) => stateOf(storeId).coupons,
+    metafields: (storeId) => [...stateOf(storeId).metafields],
+    productMetafields: (storeId, productId) =>
+      Object.fromEntries(
+        stateOf(storeId)
+          .metafields.filter((m) => m.owner_resource === 'Product' && m.owner_id === productId)
+          .map((m) => [`${m.namespace}.${m.key}`, m.value]),
+      ),
+    setScopes(storeId, scopes) {
+      const state = stateOf(storeId);
+      state.scopes = [...scopes];
+      state.nextScopes = [...scopes];
+    },
     rateLimitNext(n) {
       rateLimited = n;
     },

@@ -9,8 +9,11 @@ import { CatalogService } from '../../products/catalog.service.js';
 import { PlatformError } from '../platform-error.js';
 import { StoreTokens } from '../store-tokens.js';
 import { MAIN_THEME_SETTINGS, type TMainThemeSettings } from './shopify.graphql.js';
+import { RATINGS_SCOPE } from './shopify-ratings.js';
 import { ShopifyClient } from './shopify.client.js';
 import { embedEnabled } from './shopify.mappers.js';
+
+const hasScope = (scopes: string | null, scope: string) => !!scopes?.split(',').some((s) => s.trim() === scope);
 
 /** The line the widget prints in a storefront's console when it runs (widget/src/main.ts). */
 export function widgetConsoleMessage(storeId: string): string {
@@ -53,6 +56,7 @@ export class ShopifyStatusService {
       console_message: widgetConsoleMessage(merchant.storeId),
       products: onShopify ? await this.catalog.countSynced(merchant.id) : 0,
       catalog_synced_at: onShopify ? (merchant.catalogSyncedAt?.toISOString() ?? null) : null,
+      ratings_synced: connected && hasScope(merchant.accessScopes, RATINGS_SCOPE),
       connected_at: onShopify ? (merchant.connectedAt?.toISOString() ?? null) : null,
       disconnected_at: onShopify ? (merchant.disconnectedAt?.toISOString() ?? null) : null,
       available: this.client.configured,

@@ -128,6 +128,7 @@ export class ShopifyClient {
           'rejected',
           `Shopify refused the request: ${errors[0]?.message ?? response.status}`,
           response.status,
+          errors[0]?.extensions?.code,
         );
       }
       return answer.data;

@@ -150,3 +150,67 @@ export interface TAppSubscriptionStatus {
     test: boolean;
   } | null;
 }
+
+/** Products' ratings in the standard metafields themes read (`product.metafields.reviews.rating`). */
+export const RATING_METAFIELDS = {
+  rating: { namespace: 'reviews', key: 'rating' },
+  count: { namespace: 'reviews', key: 'rating_count' },
+} as const;
+
+/** The products' current ratings (null for a product Shopify no longer has), so unchanged ones are not written. */
+export const RATINGS_READ = `query RatingsRead($ids: [ID!]!) {
+  nodes(ids: $ids) {
+    ... on Product {
+      id
+      rating: metafield(namespace: "reviews", key: "rating") { value }
+      ratingCount: metafield(namespace: "reviews", key: "rating_count") { value }
+    }
+  }
+}`;
+
+export interface TRatingsRead {
+  nodes: Array<{ id: string; rating: { value: string } | null; ratingCount: { value: string } | null } | null>;
+}
+
+export const RATINGS_SET = `mutation RatingsSet($metafields: [MetafieldsSetInput!]!) {
+  metafieldsSet(metafields: $metafields) {
+    metafields { id key namespace value }
+    userErrors { field message code }
+  }
+}`;
+
+export interface TRatingsSet {
+  metafieldsSet: {
+    metafields: Array<{ id: string; key: string; namespace: string; value: string }> | null;
+    userErrors: Array<TUserError & { code: string | null }>;
+  };
+}
+
+export const RATINGS_DELETE = `mutation RatingsDelete($metafields: [MetafieldIdentifierInput!]!) {
+  metafieldsDelete(metafields: $metafields) {
+    deletedMetafields { ownerId namespace key }
+    userErrors { field message }
+  }
+}`;
+
+export interface TRatingsDelete {
+  metafieldsDelete: {
+    deletedMetafields: Array<{ ownerId: string; namespace: string; key: string } | null> | null;
+    userErrors: TUserError[];
+  };
+}
+
+/** The standard definition of `reviews.{key}` on products, from its template (by namespace and key). */
+export const RATING_DEFINITION_ENABLE = `mutation RatingDefinitionEnable($ownerType: MetafieldOwnerType!, $namespace: String!, $key: String!) {
+  standardMetafieldDefinitionEnable(ownerType: $ownerType, namespace: $namespace, key: $key, pin: true) {
+    createdDefinition { id }
+    userErrors { field message code }
+  }
+}`;
+
+export interface TRatingDefinitionEnable {
+  standardMetafieldDefinitionEnable: {
+    createdDefinition: { id: string } | null;
+    userErrors: Array<TUserError & { code: string | null }>;
+  };
+}

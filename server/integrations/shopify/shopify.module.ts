@@ -3,6 +3,7 @@ import { BillingModule } from '../../billing/billing.module.js';
 import { ProductsModule } from '../../products/products.module.js';
 import { WidgetScriptModule } from '../../widget-script/widget-script.module.js';
 import { PlatformDiscountsModule } from '../../review-requests/incentives/platform-discounts.js';
+import { PlatformRatingsModule } from '../../platform-ratings/platform-ratings.module.js';
 import { IntegrationsModule } from '../integrations.module.js';
 import { ShopifyAuthController } from './shopify-auth.controller.js';
 import { ShopifyBillingController } from './shopify-billing.controller.js';
@@ -16,15 +17,24 @@ import { ShopifyWebhookRoutes } from './shopify-webhooks.routes.js';
 import { ShopifyClient } from './shopify.client.js';
 import { ShopifyController } from './shopify.controller.js';
 import { ShopifyDiscounts } from './shopify-discounts.js';
+import { ShopifyRatings } from './shopify-ratings.js';
 
 /** The Shopify app: install (OAuth), webhooks, catalogue, theme app embed status, billing (EXTERNAL_APIS §1). */
 @Module({
-  imports: [BillingModule, IntegrationsModule, ProductsModule, WidgetScriptModule, PlatformDiscountsModule],
+  imports: [
+    BillingModule,
+    IntegrationsModule,
+    ProductsModule,
+    WidgetScriptModule,
+    PlatformDiscountsModule,
+    PlatformRatingsModule,
+  ],
   controllers: [ShopifyAuthController, ShopifyBillingController, ShopifyController],
   providers: [
     ShopifyBilling,
     ShopifyClient,
     ShopifyDiscounts,
+    ShopifyRatings,
     ShopifyInstallService,
     ShopifyInstallFlow,
     ShopifySetupService,

@@ -93,6 +93,10 @@ export class TiendaNubeClient {
     return (await this.call<T>(store, 'POST', path, body)).body;
   }
 
+  async put<T>(store: TiendaNubeStore, path: string, body: unknown): Promise<T> {
+    return (await this.call<T>(store, 'PUT', path, body)).body;
+  }
+
   /** A resource already gone counts as deleted. */
   async delete(store: TiendaNubeStore, path: string): Promise<void> {
     try {

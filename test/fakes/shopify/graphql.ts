@@ -1,5 +1,6 @@
 import { billingOperations, type FakeCharge } from './billing.js';
 import { discountOperations, type FakeDiscount } from './discounts.js';
+import { metafieldOperations, type FakeDefinition } from './metafields.js';
 import { shopIdOf, type FakeProduct, type FakeShop } from './payloads.js';
 
 // The Admin GraphQL operations the app sends, answered by name from a shop's state.
@@ -31,6 +32,8 @@ export interface ShopState {
   token: string | null;
   subscriptions: FakeSubscription[];
   metafields: FakeMetafield[];
+  /** Metafield definitions enabled from standard templates. */
+  definitions: FakeDefinition[];
   charges: FakeCharge[];
   /** The scopes the shop's token was granted. */
   scopes: string[];
@@ -48,7 +51,9 @@ export interface OperationContext {
 
 type Variables = Record<string, unknown>;
 type UserError = { field: string[] | null; message: string };
-export type Answer = { data: unknown; cost: number } | { errors: Array<{ message: string }> };
+export type Answer =
+  | { data: unknown; cost: number }
+  | { errors: Array<{ message: string; extensions?: Record<string, unknown>; path?: string[] }>; data?: unknown };
 
 export const BUCKET = { maximumAvailable: 2000, restoreRate: 1000 };
 const EMBED_KEY = '8675309123456789012';
@@ -128,40 +133,6 @@ const operations: Record<string, (state: ShopState, variables: Variables, contex
       data: { webhookSubscriptionCreate: { webhookSubscription: { id: subscription.id }, userErrors: [] } },
     };
   },
-  MetafieldsSet: (state, { metafields }, { gid }) => {
-    const inputs = Array.isArray(metafields) ? (metafields as Array<Record<string, unknown>>) : [];
-    const userErrors: UserError[] = [];
-    inputs.forEach((input, i) => {
-      if (input.ownerId !== state.installationId) {
-        userErrors.push({ field: ['metafields', String(i), 'ownerId'], message: 'Owner does not exist' });
-      }
-      for (const name of ['namespace', 'key', 'type', 'value']) {
-        if (typeof input[name] !== 'string' || input[name] === '') {
-          userErrors.push({ field: ['metafields', String(i), name], message: `${name} can't be blank` });
-        }
-      }
-    });
-    // All or nothing, as Shopify does.
-    if (userErrors.length > 0) return { cost: 10, data: { metafieldsSet: { metafields: [], userErrors } } };
-    const saved = inputs.map((input) => {
-      const fields = {
-        ownerId: String(input.ownerId),
-        namespace: String(input.namespace),
-        key: String(input.key),
-        type: String(input.type),
-        value: String(input.value),
-      };
-      const existing = state.metafields.find(
-        (m) => m.ownerId === fields.ownerId && m.namespace === fields.namespace && m.key === fields.key,
-      );
-      if (existing) return Object.assign(existing, fields);
-      const created = { id: gid('Metafield'), ...fields };
-      state.metafields.push(created);
-      return created;
-    });
-    const answered = saved.map(({ id, key, namespace, value }) => ({ id, key, namespace, value }));
-    return { cost: 10, data: { metafieldsSet: { metafields: answered, userErrors: [] } } };
-  },
   MainThemeSettings: ({ themeId, embed }, _variables, { embedType }) => {
     const blocks: Record<string, unknown> = { '2931004567820134655': OTHER_EMBED };
     if (embed !== 'absent') blocks[EMBED_KEY] = { type: embedType, disabled: embed === 'disabled', settings: {} };
@@ -193,6 +164,7 @@ export function answer(
 ): Answer | undefined {
   if (Object.hasOwn(billingOperations, name)) return billingOperations[name](state, variables, context);
   if (Object.hasOwn(discountOperations, name)) return discountOperations[name](state, variables, context);
+  if (Object.hasOwn(metafieldOperations, name)) return metafieldOperations[name](state, variables, context);
   return Object.hasOwn(operations, name) ? operations[name](state, variables, context) : undefined;
 }
 

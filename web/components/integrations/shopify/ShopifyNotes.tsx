@@ -14,7 +14,7 @@ export function ShopifyCatalogNote({ integration }: { integration: TShopifyInteg
   const titleId = useId();
   const { language } = useLanguage();
   const formatDate = useDateFormat();
-  const { connected, products, catalog_synced_at } = integration;
+  const { connected, products, catalog_synced_at, ratings_synced } = integration;
 
   return (
     <section className="card setup-note" data-testid="shopify-catalog" aria-labelledby={titleId}>
@@ -31,6 +31,9 @@ export function ShopifyCatalogNote({ integration }: { integration: TShopifyInteg
               ? t('integrations.shopify.catalog.syncedAt', { date: formatDate(catalog_synced_at) })
               : t('integrations.shopify.catalog.notSynced')}
           </p>
+          {!ratings_synced && (
+            <p data-testid="shopify-ratings-reconnect">{t('integrations.shopify.catalog.ratingsReconnect')}</p>
+          )}
         </>
       ) : (
         <p>{t('integrations.shopify.catalog.notConnected')}</p>

@@ -1,0 +1,102 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, avg, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { MerchantRow } from '../accounts/accounts.repository.js';
+import type { DatabaseHandle } from '../database/database.js';
+import { DATABASE } from '../database/database.module.js';
+import { merchants, products, reviews } from '../database/schema.js';
+
+/** What the platform ratings read: products' published reviews, the same the storefront shows. */
+@Injectable()
+export class PlatformRatingsRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /**
+   * Of these reviews' products (and these products), the ones a platform knows: the platform's own catalogue
+   * (`source = 'platform'`), not archived, of a store connected to one of `platforms`; with `rated`, only those with
+   * an approved review.
+   */
+  async platformProducts(
+    merchantId: string,
+    platforms: Array<MerchantRow['platform']>,
+    touched: { reviewIds?: readonly string[]; productIds?: readonly string[]; rated?: boolean },
+  ): Promise<string[]> {
+    const reviewIds = [...new Set(touched.reviewIds ?? [])];
+    const productIds = [...new Set(touched.productIds ?? [])];
+    if (!platforms.length || (!reviewIds.length && !productIds.length)) return [];
+    const fromReviews = reviewIds.length
+      ? await this.db
+          .selectDistinct({ id: reviews.productId })
+          .from(reviews)
+          .where(and(eq(reviews.merchantId, merchantId), inArray(reviews.id, reviewIds)))
+      : [];
+    const candidates = [...new Set([...productIds, ...fromReviews.map((row) => row.id)])];
+    if (!candidates.length) return [];
+    const rows = await this.db
+      .select({ id: products.id })
+      .from(products)
+      .innerJoin(merchants, eq(merchants.id, products.merchantId))
+      .where(
+        and(
+          eq(products.merchantId, merchantId),
+          inArray(products.id, candidates),
+          eq(products.source, 'platform'),
+          isNull(products.archivedAt),
+          inArray(merchants.platform, platforms),
+          isNull(merchants.disconnectedAt),
+          touched.rated
+            ? sql`exists (select 1 from ${reviews} r where r.product_id = ${products.id} and r.status = 'approved'
+                and r.deleted_at is null)`
+            : undefined,
+        ),
+      );
+    return rows.map((row) => row.id);
+  }
+
+  async merchant(merchantId: string): Promise<MerchantRow | null> {
+    const [row] = await this.db.select().from(merchants).where(eq(merchants.id, merchantId)).limit(1);
+    return row ?? null;
+  }
+
+  /** The product's published reviews: approved, not deleted, media not still processing (as the storefront). */
+  async rating(merchantId: string, productId: string) {
+    const [product] = await this.db
+      .select({ externalId: products.externalId, source: products.source, archivedAt: products.archivedAt })
+      .from(products)
+      .where(and(eq(products.merchantId, merchantId), eq(products.id, productId)))
+      .limit(1);
+    if (!product) return null;
+    const [summary] = await this.db
+      .select({ average: avg(reviews.rating), count: count() })
+      .from(reviews)
+      .where(
+        and(
+          eq(reviews.merchantId, merchantId),
+          eq(reviews.productId, productId),
+          eq(reviews.status, 'approved'),
+          isNull(reviews.deletedAt),
+          inArray(reviews.mediaState, ['ready', 'failed']),
+        ),
+      );
+    const total = Number(summary?.count ?? 0);
+    return {
+      product,
+      rating: {
+        externalId: product.externalId,
+        count: total,
+        average: total && summary?.average !== null ? Number(summary.average) : null,
+      },
+    };
+  }
+
+  /** Notes `value` under `key` in the store's metadata (what a platform did once per connection). */
+  async note(merchantId: string, key: string, value: string): Promise<void> {
+    await this.db
+      .update(merchants)
+      .set({ metadata: sql`${merchants.metadata} || jsonb_build_object(${key}::text, ${value}::text)` })
+      .where(eq(merchants.id, merchantId));
+  }
+}
