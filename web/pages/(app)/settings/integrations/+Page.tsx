@@ -1,3 +1,5 @@
+// The feed card's address box is drawn as the installation snippet's (install-code, install-pre).
+import '../../../../styles/widgets.css';
 import { useTranslation } from 'react-i18next';
 import type { TPlatform } from '../../../../../shared/accounts.js';
 import { useProfile } from '../../../../api/profile';
