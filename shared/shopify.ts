@@ -3,7 +3,7 @@
 /**
  * Access the Shopify app asks for: the catalogue, orders (verified purchases, review requests), themes (app-embed
  * status), locales (the store's language for the widget), discounts (review incentives' single-use codes) and
- * products' write access for the ratings the app keeps in their `reviews.rating` and `reviews.rating_count` metafields.
+ * products' write access for the ratings the app keeps in their rating and rating-count metafields (the standard reviews namespace).
  */
 export const SHOPIFY_SCOPES = [
   'read_products',
