@@ -2,18 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { TLanguage } from '../../shared/constants.js';
 import { Clock } from '../common/clock.js';
+import type { SecretPage } from '../common/secret-page.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { messagePage, messagePageCsp } from '../review-requests/review-page.html.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { UnsubscribeTokens } from './unsubscribe-token.js';
-
-export interface UnsubscribePage {
-  status: number;
-  html: string;
-  csp: string;
-  error?: { detail: string; code: string };
-}
 
 const TEXTS: Record<TLanguage, { done: [string, string]; unknown: [string, string] }> = {
   en: {
@@ -65,7 +59,7 @@ export class NotificationUnsubscribeService {
    * Nothing at once and no low-rating mails either: an unsubscribe stops every notification mail. `look` (a HEAD, a
    * mail scanner checking the link) changes nothing.
    */
-  async unsubscribe(token: string, look = false): Promise<UnsubscribePage> {
+  async unsubscribe(token: string, look = false): Promise<SecretPage> {
     const membershipId = this.tokens.read(token);
     const store = membershipId ? await this.repository.storeOfMembership(membershipId) : null;
     if (!membershipId || !store) {
@@ -83,7 +77,7 @@ export class NotificationUnsubscribeService {
     return this.page(store.mainLanguage, title, message.replace('{store}', store.storeName), store.storeName);
   }
 
-  private page(lang: TLanguage, title: string, message: string, storeName: string): UnsubscribePage {
+  private page(lang: TLanguage, title: string, message: string, storeName: string): SecretPage {
     const nonce = randomBytes(16).toString('base64url');
     return {
       status: 200,

@@ -10,10 +10,10 @@ import {
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
 import { Inputs } from '../common/route-inputs.js';
-import { DOCUMENT_HEADERS } from '../common/security-headers.js';
+import { sendSecretPage } from '../common/secret-page.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { NotificationPreferencesService } from './notification-preferences.service.js';
-import { NotificationUnsubscribeService, type UnsubscribePage } from './notification-unsubscribe.service.js';
+import { NotificationUnsubscribeService } from './notification-unsubscribe.service.js';
 
 /** The signed-in member's own notification preferences for the current store (X-Workspace-ID). */
 @Controller('api/notifications')
@@ -35,20 +35,6 @@ export class NotificationPreferencesController {
   }
 }
 
-/** The page carries a secret in its URL: never cached, indexed, nor sent on as a Referer. */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: UnsubscribePage): FastifyReply {
-  void reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
-  if (page.error && !/\btext\/html\b/.test(request.headers.accept ?? ''))
-    return reply.status(page.status).send(page.error);
-  return reply
-    .headers(DOCUMENT_HEADERS)
-    .header('content-security-policy', page.csp)
-    .header('referrer-policy', 'no-referrer')
-    .header('content-type', 'text/html; charset=utf-8')
-    .status(page.status)
-    .send(page.html);
-}
-
 /** The unsubscribe link of team notification mails (`/n/{token}`): public, the signed token is the credential. */
 @Controller()
 export class NotificationUnsubscribeController {
@@ -58,7 +44,7 @@ export class NotificationUnsubscribeController {
   @Get('n/:token')
   @Inputs({ params: ZUnsubscribeLinkParams })
   async page(@Req() request: FastifyRequest, @Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
-    await sendPage(request, reply, await this.unsubscribes.unsubscribe(token, request.method === 'HEAD'));
+    await sendSecretPage(request, reply, await this.unsubscribes.unsubscribe(token, request.method === 'HEAD'));
   }
 
   /** RFC 8058's one-click POST (`List-Unsubscribe=One-Click`). */
@@ -71,6 +57,6 @@ export class NotificationUnsubscribeController {
     @Body(new ZodPipe(ZUnsubscribeOneClick)) _body: unknown,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendPage(request, reply, await this.unsubscribes.unsubscribe(token));
+    await sendSecretPage(request, reply, await this.unsubscribes.unsubscribe(token));
   }
 }

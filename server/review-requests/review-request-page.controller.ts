@@ -8,26 +8,9 @@ import {
   ZUnsubscribeForm,
 } from '../../shared/review-request-page.js';
 import { Inputs } from '../common/route-inputs.js';
-import { DOCUMENT_HEADERS } from '../common/security-headers.js';
+import { sendSecretPage } from '../common/secret-page.js';
 import { ZodPipe } from '../common/zod.pipe.js';
-import { ReviewRequestPageService, type Page } from './review-request-page.service.js';
-
-/**
- * The link's pages carry a secret in their URL: never cached, indexed, nor sent on as a Referer. A refusal is a page
- * for a browser, and the API's JSON error body for a client that does not ask for HTML.
- */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page): FastifyReply {
-  void reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
-  if (page.error && !/\btext\/html\b/.test(request.headers.accept ?? ''))
-    return reply.status(page.status).send(page.error);
-  return reply
-    .headers(DOCUMENT_HEADERS)
-    .header('content-security-policy', page.csp)
-    .header('referrer-policy', 'no-referrer')
-    .header('content-type', 'text/html; charset=utf-8')
-    .status(page.status)
-    .send(page.html);
-}
+import { ReviewRequestPageService } from './review-request-page.service.js';
 
 /** A review request's link, for the buyer: the hosted review page, its submissions, and unsubscribing. */
 @Controller()
@@ -42,7 +25,7 @@ export class ReviewRequestPageController {
     @Query(new ZodPipe(ZRequestPageQuery)) query: z.output<typeof ZRequestPageQuery>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendPage(request, reply, await this.pages.reviewPage(token, query, request.method === 'HEAD'));
+    await sendSecretPage(request, reply, await this.pages.reviewPage(token, query, request.method === 'HEAD'));
   }
 
   @Post('api/review-requests/public/:token/reviews')
@@ -69,7 +52,7 @@ export class ReviewRequestPageController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     // A HEAD (a mail scanner checking the link) changes nothing.
-    await sendPage(request, reply, await this.pages.unsubscribe(token, request.method === 'HEAD'));
+    await sendSecretPage(request, reply, await this.pages.unsubscribe(token, request.method === 'HEAD'));
   }
 
   /** RFC 8058's one-click POST (`List-Unsubscribe=One-Click`), and the page's resubscribe/unsubscribe buttons. */
@@ -84,6 +67,6 @@ export class ReviewRequestPageController {
   ): Promise<void> {
     const page =
       body.action === 'resubscribe' ? await this.pages.resubscribe(token) : await this.pages.unsubscribe(token);
-    await sendPage(request, reply, page);
+    await sendSecretPage(request, reply, page);
   }
 }

@@ -6,6 +6,7 @@ import type { TWidgetConfiguration } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { ApiError } from '../common/api-error.js';
 import { Clock } from '../common/clock.js';
+import type { SecretPage } from '../common/secret-page.js';
 import { ReviewUploadService, type RequestSubmission } from '../reviews/review-upload.service.js';
 import { StorefrontService } from '../storefront/storefront.service.js';
 import { WidgetScriptService } from '../widget-script/widget-script.service.js';
@@ -16,13 +17,6 @@ import { messagePage, messagePageCsp, reviewPage, reviewPageCsp, type PageProduc
 import { fillIn, REVIEW_PAGE_STRINGS } from './review-page.strings.js';
 
 /** A rendered page: its status, HTML and Content-Security-Policy; for a refusal, the same as an API error body. */
-export interface Page {
-  status: number;
-  html: string;
-  csp: string;
-  error?: { detail: string; code: string };
-}
-
 /** Why a link takes no review, by what its page says and answers. */
 type Closed = 'unknown' | 'uninstalled' | 'closed' | 'expired';
 const CLOSED_STATUS: Record<Closed, number> = { unknown: 404, uninstalled: 410, closed: 410, expired: 410 };
@@ -103,7 +97,7 @@ export class ReviewRequestPageService {
     token: string,
     { rating, product }: { rating?: number; product?: string },
     look = false,
-  ): Promise<Page> {
+  ): Promise<SecretPage> {
     const link = await this.find(token);
     const closed = this.closedReason(link);
     if (!link || closed) return this.closedPage(link, closed ?? 'unknown');
@@ -149,7 +143,7 @@ export class ReviewRequestPageService {
     return { ...configuration, language: locale, strings: WIDGET_STRINGS[locale] };
   }
 
-  private closedPage(link: RequestLink | null, reason: Closed): Page {
+  private closedPage(link: RequestLink | null, reason: Closed): SecretPage {
     const locale = link?.request.locale ?? 'en';
     const strings = REVIEW_PAGE_STRINGS[locale];
     const storeName = link?.store.storeName ?? '';
@@ -217,7 +211,7 @@ export class ReviewRequestPageService {
   }
 
   /** One click (the mail's link, or RFC 8058's POST): the address is suppressed for the store, the request stops. */
-  async unsubscribe(token: string, look = false): Promise<Page> {
+  async unsubscribe(token: string, look = false): Promise<SecretPage> {
     const link = await this.find(token);
     if (!link) return this.closedPage(null, 'unknown');
     const { merchantId, id, customerEmail } = link.request;
@@ -237,7 +231,7 @@ export class ReviewRequestPageService {
   }
 
   /** The way back: an address the buyer unsubscribed leaves the list (a bounce or the merchant's entry stays). */
-  async resubscribe(token: string): Promise<Page> {
+  async resubscribe(token: string): Promise<SecretPage> {
     const link = await this.find(token);
     if (!link) return this.closedPage(null, 'unknown');
     await this.suppressions.resubscribe(link.request.merchantId, link.request.customerEmail);
@@ -259,7 +253,7 @@ export class ReviewRequestPageService {
     title: string,
     message: string,
     action: { label: string; field: string; value: string },
-  ): Page {
+  ): SecretPage {
     const id = nonce();
     const html = messagePage({
       locale: link.request.locale,
