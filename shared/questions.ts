@@ -12,7 +12,7 @@ import {
   type TQuestionBulkAction,
   type TQuestionStatus,
 } from './question-options.js';
-import { MAX_PAGE_SIZE, type TReviewProduct } from './reviews.js';
+import { pageFields, type TReviewProduct } from './reviews.js';
 export * from './question-options.js';
 
 // Questions and answers (issue 25): the dashboard's /api/questions/ and the storefront's public routes.
@@ -22,15 +22,7 @@ export const ZQuestionListFilter = z.object({
   search: z.string().trim().max(200).optional(),
   status: z.enum(QUESTION_STATUSES, { error: 'One of pending, answered or published.' }).optional(),
 });
-export const ZQuestionListQuery = ZQuestionListFilter.extend({
-  page: z.coerce.number({ error: 'A page number.' }).int().min(1, 'Pages start at 1.').default(1),
-  page_size: z.coerce
-    .number({ error: 'A page size.' })
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} per page.`)
-    .default(QUESTIONS_PAGE_SIZE),
-});
+export const ZQuestionListQuery = ZQuestionListFilter.extend(pageFields(QUESTIONS_PAGE_SIZE));
 export type TQuestionListQuery = z.input<typeof ZQuestionListQuery>;
 
 /** PUT /api/questions/{id}/answer/ — the store's answer, written or rewritten; the asker is mailed it. */

@@ -26,15 +26,20 @@ export const ZReviewListFilter = z.object({
 });
 export type TReviewListFilter = z.input<typeof ZReviewListFilter>;
 
-export const ZReviewListQuery = ZReviewListFilter.extend({
-  page: z.coerce.number({ error: 'A page number.' }).int().min(1, 'Pages start at 1.').default(1),
-  page_size: z.coerce
-    .number({ error: 'A page size.' })
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} per page.`)
-    .default(REVIEWS_PAGE_SIZE),
-});
+/** A dashboard list's `page` and `page_size` (up to MAX_PAGE_SIZE), `defaultSize` when not given. */
+export function pageFields(defaultSize: number) {
+  return {
+    page: z.coerce.number({ error: 'A page number.' }).int().min(1, 'Pages start at 1.').default(1),
+    page_size: z.coerce
+      .number({ error: 'A page size.' })
+      .int()
+      .min(1)
+      .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} per page.`)
+      .default(defaultSize),
+  };
+}
+
+export const ZReviewListQuery = ZReviewListFilter.extend(pageFields(REVIEWS_PAGE_SIZE));
 export type TReviewListQuery = z.input<typeof ZReviewListQuery>;
 
 /** PATCH /api/reviews/{id}/ — a merchant's edits. */
