@@ -16,6 +16,7 @@ import type { MerchantRow } from '../accounts/accounts.repository.js';
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import { ApiError } from '../common/api-error.js';
 import { Clock } from '../common/clock.js';
+import { listPage } from '../common/list-page.js';
 import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
 import { addressOf, type AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -38,13 +39,6 @@ const NOT_FOUND = 'No question with this id in your store.';
 const PUBLIC_TTL_S = 300;
 
 type ListQuery = z.output<typeof ZQuestionListQuery>;
-
-function pageLink(path: string, query: ListQuery, page: number): string {
-  const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size) });
-  if (query.search) params.set('search', query.search);
-  if (query.status) params.set('status', query.status);
-  return `${path}?${params}`;
-}
 
 /**
  * Questions and answers (issue 25): shoppers ask on the storefront (throttled, run through the content filter), the
@@ -74,16 +68,7 @@ export class QuestionsService {
       status: query.status,
       search: query.search || undefined,
     });
-    const path = '/api/questions/';
-    return {
-      count,
-      next: query.page * query.page_size < count ? pageLink(path, query, query.page + 1) : null,
-      previous:
-        query.page > 1
-          ? pageLink(path, query, Math.min(query.page - 1, Math.ceil(count / query.page_size) || 1))
-          : null,
-      results: rows.map(mapQuestion),
-    };
+    return listPage('/api/questions/', query, count, rows.map(mapQuestion));
   }
 
   stats(auth: WorkspaceContext): Promise<TQuestionStats> {

@@ -25,16 +25,8 @@ import { ReviewHistoryRepository } from './review-history.repository.js';
 import { mapReview, mapStatusChange, type MediaUrl } from './reviews.mapper.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import { ServerReaders } from '../ssr/server-readers.js';
+import { listPage } from '../common/list-page.js';
 import { REVIEWS_PAGE_SIZE } from '../../shared/constants.js';
-
-/** Where a page link points: the same query with another page number. */
-function pageLink(path: string, query: z.output<typeof ZReviewListQuery>, page: number): string {
-  const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size) });
-  if (query.search) params.set('search', query.search);
-  if (query.status) params.set('status', query.status);
-  if (query.flagged !== undefined) params.set('flagged', String(query.flagged));
-  return `${path}?${params}`;
-}
 
 /** The merchant's reviews: lists, counts, edits and history (moderation: ReviewModerationService). */
 @Injectable()
@@ -81,16 +73,12 @@ export class ReviewsService implements OnModuleInit {
       search: query.search || undefined,
       flagged: query.flagged,
     });
-    const path = '/api/reviews/';
-    return {
+    return listPage(
+      '/api/reviews/',
+      query,
       count,
-      next: query.page * query.page_size < count ? pageLink(path, query, query.page + 1) : null,
-      previous:
-        query.page > 1
-          ? pageLink(path, query, Math.min(query.page - 1, Math.ceil(count / query.page_size) || 1))
-          : null,
-      results: rows.map((row) => mapReview(row, this.mediaUrl)),
-    };
+      rows.map((row) => mapReview(row, this.mediaUrl)),
+    );
   }
 
   async get(auth: WorkspaceContext, id: string): Promise<TReview> {
