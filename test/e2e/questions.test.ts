@@ -1,12 +1,19 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import en from '../../web/i18n/questions/en.json' with { type: 'json' };
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { seedUser } from '../factories/users.factory.js';
 import { startFakeStorefront, type FakeProduct, type FakeStorefront } from '../fakes/storefront.js';
-import { expectToast, launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
+import {
+  axeViolations,
+  collectProblems,
+  expectToast,
+  launchBrowser,
+  signedInContext,
+  waitForHydration,
+} from '../support/browser.js';
 import { mailOf, mailsTo } from '../support/mailbox.js';
+import { callApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { JWT_SECRET, createTestEnv, type TestEnv } from '../support/test-env.js';
 
@@ -25,27 +32,13 @@ let browser: Browser;
 let token: string;
 const problems: string[] = [];
 
-const watch = (page: Page, expected?: RegExp) => {
-  page.on('console', (message: ConsoleMessage) => {
-    if (expected?.test(message.text())) return;
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-};
-
-async function axe(page: Page, selector: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
+const watch = (page: Page, expected?: RegExp) => collectProblems(page, problems, expected);
 beforeAll(async () => {
   testEnv = await createTestEnv();
   const owner = await seedUser(testEnv.env, JWT_SECRET, { email: 'questions@example.com' });
   token = owner.accessToken;
   server = await startServerProcess(testEnv.env);
-  const snippet = (await (
-    await fetch(`${server.url}/api/installation/snippet/`, { headers: { authorization: `JWT ${token}` } })
-  ).json()) as { snippet: string };
+  const snippet = await callApi<{ snippet: string }>(server.url, token, '/api/installation/snippet/');
   store = await startFakeStorefront(snippet.snippet);
   browser = await launchBrowser();
 });
@@ -80,7 +73,7 @@ describe('questions and answers', () => {
     watch(shop);
     const { widget, button, panel } = await openQuestions(shop);
     expect(await panel.locator('.vr-q-status').textContent()).toBe(strings.no_questions);
-    expect(await axe(shop, '.video-reviews-widget')).toEqual([]);
+    expect(await axeViolations(shop, '.video-reviews-widget')).toEqual([]);
 
     // Nothing filled in: every field says what it needs, and the alert says so to screen readers.
     await panel.getByRole('button', { name: strings.send_question }).click();
@@ -88,7 +81,7 @@ describe('questions and answers', () => {
     expect(await alert.textContent()).toBe(strings.question_check);
     expect(await panel.getByLabel(strings.question).getAttribute('aria-invalid')).toBe('true');
     expect(await panel.locator('#vr-q-question-error').textContent()).toBe(strings.question_required);
-    expect(await axe(shop, '.video-reviews-widget')).toEqual([]);
+    expect(await axeViolations(shop, '.video-reviews-widget')).toEqual([]);
 
     await panel.getByLabel(strings.name).fill('Rosa Lima');
     await panel.getByLabel(strings.email).fill('rosa@example.com');
@@ -98,7 +91,7 @@ describe('questions and answers', () => {
     await panel.getByRole('status').filter({ hasText: strings.question_sent }).waitFor();
     expect(await panel.getByLabel(strings.question).inputValue()).toBe('');
     expect(await alert.isHidden()).toBe(true);
-    expect(await axe(shop, '.video-reviews-widget')).toEqual([]);
+    expect(await axeViolations(shop, '.video-reviews-widget')).toEqual([]);
     // The disclosure closes again.
     await button.click();
     expect(await button.getAttribute('aria-expanded')).toBe('false');
@@ -114,7 +107,7 @@ describe('questions and answers', () => {
     await card.waitFor();
     expect(await card.getAttribute('data-status')).toBe('pending');
     expect(await card.textContent()).toContain('rosa@example.com');
-    expect(await axe(page, 'main')).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
     await card.getByLabel(en.answer.label).fill(ANSWER);
     await expectToast(page, 'success', en.answer.saved, () => card.getByTestId('question-answer-publish').click());
     await page.waitForSelector('[data-testid="question-card"][data-status="published"]');
@@ -124,7 +117,7 @@ describe('questions and answers', () => {
     await page.getByTestId('questions-filter').locator('[data-value="published"]').click();
     await page.waitForSelector('[data-testid="questions-list"]:not([aria-busy])');
     expect(await page.getByTestId('question-card').count()).toBe(1);
-    expect(await axe(page, 'main')).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
     await context.close();
 
     // The asker is mailed the answer.
@@ -146,7 +139,7 @@ describe('questions and answers', () => {
     expect(await item.locator('.vr-q-answer').textContent()).toContain(ANSWER);
     expect(await item.locator('.vr-q-answer strong').textContent()).toBe('Answer from Seeded store');
     expect(await item.textContent()).not.toContain('rosa@example.com');
-    expect(await axe(shop, '.video-reviews-widget')).toEqual([]);
+    expect(await axeViolations(shop, '.video-reviews-widget')).toEqual([]);
     await shopper.close();
   });
 });

@@ -1,12 +1,18 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import en from '../../web/i18n/moderation/en.json' with { type: 'json' };
 import reviewsEn from '../../web/i18n/reviews/en.json' with { type: 'json' };
 import { seedUser } from '../factories/users.factory.js';
 import { startFakeStorefront, type FakeProduct, type FakeStorefront } from '../fakes/storefront.js';
-import { expectToast, launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
-import { uploadByApi } from '../support/server-api.js';
+import {
+  axeViolations,
+  collectProblems,
+  expectToast,
+  launchBrowser,
+  signedInContext,
+  waitForHydration,
+} from '../support/browser.js';
+import { callApi, uploadByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { JWT_SECRET, createTestEnv, type TestEnv } from '../support/test-env.js';
 
@@ -32,26 +38,13 @@ async function approve(id: string): Promise<void> {
   if (!res.ok) throw new Error(`approve answered ${res.status}`);
 }
 
-const watch = (page: Page) => {
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-};
-
-async function axe(page: Page, selector: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
+const watch = (page: Page) => collectProblems(page, problems);
 beforeAll(async () => {
   testEnv = await createTestEnv();
   const owner = await seedUser(testEnv.env, JWT_SECRET, { email: 'replies@example.com' });
   token = owner.accessToken;
   server = await startServerProcess(testEnv.env);
-  const snippet = (await (
-    await fetch(`${server.url}/api/installation/snippet/`, { headers: { authorization: `JWT ${token}` } })
-  ).json()) as { snippet: string; store_id: string };
+  const snippet = await callApi<{ snippet: string; store_id: string }>(server.url, token, '/api/installation/snippet/');
   store = await startFakeStorefront(snippet.snippet);
   for (const [key, name] of [
     ['older', 'Olga'],
@@ -97,13 +90,13 @@ describe('replies and pins', () => {
 
     // The newest review gets the reply, mailed to its author as well.
     let drawer = await open(ids.pablo);
-    expect(await axe(page, '[data-testid="review-drawer"]')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="review-drawer"]')).toEqual([]);
     await drawer.getByLabel(en.reply.label).fill(REPLY);
     await drawer.getByLabel(en.reply.notify).check();
     await expectToast(page, 'success', en.reply.savedMailed, () => drawer.getByTestId('review-reply-save').click());
     expect(await drawer.getByTestId('review-reply-shown').textContent()).toBe(REPLY);
     expect(await drawer.getByTestId('review-reply').textContent()).toContain('E-mailed');
-    expect(await axe(page, '[data-testid="review-drawer"]')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="review-drawer"]')).toEqual([]);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
 
@@ -118,7 +111,7 @@ describe('replies and pins', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="review-voice"]').length === 2);
     expect(await voice(ids.older).textContent()).toBe(reviewsEn.merchantVoice.pinned);
     expect(await voice(ids.pablo).textContent()).toBe(reviewsEn.merchantVoice.replied);
-    expect(await axe(page, '[data-testid="reviews-table"]')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="reviews-table"]')).toEqual([]);
     await context.close();
 
     const shopper = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -136,14 +129,14 @@ describe('replies and pins', () => {
     expect(await reply.locator('b').textContent()).toBe('Reply from Seeded store');
     expect(await reply.textContent()).toContain(REPLY);
     expect(await tiles.nth(0).locator('.vr-reply').count()).toBe(0);
-    expect(await axe(shop, '.video-reviews-widget')).toEqual([]);
+    expect(await axeViolations(shop, '.video-reviews-widget')).toEqual([]);
 
     // In full in the review's dialog.
     await tiles.nth(1).click();
     const dialog = widget.locator('.vr-dialog');
     await dialog.waitFor();
     expect(await dialog.locator('.vr-reply').textContent()).toContain(REPLY);
-    expect(await axe(shop, '.video-reviews-widget')).toEqual([]);
+    expect(await axeViolations(shop, '.video-reviews-widget')).toEqual([]);
     await shopper.close();
   });
 });

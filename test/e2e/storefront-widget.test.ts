@@ -18,7 +18,7 @@ import {
 } from '../fakes/storefront.js';
 import { launchBrowser, waitForHydration } from '../support/browser.js';
 import { fixture } from '../factories/reviews.factory.js';
-import { uploadByApi } from '../support/server-api.js';
+import { callApi, uploadByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { JWT_SECRET, createTestEnv, type TestEnv } from '../support/test-env.js';
 
@@ -59,15 +59,7 @@ let storeId: string;
 const ids: Record<string, string> = {};
 const problems: string[] = [];
 
-async function api<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(path: string, body?: unknown) => callApi<T>(server.url, token, path, body);
 
 const saveSettings = (patch: TWidgetSettingsInput) => api('/api/widgets/global-settings/', patch);
 

@@ -9,6 +9,7 @@ import dashboardEn from '../../web/i18n/reviews/en.json' with { type: 'json' };
 import { fixture } from '../factories/reviews.factory.js';
 import { seedUser } from '../factories/users.factory.js';
 import { startFakeStorefront, type FakeProduct, type FakeStorefront } from '../fakes/storefront.js';
+import { callApi } from '../support/server-api.js';
 import { launchBrowser, waitForHydration } from '../support/browser.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { JWT_SECRET, createTestEnv, type TestEnv } from '../support/test-env.js';
@@ -28,15 +29,7 @@ let browser: Browser;
 let token: string;
 const problems: string[] = [];
 
-async function api<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(path: string, body?: unknown) => callApi<T>(server.url, token, path, body);
 
 const saveSettings = (patch: TWidgetSettingsInput) => api('/api/widgets/global-settings/', patch);
 

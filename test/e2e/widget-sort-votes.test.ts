@@ -1,12 +1,11 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, ConsoleMessage, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { TPublicReviews } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { seedUser } from '../factories/users.factory.js';
 import { startFakeStorefront, type FakeProduct, type FakeStorefront } from '../fakes/storefront.js';
-import { launchBrowser } from '../support/browser.js';
-import { uploadByApi } from '../support/server-api.js';
+import { axeViolations, collectProblems, launchBrowser } from '../support/browser.js';
+import { callApi, uploadByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { JWT_SECRET, createTestEnv, type TestEnv } from '../support/test-env.js';
 
@@ -25,20 +24,9 @@ let storeId: string;
 const ids: Record<string, string> = {};
 const problems: string[] = [];
 
-async function api<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(path: string, body?: unknown) => callApi<T>(server.url, token, path, body);
 
-async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('.video-reviews-widget').analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const axe = (page: Page) => axeViolations(page, '.video-reviews-widget');
 
 beforeAll(async () => {
   testEnv = await createTestEnv();
@@ -91,10 +79,7 @@ afterEach(() => expect(problems.splice(0)).toEqual([]));
 async function shopperPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  collectProblems(page, problems);
   return page;
 }
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -78,4 +79,20 @@ export async function animationsDone(page: Page): Promise<void> {
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
+}
+
+/** What axe finds on the page, or within `include`: one line per rule with its nodes, [] when there is nothing. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Collects the page's console errors and warnings and its uncaught errors into `problems` (`expected` aside). */
+export function collectProblems(page: Page, problems: string[], expected?: RegExp): void {
+  page.on('console', (message) => {
+    if (expected?.test(message.text())) return;
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
 }

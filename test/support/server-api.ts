@@ -30,12 +30,23 @@ export async function registerByApi(
   return (await confirmed.json()) as TAuthResponse;
 }
 
-/** GET of the running server's API as a signed-in user (`access`: the session's access token); answers the JSON. */
-export async function getByApi<T>(baseUrl: string, access: string, path: string): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `JWT ${access}` } });
-  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
+/**
+ * A call to the running server's API as a signed-in user (`access`: the session's access token): a GET, or a POST of
+ * `body` as JSON. Answers the JSON; throws on an error status.
+ */
+export async function callApi<T>(baseUrl: string, access: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `JWT ${access}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+/** GET of the running server's API as a signed-in user; answers the JSON. */
+export const getByApi = <T>(baseUrl: string, access: string, path: string): Promise<T> =>
+  callApi<T>(baseUrl, access, path);
 
 /** A shopper's upload from a storefront (no session), as the widget sends it: fields first, then files. */
 export async function uploadByApi(
