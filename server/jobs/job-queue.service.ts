@@ -29,6 +29,12 @@ export interface QueueOptions<P> {
   oneJobPerGroup?: boolean;
 }
 
+/** When queued jobs run: after `delayMs`, and with `debounce`, pushed back by each new enqueue of their key. */
+export interface EnqueueTiming {
+  delayMs?: number;
+  debounce?: { maxWaitMs: number };
+}
+
 /** Thrown by a handler for a job no retry can fix: it fails at once. */
 export class PermanentJobError extends Error {}
 
@@ -112,34 +118,29 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
    * one job per group. `debounce` (with a key and a delay): a change while the job waits pushes it back by the delay
    * again, up to `maxWaitMs` after it was first queued, so a burst runs it once, after the burst.
    */
-  async enqueue(
+  enqueue(
     queue: string,
     payload: Record<string, unknown> = {},
-    options: { key?: string; delayMs?: number; group?: string; debounce?: { maxWaitMs: number } } = {},
+    options: { key?: string; group?: string } & EnqueueTiming = {},
+  ): Promise<void> {
+    return this.enqueueMany(queue, [{ payload, key: options.key, group: options.group }], options);
+  }
+
+  /** Adds jobs to `queue` in one statement (a dispatcher's batch), each with its key and group as `enqueue`'s. */
+  async enqueueMany(
+    queue: string,
+    list: Array<{ payload: Record<string, unknown>; key?: string; group?: string }>,
+    { delayMs, debounce }: EnqueueTiming = {},
   ): Promise<void> {
     const definition = this.queues.get(queue);
     if (!definition) throw new Error(`No job queue named ${queue}`);
-    await this.jobs.insert({
-      queue,
-      key: options.key,
-      group: options.group,
-      payload,
-      maxAttempts: definition.attempts,
-      runAt: options.delayMs ? new Date(Date.now() + options.delayMs) : undefined,
-      debounce: options.debounce,
-    });
-    if (!options.delayMs) this.poke();
-  }
-
-  /** Adds jobs due now to `queue` in one statement (a dispatcher's batch), each with its key as `enqueue`'s. */
-  async enqueueMany(queue: string, list: Array<{ payload: Record<string, unknown>; key: string }>): Promise<void> {
-    const definition = this.queues.get(queue);
-    if (!definition) throw new Error(`No job queue named ${queue}`);
     if (!list.length) return;
-    await this.jobs.insertMany(
-      list.map(({ payload, key }) => ({ queue, key, payload, maxAttempts: definition.attempts })),
+    const runAt = delayMs ? new Date(Date.now() + delayMs) : undefined;
+    await this.jobs.insert(
+      list.map(({ payload, key, group }) => ({ queue, key, group, payload, maxAttempts: definition.attempts, runAt })),
+      debounce,
     );
-    this.poke();
+    if (!delayMs) this.poke();
   }
 
   /** Resolves once nothing is due or running here (tests, and callers that want the work done before they go on). */

@@ -13,11 +13,6 @@ export interface NewJob {
   payload: Record<string, unknown>;
   maxAttempts: number;
   runAt?: Date;
-  /**
-   * A job of this queue and key already waiting is moved to this job's `runAt` (and payload), but not past its
-   * creation plus `maxWaitMs`: a burst of changes makes one run, after the burst.
-   */
-  debounce?: { maxWaitMs: number };
 }
 
 export interface JobCounts {
@@ -51,49 +46,36 @@ export class JobsRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
   /** False when a job of this queue and key is already waiting (it is that job, `debounce` moved). */
-  async insert(job: NewJob): Promise<boolean> {
-    const insert = this.database.db.insert(jobs).values({
-      queue: job.queue,
-      key: job.key ?? null,
-      groupKey: job.group ?? null,
-      payload: job.payload,
-      maxAttempts: job.maxAttempts,
-      runAt: job.runAt ?? new Date(),
-    });
-    if (job.debounce && job.key) {
-      const maxWait = `${job.debounce.maxWaitMs} milliseconds`;
-      const rows = await insert
-        .onConflictDoUpdate({
-          target: [jobs.queue, jobs.key],
-          targetWhere: sql`state = 'waiting'`,
-          set: {
-            payload: sql`excluded.payload`,
-            runAt: sql`least(excluded.run_at, ${jobs.createdAt} + ${maxWait}::interval)`,
-          },
-        })
-        .returning({ id: jobs.id, fresh: sql<boolean>`xmax = 0` });
-      return rows.some((row) => row.fresh);
-    }
-    const rows = await insert.onConflictDoNothing().returning({ id: jobs.id });
-    return rows.length > 0;
-  }
-
-  /** Inserts the jobs in one statement; one whose queue and key is already waiting is left out. */
-  async insertMany(list: NewJob[]): Promise<void> {
+  /**
+   * Inserts the jobs in one statement. A job whose queue and key is already waiting is left out; with `debounce`, that
+   * waiting job takes the new one's `runAt` (and payload) instead, but never past its creation plus `maxWaitMs`: a
+   * burst of changes makes one run, after the burst.
+   */
+  async insert(list: NewJob[], debounce?: { maxWaitMs: number }): Promise<void> {
     if (!list.length) return;
-    await this.database.db
-      .insert(jobs)
-      .values(
-        list.map((job) => ({
-          queue: job.queue,
-          key: job.key ?? null,
-          groupKey: job.group ?? null,
-          payload: job.payload,
-          maxAttempts: job.maxAttempts,
-          runAt: job.runAt ?? new Date(),
-        })),
-      )
-      .onConflictDoNothing();
+    const insert = this.database.db.insert(jobs).values(
+      list.map((job) => ({
+        queue: job.queue,
+        key: job.key ?? null,
+        groupKey: job.group ?? null,
+        payload: job.payload,
+        maxAttempts: job.maxAttempts,
+        runAt: job.runAt ?? new Date(),
+      })),
+    );
+    if (!debounce) {
+      await insert.onConflictDoNothing();
+      return;
+    }
+    const maxWait = `${debounce.maxWaitMs} milliseconds`;
+    await insert.onConflictDoUpdate({
+      target: [jobs.queue, jobs.key],
+      targetWhere: sql`state = 'waiting'`,
+      set: {
+        payload: sql`excluded.payload`,
+        runAt: sql`least(excluded.run_at, ${jobs.createdAt} + ${maxWait}::interval)`,
+      },
+    });
   }
 
   /** The queues among `queues` with a job to run now: one due, or one whose worker's lease lapsed. */

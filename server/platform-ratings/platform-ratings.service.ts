@@ -55,18 +55,18 @@ export class PlatformRatingsService implements OnModuleInit {
   async changed(merchantId: string, touched: RatingsTouched): Promise<void> {
     try {
       const productIds = await this.repository.platformProducts(merchantId, this.registry.platformNames, touched);
-      for (const productId of productIds) {
-        await this.jobs.enqueue(
-          QUEUE,
-          { merchantId, productId },
-          {
-            key: `${merchantId}:${productId}`,
-            group: merchantId,
-            delayMs: this.config.platformRatingsDelayMs,
-            debounce: { maxWaitMs: MAX_WAIT_DELAYS * this.config.platformRatingsDelayMs },
-          },
-        );
-      }
+      await this.jobs.enqueueMany(
+        QUEUE,
+        productIds.map((productId) => ({
+          payload: { merchantId, productId },
+          key: `${merchantId}:${productId}`,
+          group: merchantId,
+        })),
+        {
+          delayMs: this.config.platformRatingsDelayMs,
+          debounce: { maxWaitMs: MAX_WAIT_DELAYS * this.config.platformRatingsDelayMs },
+        },
+      );
     } catch (err) {
       this.logger.warn({ err, merchantId }, 'Could not queue the platform ratings; the next change will');
     }

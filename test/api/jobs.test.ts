@@ -182,7 +182,7 @@ describe('a queue that runs one job per group', () => {
     const repository = t.app.get(JobsRepository);
     const later = Date.now() + 60 * 60_000;
     for (const [n, group] of groups.entries()) {
-      await repository.insert({ queue, group, payload: { n, group }, maxAttempts: 3, runAt: new Date(later + n) });
+      await repository.insert([{ queue, group, payload: { n, group }, maxAttempts: 3, runAt: new Date(later + n) }]);
     }
     await handleOf(t).rows(sql`update jobs set run_at = run_at - interval '1 hour' where queue = ${queue}`);
   }
@@ -316,7 +316,7 @@ describe('two instances on one database', () => {
       other.get(JobQueue).register('shared', { concurrency: 2, handle: handler('b') });
       // Inserted behind both instances' backs: only their polls find them.
       const repository = t.app.get(JobsRepository);
-      for (let n = 0; n < 60; n++) await repository.insert({ queue: 'shared', payload: { n }, maxAttempts: 3 });
+      for (let n = 0; n < 60; n++) await repository.insert([{ queue: 'shared', payload: { n }, maxAttempts: 3 }]);
       await until(
         async () => ran.size,
         (size) => size === 60,
@@ -349,12 +349,9 @@ describe('two instances on one database', () => {
       }
       const repository = t.app.get(JobsRepository);
       for (let n = 0; n < 40; n++) {
-        await repository.insert({
-          queue: 'shared-groups',
-          group: `store-${n % 4}`,
-          payload: { group: `store-${n % 4}` },
-          maxAttempts: 3,
-        });
+        await repository.insert([
+          { queue: 'shared-groups', group: `store-${n % 4}`, payload: { group: `store-${n % 4}` }, maxAttempts: 3 },
+        ]);
       }
       await until(
         async () => done,
