@@ -5,6 +5,7 @@ import type { TQuestion } from '../../../shared/questions.js';
 import { useAnswerQuestion } from '../../api/questions';
 import { useDateFormat } from '../../lib/useDateFormat';
 import { ActionButton } from '../ActionButton';
+import { CountedTextArea } from '../form/CountedTextArea';
 import { FormAlert } from '../form/FormAlert';
 import { apiDetail } from '../form/apiErrors';
 import { useToast } from '../toast/ToastProvider';
@@ -149,22 +150,16 @@ function QuestionAnswer({ question, canModerate }: { question: TQuestion; canMod
   return (
     <form className="question-answer review-reply-form" onSubmit={submit(false)}>
       {save.error && <FormAlert severity="error">{apiDetail(save.error) ?? t('questions.answer.error')}</FormAlert>}
-      <label className="field-label" htmlFor={fieldId}>
-        {t('questions.answer.label')}
-      </label>
-      <textarea
+      <CountedTextArea
         id={fieldId}
-        className="input textarea"
-        data-testid="question-answer-input"
-        rows={3}
+        label={t('questions.answer.label')}
         value={text}
+        onChange={setText}
         maxLength={ANSWER_MAX_LENGTH}
-        aria-describedby={`${fieldId}-help`}
-        onChange={(event) => setText(event.target.value)}
+        rows={3}
+        left={(count) => t('questions.answer.help', { count })}
+        testId="question-answer-input"
       />
-      <span id={`${fieldId}-help`} className="field-description">
-        {t('questions.answer.help', { count: ANSWER_MAX_LENGTH - text.length })}
-      </span>
       <div className="review-reply-actions">
         {editing && (
           <ActionButton variant="secondary" testId="question-answer-cancel" onPress={() => setEditing(false)}>

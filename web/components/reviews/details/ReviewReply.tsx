@@ -5,6 +5,7 @@ import type { TReview } from '../../../../shared/reviews.js';
 import { useDeleteReply, useSaveReply } from '../../../api/reviewReplies';
 import { useDateFormat } from '../../../lib/useDateFormat';
 import { ActionButton } from '../../ActionButton';
+import { CountedTextArea } from '../../form/CountedTextArea';
 import { FormAlert } from '../../form/FormAlert';
 import { apiDetail } from '../../form/apiErrors';
 import { useToast } from '../../toast/ToastProvider';
@@ -54,22 +55,16 @@ export function ReviewReply({ review }: { review: TReview }) {
       {error && <FormAlert severity="error">{apiDetail(error) ?? t('moderation.reply.error')}</FormAlert>}
       {editing || !reply ? (
         <form className="review-reply-form" onSubmit={submit}>
-          <label className="field-label" htmlFor={fieldId}>
-            {t('moderation.reply.label')}
-          </label>
-          <textarea
+          <CountedTextArea
             id={fieldId}
-            className="input textarea"
-            data-testid="review-reply-text"
-            rows={4}
+            label={t('moderation.reply.label')}
             value={text}
+            onChange={setText}
             maxLength={REPLY_MAX_LENGTH}
-            aria-describedby={`${fieldId}-help`}
-            onChange={(event) => setText(event.target.value)}
+            rows={4}
+            left={(count) => t('moderation.reply.help', { count })}
+            testId="review-reply-text"
           />
-          <span id={`${fieldId}-help`} className="field-description">
-            {t('moderation.reply.help', { count: REPLY_MAX_LENGTH - text.length })}
-          </span>
           {review.customer.email && (
             <label className="review-reply-notify">
               <input
