@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useInstallationSnippet } from '../../api/widgets';
-import { useCopyText } from '../../lib/useCopyText';
+import { CopyableCode } from '../CopyableCode';
 import { ExternalLinkButton } from '../ExternalLinkButton';
-import { CheckIcon } from '../icons';
 
 const STEPS = ['open', 'source', 'url', 'schedule'] as const;
 
@@ -10,7 +9,6 @@ const STEPS = ['open', 'source', 'url', 'schedule'] as const;
 export function GoogleFeedCard() {
   const { t } = useTranslation();
   const snippet = useInstallationSnippet();
-  const { targetRef, copied, copyFailed, copy } = useCopyText<HTMLElement>();
   const url = snippet.data?.google_feed_url;
 
   return (
@@ -27,30 +25,16 @@ export function GoogleFeedCard() {
       )}
       {url && (
         <>
-          <div className="install-code">
-            <pre className="install-pre">
-              <code ref={targetRef} data-testid="google-feed-url">
-                {url}
-              </code>
-            </pre>
-            <button
-              type="button"
-              className="button button-secondary button-small install-copy"
-              data-testid="copy-google-feed-url"
-              onClick={() => void copy(url)}
-            >
-              {copied && <CheckIcon />}
-              {copied ? t('integrations.google.copied') : t('integrations.google.copy')}
-            </button>
-          </div>
-          <p className="visually-hidden" aria-live="polite">
-            {copied ? t('integrations.google.copied') : ''}
-          </p>
-          {copyFailed && (
-            <p className="field-description" role="status">
-              {t('integrations.google.copyFailed')}
-            </p>
-          )}
+          <CopyableCode
+            code={url}
+            texts={{
+              copy: t('integrations.google.copy'),
+              copied: t('integrations.google.copied'),
+              copyFailed: t('integrations.google.copyFailed'),
+            }}
+            codeTestId="google-feed-url"
+            copyTestId="copy-google-feed-url"
+          />
           <p>
             <ExternalLinkButton href={url} variant="secondary" testId="google-feed-link">
               {t('integrations.google.open')}

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useInstallationSnippet } from '../../api/widgets';
-import { useCopyText } from '../../lib/useCopyText';
-import { CheckIcon } from '../icons';
+import { CopyableCode } from '../CopyableCode';
 
 /**
  * SPEC §2 Manual installation: the script for the store's <head>, with the store ID and a copy button; then the
@@ -9,6 +8,15 @@ import { CheckIcon } from '../icons';
  */
 export function InstallationCard() {
   const { t } = useTranslation();
+  const copyable = (testId: string) => ({
+    texts: {
+      copy: t('widgets.installation.copy'),
+      copied: t('widgets.installation.copied'),
+      copyFailed: t('widgets.installation.copyFailed'),
+    },
+    codeTestId: `install-${testId}`,
+    copyTestId: `copy-${testId}`,
+  });
   const snippet = useInstallationSnippet();
   const container = `<div data-video-reviews data-product-id="${t('widgets.installation.productIdPlaceholder')}"></div>`;
 
@@ -30,7 +38,7 @@ export function InstallationCard() {
           <p className="install-store">
             {t('widgets.installation.storeId')}: <code data-testid="install-store-id">{snippet.data.store_id}</code>
           </p>
-          <CopyableCode code={snippet.data.snippet} testId="snippet" />
+          <CopyableCode code={snippet.data.snippet} {...copyable('snippet')} />
         </>
       )}
 
@@ -39,44 +47,9 @@ export function InstallationCard() {
           {t('widgets.installation.containerTitle')}
         </h3>
         <p className="section-text">{t('widgets.installation.containerDescription')}</p>
-        <CopyableCode code={container} testId="container" />
+        <CopyableCode code={container} {...copyable('container')} />
       </section>
       <p className="field-description">{t('widgets.installation.consoleHint')}</p>
     </section>
-  );
-}
-
-/** A block of code with a copy button; when the clipboard refuses, the code is selected for a manual copy. */
-function CopyableCode({ code, testId }: { code: string; testId: string }) {
-  const { t } = useTranslation();
-  const { targetRef: codeRef, copied, copyFailed, copy } = useCopyText<HTMLElement>();
-  return (
-    <>
-      <div className="install-code">
-        <pre className="install-pre">
-          <code ref={codeRef} data-testid={`install-${testId}`}>
-            {code}
-          </code>
-        </pre>
-        <button
-          type="button"
-          className="button button-secondary button-small install-copy"
-          data-testid={`copy-${testId}`}
-          data-copied={copied || undefined}
-          onClick={() => void copy(code)}
-        >
-          {copied && <CheckIcon />}
-          {copied ? t('widgets.installation.copied') : t('widgets.installation.copy')}
-        </button>
-      </div>
-      <p className="visually-hidden" aria-live="polite">
-        {copied ? t('widgets.installation.copied') : ''}
-      </p>
-      {copyFailed && (
-        <p className="field-description" role="status">
-          {t('widgets.installation.copyFailed')}
-        </p>
-      )}
-    </>
   );
 }
