@@ -20,6 +20,7 @@ import {
   type WireRequest,
 } from '../support/wire.js';
 import { BAD_UTF8, fuzzArbitrary, hostileString, hostileValue, validSample } from '../support/zod-arbitrary.js';
+import { tiendaNubeEnv } from '../support/tiendanube.js';
 
 // Every route of the route table, fed inputs generated from its zod schemas (fast-check, fixed seeds) with hostile
 // values mixed in, in its path, query and body, as the store's owner (and anonymously where the route is public):
@@ -65,10 +66,7 @@ beforeAll(async () => {
       STRIPE_PRICE_IDS: 'starter=price_starter',
       BIGCOMMERCE_API_URL: bigcommerce.url,
       BIGCOMMERCE_CLIENT_SECRET: 'bc-fuzz-secret',
-      TIENDANUBE_CLIENT_ID: tiendanube.clientId,
-      TIENDANUBE_CLIENT_SECRET: tiendanube.clientSecret,
-      TIENDANUBE_API_URL: tiendanube.url,
-      TIENDANUBE_AUTH_URL: tiendanube.url,
+      ...tiendaNubeEnv(tiendanube),
     },
   });
   port = await portOf(t);

@@ -13,6 +13,7 @@ import { startFakeTiendaNube, type FakeTiendaNube } from '../fakes/tiendanube.js
 import { PUBLIC_URL, browserAgent, registerOwner, registration } from '../support/accounts.js';
 import { inboxIdle, installedStore, shopifyEnv } from '../support/shopify.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
+import { tiendaNubeEnv } from '../support/tiendanube.js';
 
 // Review incentives' single-use codes on each platform, against the fakes: what each API is sent, and that a retry
 // of the same code (an answer lost on the way back) is success, not a second code.
@@ -35,10 +36,7 @@ beforeAll(async () => {
       ...shopifyEnv(shopify),
       BIGCOMMERCE_API_URL: bc.url,
       BIGCOMMERCE_CLIENT_SECRET: 'bc-discount-secret',
-      TIENDANUBE_CLIENT_ID: tn.clientId,
-      TIENDANUBE_CLIENT_SECRET: tn.clientSecret,
-      TIENDANUBE_API_URL: tn.url,
-      TIENDANUBE_AUTH_URL: tn.url,
+      ...tiendaNubeEnv(tn),
     },
   });
   await t.app.listen(0, '127.0.0.1');

@@ -11,6 +11,7 @@ import { seedReviews } from '../factories/reviews.factory.js';
 import { PUBLIC_URL, browserAgent, registration, type Agent } from '../support/accounts.js';
 import { inboxIdle, installFromAdmin, installedStore, shopifyEnv } from '../support/shopify.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
+import { tiendaNubeEnv } from '../support/tiendanube.js';
 
 // Products' ratings on their platforms (README "Ratings on the platforms"): Shopify's standard reviews.rating and
 // reviews.rating_count metafields and Tienda Nube's product metafields follow the published reviews, one call per
@@ -32,10 +33,7 @@ beforeAll(async () => {
   t = await startTestApp({
     env: {
       ...shopifyEnv(shopify),
-      TIENDANUBE_CLIENT_ID: tn.clientId,
-      TIENDANUBE_CLIENT_SECRET: tn.clientSecret,
-      TIENDANUBE_API_URL: tn.url,
-      TIENDANUBE_AUTH_URL: tn.url,
+      ...tiendaNubeEnv(tn),
       // Longer than a test's pause between two approvals, so a burst is one call.
       PLATFORM_RATINGS_DELAY_MS: '1500',
     },

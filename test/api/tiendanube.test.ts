@@ -13,6 +13,7 @@ import { PUBLIC_URL, browserAgent, registration, type Agent } from '../support/a
 import { inboxIdle } from '../support/shopify.js';
 import { startSmtpServer, type SmtpTestServer } from '../support/smtp.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
+import { tiendaNubeEnv } from '../support/tiendanube.js';
 
 let tn: FakeTiendaNube;
 let smtp: SmtpTestServer;
@@ -30,10 +31,7 @@ beforeAll(async () => {
   t = await startTestApp({
     env: {
       PUBLIC_URL,
-      TIENDANUBE_CLIENT_ID: tn.clientId,
-      TIENDANUBE_CLIENT_SECRET: tn.clientSecret,
-      TIENDANUBE_API_URL: tn.url,
-      TIENDANUBE_AUTH_URL: tn.url,
+      ...tiendaNubeEnv(tn),
       SUPPORT_EMAIL: 'ayuda@reviews.test',
       SMTP_URL: smtp.url,
     },

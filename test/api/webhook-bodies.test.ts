@@ -10,6 +10,7 @@ import { startFakeTiendaNube, tiendaNubeHmac, type FakeTiendaNube } from '../fak
 import { PUBLIC_URL, registerOwner } from '../support/accounts.js';
 import { inboxIdle, shopifyEnv } from '../support/shopify.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
+import { tiendaNubeEnv } from '../support/tiendanube.js';
 
 // Every webhook route, correctly signed, with a body that is JSON but no delivery: 400 before anything is stored.
 
@@ -43,10 +44,7 @@ beforeAll(async () => {
       STRIPE_API_URL: stripe.url,
       BIGCOMMERCE_API_URL: bc.url,
       BIGCOMMERCE_CLIENT_SECRET: BC_SECRET,
-      TIENDANUBE_CLIENT_ID: tn.clientId,
-      TIENDANUBE_CLIENT_SECRET: tn.clientSecret,
-      TIENDANUBE_API_URL: tn.url,
-      TIENDANUBE_AUTH_URL: tn.url,
+      ...tiendaNubeEnv(tn),
     },
   });
   http = request(t.app.getHttpServer());

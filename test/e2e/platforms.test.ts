@@ -10,6 +10,7 @@ import { launchBrowser, signedInContext, waitForHydration } from '../support/bro
 import { registerByApi, uploadByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestEnv, type TestEnv } from '../support/test-env.js';
+import { tiendaNubeEnv } from '../support/tiendanube.js';
 
 // The other two platforms, end to end in the browser: a BigCommerce merchant connects through the form and the
 // widget appears on the store's product page without pasting anything; a Tienda Nube merchant installs from the
@@ -29,10 +30,7 @@ beforeAll(async () => {
   tn = await startFakeTiendaNube({ clientId: '777', clientSecret: 'tn-e2e-secret' });
   testEnv = await createTestEnv({
     BIGCOMMERCE_API_URL: bc.url,
-    TIENDANUBE_CLIENT_ID: tn.clientId,
-    TIENDANUBE_CLIENT_SECRET: tn.clientSecret,
-    TIENDANUBE_API_URL: tn.url,
-    TIENDANUBE_AUTH_URL: tn.url,
+    ...tiendaNubeEnv(tn),
     SUPPORT_EMAIL: 'help@reviews.example',
   });
   server = await startServerProcess(testEnv.env);
