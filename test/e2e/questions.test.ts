@@ -115,8 +115,11 @@ describe('questions and answers', () => {
     expect(await card.getByTestId('question-status').textContent()).toBe(en.status.published);
     // The filter shows it among the published.
     await page.getByTestId('questions-filter').locator('[data-value="published"]').click();
+    await page.getByTestId('questions-filter').locator('[data-value="published"][aria-checked="true"]').waitFor();
     await page.waitForSelector('[data-testid="questions-list"]:not([aria-busy])');
-    expect(await page.getByTestId('question-card').count()).toBe(1);
+    expect(await page.getByTestId('question-card').evaluateAll((cards) => cards.map((c) => c.dataset.status))).toEqual([
+      'published',
+    ]);
     expect(await axeViolations(page, 'main')).toEqual([]);
     await context.close();
 

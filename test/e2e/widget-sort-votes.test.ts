@@ -152,6 +152,7 @@ describe('a shopper sorting, filtering and voting', () => {
 
     // Highest rating, chosen with Enter.
     await page.keyboard.press('Enter');
+    await widget(page).locator('[role="listbox"]').waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expectOrder(page, ['Bruno', 'Dora', 'Ana', 'Carla']);
