@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { merchants, products, reviews } from '../database/schema.js';
-
-/** Reviews per statement: a feed holds one batch at a time, whatever the store's size. */
-export const FEED_BATCH = 500;
+import { afterReview, NEWEST_FIRST, REVIEW_BATCH } from '../reviews/review-batches.js';
 
 /** What the feed publishes: the storefront's published reviews (StorefrontRepository.approvedReviews), all products. */
 @Injectable()
@@ -21,16 +19,8 @@ export class GoogleFeedRepository {
     return row ?? null;
   }
 
-  /**
-   * The next batch of published reviews with a written review (Google requires `<content>`) after the review
-   * `afterId`, newest first (keyset: each batch costs the same; the cursor's time is read in the statement, which
-   * keeps its microseconds).
-   */
+  /** The next batch of published reviews with a written review (Google requires `<content>`) after `afterId`. */
   batch(merchantId: string, afterId: string | null) {
-    const after =
-      afterId === null
-        ? undefined
-        : sql`(${reviews.createdAt}, ${reviews.id}) < ((select r.created_at from reviews r where r.id = ${afterId}), ${afterId}::uuid)`;
     return this.database.db
       .select({
         id: reviews.id,
@@ -54,11 +44,11 @@ export class GoogleFeedRepository {
           // As on the storefront: media still processing wait; a review whose processing failed shows without them.
           inArray(reviews.mediaState, ['ready', 'failed']),
           sql`btrim(${reviews.comment}) <> ''`,
-          after,
+          afterReview(afterId),
         ),
       )
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(FEED_BATCH);
+      .orderBy(...NEWEST_FIRST)
+      .limit(REVIEW_BATCH);
   }
 }
 

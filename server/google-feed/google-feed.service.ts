@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
 import { PUBLIC_MEDIA, type PublicMedia } from '../media/public-media.js';
 import { StorefrontService } from '../storefront/storefront.service.js';
+import { reviewBatches } from '../reviews/review-batches.js';
 import { FEED_CLOSE, REVIEWS_CLOSE, REVIEWS_OPEN, feedHead, feedReview, type FeedReview } from './google-feed.xml.js';
 import { GoogleFeedRepository, type FeedRow } from './google-feed.repository.js';
 
@@ -56,9 +57,11 @@ export class GoogleFeedService {
   private async *write(merchantId: string, head: string, hosts: Set<string>): AsyncGenerator<string> {
     yield head;
     let opened = false;
-    let after: string | null = null;
-    for (;;) {
-      const rows = await this.feeds.batch(merchantId, after);
+    const batches = reviewBatches(
+      (after) => this.feeds.batch(merchantId, after),
+      (row) => row.id,
+    );
+    for await (const rows of batches) {
       let chunk = '';
       for (const row of rows) {
         const review = this.review(row, hosts);
@@ -68,8 +71,6 @@ export class GoogleFeedService {
         chunk += feedReview(review);
       }
       if (chunk) yield chunk;
-      if (rows.length === 0) break;
-      after = rows[rows.length - 1].id;
     }
     yield (opened ? REVIEWS_CLOSE : '') + FEED_CLOSE;
   }

@@ -12,9 +12,10 @@ import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MediaUrls } from '../media/media-urls.js';
+import { reviewBatches } from '../reviews/review-batches.js';
 import type { ReviewFilter } from '../reviews/reviews.repository.js';
 import { csvCells, exportRow } from './review-export-rows.js';
-import { EXPORT_BATCH, ReviewExportRepository } from './review-export.repository.js';
+import { ReviewExportRepository } from './review-export.repository.js';
 
 export interface ExportFile {
   filename: string;
@@ -52,13 +53,11 @@ export class ReviewExportService {
   private async *rows(merchantId: string, filter: ReviewFilter, now: Date): AsyncGenerator<TReviewExportRow> {
     const expires = Math.floor(now.getTime() / 1000) + REVIEW_EXPORT_LINK_DAYS * 24 * 60 * 60;
     const link = (key: string) => new URL(this.mediaUrls.signed(key, expires), this.config.publicUrl).href;
-    let after: string | null = null;
-    for (;;) {
-      const batch = await this.repository.batch(merchantId, filter, after);
-      for (const row of batch) yield exportRow(row, link);
-      if (batch.length < EXPORT_BATCH) return;
-      after = batch[batch.length - 1].review.id;
-    }
+    const batches = reviewBatches(
+      (after) => this.repository.batch(merchantId, filter, after),
+      (row) => row.review.id,
+    );
+    for await (const batch of batches) for (const row of batch) yield exportRow(row, link);
   }
 }
 
