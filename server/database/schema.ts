@@ -229,6 +229,8 @@ export const merchants = pgTable(
     installClaimHash: text('install_claim_hash'),
     installClaimExpiresAt: tstz('install_claim_expires_at'),
     shopifySetupComplete: boolean('shopify_setup_complete').notNull().default(false),
+    /** Published reviews are copied into the platform's own product reviews (BigCommerce): the merchant's choice. */
+    nativeReviews: boolean('native_reviews').notNull().default(false),
     stripeCustomerId: text('stripe_customer_id'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
@@ -563,6 +565,30 @@ export const reviewVotes = pgTable(
     // A customer's erasure drops their sessions' votes.
     index('review_votes_session_idx').on(t.merchantId, t.sessionId),
   ],
+);
+
+/**
+ * Our reviews as copied into the platform's own product reviews (BigCommerce's): the copy's id there, and a digest of
+ * what was sent, so a job writes only what changed and removes copies of reviews no longer published.
+ */
+export const platformReviewCopies = pgTable(
+  'platform_review_copies',
+  {
+    reviewId: uuid('review_id')
+      .primaryKey()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** Our product the copy sits on: a review moved to another product is removed from this one. */
+    productId: uuid('product_id').notNull(),
+    externalProductId: text('external_product_id').notNull(),
+    externalReviewId: text('external_review_id').notNull(),
+    digest: text('digest').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('platform_review_copies_product_idx').on(t.merchantId, t.productId)],
 );
 
 /** Per-day rollup of widget_events, maintained on write so analytics never scan raw events. */
