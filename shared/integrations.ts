@@ -114,7 +114,13 @@ export interface TBigCommerceIntegration {
   connected_at: string | null;
   /** Where the merchant creates a Store API account (the store's own control panel once its hash is known). */
   api_accounts_url: string;
+  /** Published reviews are copied into the store's own product reviews (the theme's stars read those). */
+  native_reviews: boolean;
 }
+
+/** PUT /api/integrations/bigcommerce/native-reviews/ — copy published reviews into BigCommerce's own, or stop. */
+export const ZBigCommerceNativeReviews = z.object({ enabled: z.boolean() });
+export type TBigCommerceNativeReviews = z.infer<typeof ZBigCommerceNativeReviews>;
 
 // ---- Tienda Nube (SPEC §2 Tienda Nube page) ----
 

@@ -85,6 +85,7 @@ export class PlatformRatingsRepository {
     return {
       product,
       rating: {
+        productId,
         externalId: product.externalId,
         count: total,
         average: total && summary?.average !== null ? Number(summary.average) : null,

@@ -3,6 +3,8 @@ import type { MerchantRow } from '../accounts/accounts.repository.js';
 
 /** A product's published reviews as its platform is told them: `average` is null when it has none. */
 export interface ProductRating {
+  /** Our product's id. */
+  productId: string;
   /** The platform's product id. */
   externalId: string;
   average: number | null;
@@ -11,8 +13,8 @@ export interface ProductRating {
 
 /**
  * A store platform that keeps products' own rating fields (Shopify's `reviews.rating` metafields, Tienda Nube's
- * product metafields), so the theme's stars and other apps show our ratings. `push` sets what it is given, each
- * product's whole state (idempotent: a repeated job sets the same values).
+ * product metafields) or its own reviews (BigCommerce's), so the theme's stars and other apps show our ratings. `push`
+ * sets what it is given, each product's whole state (idempotent: a repeated job sets the same values).
  */
 export interface PlatformRatings {
   readonly platform: MerchantRow['platform'];

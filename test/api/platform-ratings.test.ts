@@ -5,22 +5,25 @@ import request from 'supertest';
 import type { TInstallResult } from '../../shared/integrations.js';
 import { merchants, plans, products, subscriptions } from '../../server/database/schema.js';
 import { JobQueue } from '../../server/jobs/job-queue.service.js';
+import { PlatformRatingsService } from '../../server/platform-ratings/platform-ratings.service.js';
+import { startFakeBigCommerce, type FakeBigCommerce } from '../fakes/bigcommerce.js';
 import { productPayload, startFakeShopify, type FakeShopify } from '../fakes/shopify.js';
 import { startFakeTiendaNube, type FakeTiendaNube } from '../fakes/tiendanube.js';
 import { seedReviews } from '../factories/reviews.factory.js';
-import { PUBLIC_URL, browserAgent, registration, type Agent } from '../support/accounts.js';
+import { PUBLIC_URL, browserAgent, registerOwner, registration, type Agent } from '../support/accounts.js';
 import { inboxIdle, installFromAdmin, installedStore, shopifyEnv } from '../support/shopify.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
 import { tiendaNubeEnv } from '../support/tiendanube.js';
 
 // Products' ratings on their platforms (README "Ratings on the platforms"): Shopify's standard reviews.rating and
 // reviews.rating_count metafields and Tienda Nube's product metafields follow the published reviews, one call per
-// product after a burst of changes.
+// product after a burst of changes; on BigCommerce, the published reviews themselves, copied into the store's own.
 
 const QUEUE = 'platform-ratings';
 const PLAN = 'scale';
 let shopify: FakeShopify;
 let tn: FakeTiendaNube;
+let bc: FakeBigCommerce;
 let t: TestApp;
 
 beforeAll(async () => {
@@ -30,10 +33,12 @@ beforeAll(async () => {
     clientSecret: 'tn-ratings',
     redirectUrl: `${PUBLIC_URL}/register`,
   });
+  bc = await startFakeBigCommerce({});
   t = await startTestApp({
     env: {
       ...shopifyEnv(shopify),
       ...tiendaNubeEnv(tn),
+      BIGCOMMERCE_API_URL: bc.url,
       // Longer than a test's pause between two approvals, so a burst is one call.
       PLATFORM_RATINGS_DELAY_MS: '1500',
     },
@@ -41,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await Promise.all([shopify.close(), tn.close()]);
+  await Promise.all([shopify.close(), tn.close(), bc.close()]);
 });
 
 /** Waits until the ratings queue has nothing waiting, delayed or running; returns its failed count. */
@@ -357,5 +362,104 @@ describe('Tienda Nube', () => {
     await approve(owner, id);
     expect(await ratingsSynced()).toBe(0);
     expect(tn.metafields(store.id)).toEqual([]);
+  });
+});
+
+describe('BigCommerce', () => {
+  async function bigCommerceStore() {
+    const store = bc.addStore();
+    bc.addProducts(store.hash, [
+      { id: 111, name: 'Canvas Tote', price: '35.50' },
+      { id: 112, name: 'Canvas Apron', price: '20.00' },
+    ]);
+    const owner = await registerOwner(t);
+    await owner.agent
+      .post('/api/auth/bigcommerce/connect/')
+      .send({ client_id: store.clientId, store_hash: store.hash, access_token: store.accessToken })
+      .expect(200);
+    await inboxIdle(t);
+    return { store, owner: owner.agent, merchantId: owner.merchantId };
+  }
+  const nativeReviews = (hash: string) =>
+    bc
+      .reviews(hash)
+      .map((r) => ({ product: r.product_id, rating: r.rating, name: r.name, title: r.title, status: r.status }))
+      .sort((a, b) => a.product - b.product || a.rating - b.rating);
+  const choose = (owner: Agent, enabled: boolean) =>
+    owner.put('/api/integrations/bigcommerce/native-reviews/').send({ enabled }).expect(200);
+
+  it('copies published reviews into the store’s own when chosen, in step with moderation, edits, moves and deletions', async () => {
+    const { store, owner, merchantId } = await bigCommerceStore();
+    const ids = await seedReviews(t, merchantId, 3, {
+      productId: '111',
+      customerName: (i) => `Buyer ${i}`,
+      comment: (i) => (i === 2 ? '' : `Sturdy canvas, review ${i}.\nSecond line.`),
+    });
+    for (const id of ids.slice(0, 2)) await approve(owner, id);
+    expect(await ratingsSynced()).toBe(0);
+    // Not chosen: nothing copied.
+    expect(bc.reviews(store.hash)).toEqual([]);
+    expect((await owner.get('/api/integrations/bigcommerce/').expect(200)).body).toMatchObject({
+      native_reviews: false,
+    });
+
+    const chosen = await choose(owner, true);
+    expect(chosen.body).toMatchObject({ native_reviews: true, connected: true });
+    expect(await ratingsSynced()).toBe(0);
+    expect(nativeReviews(store.hash)).toEqual([
+      { product: 111, rating: 1, name: 'Buyer 0', title: 'Sturdy canvas, review 0.', status: 'approved' },
+      { product: 111, rating: 2, name: 'Buyer 1', title: 'Sturdy canvas, review 1.', status: 'approved' },
+    ]);
+    const [first] = bc.reviews(store.hash);
+    expect(first).toMatchObject({ text: 'Sturdy canvas, review 0.\nSecond line.', email: expect.any(String) });
+
+    // A review without text is titled with its stars; an approval adds it, a rejection removes it.
+    await approve(owner, ids[2]);
+    await owner.post(`/api/reviews/${ids[0]}/reject/`).expect(200);
+    await ratingsSynced();
+    expect(nativeReviews(store.hash)).toEqual([
+      { product: 111, rating: 2, name: 'Buyer 1', title: 'Sturdy canvas, review 1.', status: 'approved' },
+      { product: 111, rating: 3, name: 'Buyer 2', title: '★★★☆☆', status: 'approved' },
+    ]);
+
+    // An edit changes the copy in place; a review moved to another product moves with it.
+    const copyOf1 = bc.reviews(store.hash).find((r) => r.name === 'Buyer 1')!.id;
+    await owner.patch(`/api/reviews/${ids[1]}/`).send({ rating: 5 }).expect(200);
+    await ratingsSynced();
+    expect(bc.reviews(store.hash).find((r) => r.id === copyOf1)).toMatchObject({ rating: 5 });
+    await owner.patch(`/api/reviews/${ids[2]}/`).send({ product_id: '112' }).expect(200);
+    await ratingsSynced();
+    expect(nativeReviews(store.hash)).toEqual([
+      { product: 111, rating: 5, name: 'Buyer 1', title: 'Sturdy canvas, review 1.', status: 'approved' },
+      { product: 112, rating: 3, name: 'Buyer 2', title: '★★★☆☆', status: 'approved' },
+    ]);
+
+    // A job run again writes nothing: each copy is written only when what it holds changes.
+    const writes = () => bc.requests.filter((r) => r.path.includes('/reviews') && r.method !== 'GET').length;
+    const before = writes();
+    await t.app.get(PlatformRatingsService).changed(merchantId, { reviewIds: ids });
+    await ratingsSynced();
+    expect(writes()).toBe(before);
+
+    await owner.delete(`/api/reviews/${ids[1]}/`).expect(204);
+    await ratingsSynced();
+    expect(nativeReviews(store.hash).map((r) => r.name)).toEqual(['Buyer 2']);
+
+    // Turned off: the copies go.
+    expect((await choose(owner, false)).body).toMatchObject({ native_reviews: false });
+    expect(await ratingsSynced()).toBe(0);
+    expect(bc.reviews(store.hash)).toEqual([]);
+  });
+
+  it('is refused for a store not on BigCommerce, and for a body that is not a yes or no', async () => {
+    const owner = await registerOwner(t);
+    const res = await owner.agent
+      .put('/api/integrations/bigcommerce/native-reviews/')
+      .send({ enabled: true })
+      .expect(409);
+    expect(res.body).toMatchObject({ code: 'not_connected' });
+    const bad = await owner.agent.put('/api/integrations/bigcommerce/native-reviews/').send({ enabled: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toHaveProperty('enabled');
   });
 });

@@ -133,6 +133,17 @@ describe('BigCommerce', () => {
     await page.reload();
     await page.getByTestId('bigcommerce-status').waitFor();
     expect(await page.getByTestId('bigcommerce-script').getAttribute('data-state')).toBe('done');
+
+    // The choice to copy reviews into BigCommerce's own saves as it is switched, and says so.
+    const copies = page.getByTestId('bigcommerce-native-reviews');
+    expect(await copies.locator('input[role="switch"]').isChecked()).toBe(false);
+    await copies.click();
+    await page.getByText(bcText.nativeReviews.on).waitFor();
+    expect(await copies.locator('input[role="switch"]').isChecked()).toBe(true);
+    await expectAccessible(page);
+    await page.reload();
+    await page.getByTestId('bigcommerce-status').waitFor();
+    expect(await page.getByTestId('bigcommerce-native-reviews').locator('input[role="switch"]').isChecked()).toBe(true);
     await page.goto('/settings/integrations');
     await page.getByTestId('integration-status-bigcommerce').waitFor();
   });

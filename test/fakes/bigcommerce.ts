@@ -76,6 +76,23 @@ const COUPON_TYPES = new Set([
   'promotion',
 ]);
 
+/** A product review in the store's own reviews (v3 catalog), as the Catalog API keeps it. */
+export interface FakeBcReview {
+  id: number;
+  product_id: number;
+  title: string;
+  text: string;
+  status: 'approved' | 'disapproved' | 'pending';
+  rating: number;
+  email: string;
+  name: string;
+  date_reviewed: string;
+  date_created: string;
+  date_modified: string;
+}
+
+const REVIEW_STATUSES = new Set(['approved', 'disapproved', 'pending']);
+
 export interface FakeBcHook {
   id: number;
   client_id: string;
@@ -110,6 +127,8 @@ export interface FakeBigCommerce {
   scripts(hash: string): FakeBcScript[];
   hooks(hash: string): FakeBcHook[];
   coupons(hash: string): FakeBcCoupon[];
+  /** The store's own product reviews, every product's. */
+  reviews(hash: string): FakeBcReview[];
   /** The store's API account is deleted: its token stops working. */
   revokeToken(hash: string): void;
   /** The next n API calls answer `status` (429 with a reset header). */
@@ -151,6 +170,7 @@ interface StoreState {
   scripts: FakeBcScript[];
   hooks: FakeBcHook[];
   coupons: FakeBcCoupon[];
+  reviews: FakeBcReview[];
 }
 
 function productJson(product: FakeBcProduct) {
@@ -318,6 +338,65 @@ export async function startFakeBigCommerce(options: { signingSecret?: string } =
         : send(404, { status: 404, title: 'Product not found' });
     }
 
+    if ((match = path.match(/^\/v3\/catalog\/products\/(\d+)\/reviews(?:\/(\d+))?$/))) {
+      const productId = Number(match[1]);
+      if (!state.products.has(productId)) return send(404, { status: 404, title: 'Product not found' });
+      const found = match[2]
+        ? state.reviews.find((r) => r.id === Number(match![2]) && r.product_id === productId)
+        : null;
+      if (match[2] && !found) return send(404, { status: 404, title: 'Review not found' });
+      if (method === 'GET' && !found) {
+        return send(200, { data: state.reviews.filter((r) => r.product_id === productId), meta: {} });
+      }
+      if (method === 'GET') return send(200, { data: found, meta: {} });
+      if (method === 'DELETE' && found) {
+        state.reviews.splice(state.reviews.indexOf(found), 1);
+        return send(204);
+      }
+      if (method === 'POST' || method === 'PUT') {
+        const errors: Record<string, string> = {};
+        if (method === 'POST' && (typeof body.title !== 'string' || !body.title)) errors.title = 'title is required';
+        if (body.title !== undefined && (typeof body.title !== 'string' || body.title.length > 255))
+          errors.title = 'title must be a string of up to 255 characters';
+        if (
+          body.rating !== undefined &&
+          !(Number.isInteger(body.rating) && Number(body.rating) >= 0 && Number(body.rating) <= 5)
+        )
+          errors.rating = 'rating must be one of 0, 1, 2, 3, 4, 5';
+        if (body.status !== undefined && !REVIEW_STATUSES.has(String(body.status)))
+          errors.status = 'status must be approved, disapproved or pending';
+        if (body.date_reviewed !== undefined && Number.isNaN(Date.parse(String(body.date_reviewed))))
+          errors.date_reviewed = 'date_reviewed must be a date-time';
+        if (Object.keys(errors).length) return send(422, { status: 422, title: 'Input is invalid', errors });
+        const now = new Date().toISOString();
+        const fields = Object.fromEntries(
+          ['title', 'text', 'status', 'rating', 'email', 'name', 'date_reviewed']
+            .filter((key) => body[key] !== undefined)
+            .map((key) => [key, body[key]]),
+        ) as Partial<FakeBcReview>;
+        if (found) {
+          Object.assign(found, fields, { date_modified: now });
+          return send(200, { data: found, meta: {} });
+        }
+        const review: FakeBcReview = {
+          id: ++serial,
+          product_id: productId,
+          title: '',
+          text: '',
+          status: 'pending',
+          rating: 0,
+          email: '',
+          name: '',
+          date_reviewed: now,
+          ...fields,
+          date_created: now,
+          date_modified: now,
+        };
+        state.reviews.push(review);
+        return send(200, { data: review, meta: {} });
+      }
+    }
+
     if (path === '/v3/hooks') {
       if (method === 'GET') return send(200, { data: state.hooks, meta: {} });
       if (method === 'POST') {
@@ -461,7 +540,15 @@ export async function startFakeBigCommerce(options: { signingSecret?: string } =
         accessToken: `token-${randomBytes(12).toString('hex')}`,
         ...input,
       };
-      stores.set(hash, { store, products: new Map(), orders: new Map(), scripts: [], hooks: [], coupons: [] });
+      stores.set(hash, {
+        store,
+        products: new Map(),
+        orders: new Map(),
+        scripts: [],
+        hooks: [],
+        coupons: [],
+        reviews: [],
+      });
       return store;
     },
     addProducts(hash, products) {
@@ -478,6 +565,7 @@ export async function startFakeBigCommerce(options: { signingSecret?: string } =
     scripts: (hash) => stateOf(hash).scripts,
     hooks: (hash) => stateOf(hash).hooks,
     coupons: (hash) => stateOf(hash).coupons,
+    reviews: (hash) => stateOf(hash).reviews,
     revokeToken(hash) {
       stateOf(hash).store.accessToken = `revoked-${randomBytes(6).toString('hex')}`;
     },

@@ -22,3 +22,11 @@ export function connectBigCommerce(body: TBigCommerceConnect): Promise<TMerchant
 export function disconnectBigCommerce(): Promise<TMerchant> {
   return apiFetch<TMerchant>('/api/integrations/bigcommerce/disconnect/', { method: 'POST' });
 }
+
+/** Copies published reviews into the store's own product reviews, or stops (and removes the copies). */
+export function chooseBigCommerceNativeReviews(enabled: boolean): Promise<TBigCommerceIntegration> {
+  return apiFetch<TBigCommerceIntegration>('/api/integrations/bigcommerce/native-reviews/', {
+    method: 'PUT',
+    body: { enabled },
+  });
+}

@@ -32,6 +32,7 @@ export class BigCommerceStatusService {
       api_accounts_url: hash
         ? `https://store-${hash}.mybigcommerce.com/manage/settings/api-accounts`
         : 'https://login.bigcommerce.com/',
+      native_reviews: onBigCommerce && merchant.nativeReviews,
     };
   }
 

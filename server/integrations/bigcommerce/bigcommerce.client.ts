@@ -31,6 +31,10 @@ export class BigCommerceClient {
     return (await this.call<T>(credentials, 'POST', path, body)) as T;
   }
 
+  async put<T>(credentials: BigCommerceCredentials, path: string, body: unknown): Promise<T> {
+    return (await this.call<T>(credentials, 'PUT', path, body)) as T;
+  }
+
   /** A resource already gone counts as deleted. */
   async delete(credentials: BigCommerceCredentials, path: string): Promise<void> {
     try {

@@ -1,7 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import type { z } from 'zod';
 import type { TMerchant } from '../../../shared/accounts.js';
-import { ZBigCommerceConnect, type TBigCommerceIntegration } from '../../../shared/integrations.js';
+import {
+  ZBigCommerceConnect,
+  ZBigCommerceNativeReviews,
+  type TBigCommerceIntegration,
+} from '../../../shared/integrations.js';
 import { mapMerchant } from '../../accounts/accounts.mapper.js';
 import { requireWorkspace, storeOf, type AuthContext } from '../../auth/auth-context.js';
 import { Auth, Authenticated } from '../../auth/authenticated.decorator.js';
@@ -9,6 +13,7 @@ import { ApiError } from '../../common/api-error.js';
 import { ZodPipe } from '../../common/zod.pipe.js';
 import { InstallError } from '../store-installs.service.js';
 import { BigCommerceConnectService } from './bigcommerce-connect.service.js';
+import { BigCommerceNativeReviewsService } from './bigcommerce-native-reviews.service.js';
 import { BigCommerceStatusService } from './bigcommerce-status.service.js';
 
 function asApiError(error: unknown): unknown {
@@ -24,6 +29,7 @@ export class BigCommerceController {
   constructor(
     private readonly connections: BigCommerceConnectService,
     private readonly statuses: BigCommerceStatusService,
+    private readonly nativeReviews: BigCommerceNativeReviewsService,
   ) {}
 
   @Post('api/auth/bigcommerce/connect/')
@@ -46,6 +52,15 @@ export class BigCommerceController {
   @Authenticated('view_dashboard')
   status(@Auth() auth: AuthContext): Promise<TBigCommerceIntegration> {
     return this.statuses.status(storeOf(requireWorkspace(auth)));
+  }
+
+  @Put('api/integrations/bigcommerce/native-reviews/')
+  @Authenticated('manage_integrations')
+  async chooseNativeReviews(
+    @Auth() auth: AuthContext,
+    @Body(new ZodPipe(ZBigCommerceNativeReviews)) body: z.output<typeof ZBigCommerceNativeReviews>,
+  ): Promise<TBigCommerceIntegration> {
+    return this.statuses.status(await this.nativeReviews.choose(storeOf(requireWorkspace(auth)), body.enabled));
   }
 
   @Post('api/integrations/bigcommerce/disconnect/')

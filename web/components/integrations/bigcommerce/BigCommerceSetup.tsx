@@ -8,6 +8,7 @@ import { FormAlert } from '../../form/FormAlert';
 import { SetupStep } from '../SetupStep';
 import { BigCommerceConnectForm } from './BigCommerceConnectForm';
 import { BigCommerceDisconnect } from './BigCommerceDisconnect';
+import { BigCommerceNativeReviews } from './BigCommerceNativeReviews';
 import { StoreHashIllustration } from './StoreHashIllustration';
 
 const SCOPES = ['content', 'sites', 'products', 'orders', 'information', 'marketing'] as const;
@@ -89,6 +90,7 @@ export function BigCommerceSetup({ integration, canConnect }: BigCommerceSetupPr
                 : t('integrations.bigcommerce.status.notSynced')}
             </li>
           </ul>
+          <BigCommerceNativeReviews enabled={integration.native_reviews} canChange={canConnect} />
           {canConnect && <BigCommerceDisconnect storeName={store_name || store_hash || ''} />}
         </section>
       )}

@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../database/database.js';
+import { DATABASE } from '../../database/database.module.js';
+import { merchants, platformReviewCopies, products, reviews } from '../../database/schema.js';
+
+export type ReviewCopy = typeof platformReviewCopies.$inferSelect;
+
+/** Our reviews copied into BigCommerce's own product reviews, and what is to be copied. */
+@Injectable()
+export class BigCommerceReviewCopiesRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /** The product's published reviews (approved, not deleted, media not still processing: as the storefront), oldest first. */
+  published(merchantId: string, productId: string) {
+    return this.db
+      .select({
+        id: reviews.id,
+        customerName: reviews.customerName,
+        customerEmail: reviews.customerEmail,
+        rating: reviews.rating,
+        comment: reviews.comment,
+        createdAt: reviews.createdAt,
+      })
+      .from(reviews)
+      .where(
+        and(
+          eq(reviews.merchantId, merchantId),
+          eq(reviews.productId, productId),
+          eq(reviews.status, 'approved'),
+          isNull(reviews.deletedAt),
+          inArray(reviews.mediaState, ['ready', 'failed']),
+        ),
+      )
+      .orderBy(reviews.createdAt, reviews.id);
+  }
+
+  /** The copies on this product, and those of these reviews wherever they sit (a review moved between products). */
+  copies(merchantId: string, productId: string, reviewIds: string[]): Promise<ReviewCopy[]> {
+    return this.db
+      .select()
+      .from(platformReviewCopies)
+      .where(
+        and(
+          eq(platformReviewCopies.merchantId, merchantId),
+          or(
+            eq(platformReviewCopies.productId, productId),
+            reviewIds.length ? inArray(platformReviewCopies.reviewId, reviewIds) : undefined,
+          ),
+        ),
+      );
+  }
+
+  async save(copy: Omit<ReviewCopy, 'createdAt' | 'updatedAt'>): Promise<void> {
+    await this.db
+      .insert(platformReviewCopies)
+      .values(copy)
+      .onConflictDoUpdate({
+        target: platformReviewCopies.reviewId,
+        set: {
+          productId: copy.productId,
+          externalProductId: copy.externalProductId,
+          externalReviewId: copy.externalReviewId,
+          digest: copy.digest,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+
+  async remove(merchantId: string, reviewId: string): Promise<void> {
+    await this.db
+      .delete(platformReviewCopies)
+      .where(and(eq(platformReviewCopies.merchantId, merchantId), eq(platformReviewCopies.reviewId, reviewId)));
+  }
+
+  /** Turns the copies on or off; answers the products whose copies must follow (rated ones, and those with copies). */
+  async choose(merchantId: string, enabled: boolean): Promise<string[]> {
+    await this.db.update(merchants).set({ nativeReviews: enabled }).where(eq(merchants.id, merchantId));
+    const rows = await this.db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          eq(products.merchantId, merchantId),
+          sql`(exists (select 1 from ${reviews} r where r.product_id = ${products.id} and r.status = 'approved'
+            and r.deleted_at is null)
+            or exists (select 1 from ${platformReviewCopies} c where c.product_id = ${products.id}))`,
+        ),
+      );
+    return rows.map((row) => row.id);
+  }
+}

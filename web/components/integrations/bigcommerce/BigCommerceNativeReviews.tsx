@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TBigCommerceIntegration } from '../../../../shared/integrations.js';
+import { BIGCOMMERCE_INTEGRATION_QUERY_KEY, chooseBigCommerceNativeReviews } from '../../../api/bigcommerce';
+import { useToast } from '../../toast/ToastProvider';
+import { SwitchField } from '../../widgets/SwitchField';
+
+const SAVE_TOAST = { kind: 'bigcommerce.nativeReviews' };
+
+/** The choice to copy published reviews into BigCommerce's own product reviews, saved as it is switched. */
+export function BigCommerceNativeReviews({ enabled, canChange }: { enabled: boolean; canChange: boolean }) {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: chooseBigCommerceNativeReviews,
+    onSuccess: (answer) => {
+      queryClient.setQueryData<TBigCommerceIntegration>(BIGCOMMERCE_INTEGRATION_QUERY_KEY, answer);
+      showToast(
+        t(
+          answer.native_reviews
+            ? 'integrations.bigcommerce.nativeReviews.on'
+            : 'integrations.bigcommerce.nativeReviews.off',
+        ),
+        'success',
+        SAVE_TOAST,
+      );
+    },
+    onError: () => showToast(t('integrations.bigcommerce.nativeReviews.error'), 'error', SAVE_TOAST),
+  });
+  return (
+    <SwitchField
+      name="native_reviews"
+      label={t('integrations.bigcommerce.nativeReviews.label')}
+      description={t('integrations.bigcommerce.nativeReviews.help')}
+      isSelected={save.isPending ? save.variables : enabled}
+      onChange={(next) => save.mutate(next)}
+      isDisabled={!canChange || save.isPending}
+      testId="bigcommerce-native-reviews"
+    />
+  );
+}
