@@ -47,6 +47,7 @@ describe('migrations', () => {
       'orders',
       'password_resets',
       'plans',
+      'platform_review_copies',
       'product_widget_overrides',
       'products',
       'questions',
