@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { LANGUAGES } from '../../shared/constants.js';
+import { LANGUAGES, type TLanguage } from '../../shared/constants.js';
 import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH } from '../../shared/reviews.js';
 import type {
+  TBadgeStrings,
   TPublicReviews,
   TPublicReviewsView,
   TRatingDistribution,
+  TReviewSummaries,
+  TReviewSummary,
   TWidgetConfiguration,
 } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
@@ -209,5 +212,46 @@ export class StorefrontService {
       compute,
       wanted,
     );
+  }
+
+  /**
+   * The stars of a collection page's cards: each product's published reviews, counted and averaged like the public
+   * reviews' summary. `ids` are platform product ids; one cached answer per set of ids (in any order) and version.
+   */
+  async summaries(merchantRef: string, ids: string[], wanted?: string): Promise<Versioned<CachedJson>> {
+    const merchant = await this.merchant(merchantRef);
+    const sorted = [...new Set(ids)].sort();
+    const compute = async () => {
+      const rows = await this.storefront.ratingsOf(merchant.id, sorted);
+      const byProduct = new Map<string, Array<{ rating: number; total: number }>>();
+      for (const row of rows) {
+        const ratings = byProduct.get(row.productId) ?? [];
+        ratings.push(row);
+        byProduct.set(row.productId, ratings);
+      }
+      const results: Record<string, TReviewSummary> = {};
+      for (const id of sorted) {
+        const { count, average_rating } = ratingSummary(byProduct.get(id) ?? []);
+        if (count) results[id] = { average_rating: average_rating!, count };
+      }
+      const { mainLanguage, chosen } = await this.storefront.languages(merchant.id);
+      const setting = chosen ?? WIDGET_DEFAULTS.language;
+      const language = setting === 'auto' ? mainLanguage : setting;
+      const badge = (of: TLanguage): TBadgeStrings => {
+        const { rated, reviews_one, reviews_many } = WIDGET_STRINGS[of];
+        return { rated, reviews_one, reviews_many };
+      };
+      return cached({
+        language,
+        strings: badge(language),
+        ...(setting === 'auto' && {
+          translations: Object.fromEntries(LANGUAGES.filter((other) => other !== language).map((o) => [o, badge(o)])),
+        }),
+        results,
+      } satisfies TReviewSummaries);
+    };
+    // Up to 50 ids of 200 characters: the key names them by a digest.
+    const key = createHash('sha1').update(sorted.join('\n')).digest('base64url');
+    return this.versions.wrap(merchant.id, ['summary', key], TTL_S, compute, wanted);
   }
 }
