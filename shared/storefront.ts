@@ -62,6 +62,11 @@ export interface TPublicReview {
   pinned: boolean;
   /** Shoppers who found it helpful (one vote per shopper); may lag a vote until the store's data version changes. */
   helpful_count: number;
+  /**
+   * Only in the store's list of every product's reviews (GET /api/reviews/public/all/): the reviewed product as the
+   * catalogue knows it (`id`: the platform's), null when only a shopper's page described it.
+   */
+  product?: { id: string; name: string; url: string | null } | null;
 }
 
 /** The product as the store's catalogue knows it (image and price once a platform synced it). */
@@ -79,7 +84,10 @@ export const RATINGS = [1, 2, 3, 4, 5] as const;
 /** How many approved reviews gave each number of stars. */
 export type TRatingDistribution = Record<(typeof RATINGS)[number], number>;
 
-/** GET /api/reviews/public/?product_id=&merchant_id= */
+/**
+ * GET /api/reviews/public/?product_id=&merchant_id=, and GET /api/reviews/public/all/?merchant_id= (every product's:
+ * the summary is the store's, `product` null, each review names its product).
+ */
 export interface TPublicReviews {
   count: number;
   average_rating: number | null;

@@ -22,6 +22,7 @@ const QUIET_ROUTES = new Set([
   '/api/ready',
   '/api/widgets/configuration/:productId/',
   '/api/reviews/public/',
+  '/api/reviews/public/all/',
   '/api/reviews/summary/',
   '/api/widgets/events/',
   '/widget/v1/:file',

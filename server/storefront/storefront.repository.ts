@@ -127,18 +127,26 @@ export class StorefrontRepository {
     return row ? row.accept : null;
   }
 
+  /** A product's published reviews, or with `externalProductId` null the whole store's (each with its product). */
   async approvedReviews(
     merchantId: string,
-    externalProductId: string,
+    externalProductId: string | null,
     page: number,
     pageSize: number,
     sort: TReviewSort = 'recent',
     rating?: number,
   ) {
-    const where = and(published(merchantId), eq(products.externalId, externalProductId));
+    const where =
+      externalProductId === null
+        ? published(merchantId)
+        : and(published(merchantId), eq(products.externalId, externalProductId));
     const [rows, ratings, [product]] = await Promise.all([
       this.db
-        .select({ review: reviews, durationMs: media.durationMs })
+        .select({
+          review: reviews,
+          durationMs: media.durationMs,
+          product: { externalId: products.externalId, name: products.name, url: products.url, source: products.source },
+        })
         .from(reviews)
         .innerJoin(products, eq(products.id, reviews.productId))
         .leftJoin(media, eq(media.key, reviews.videoKey))
@@ -158,19 +166,21 @@ export class StorefrontRepository {
         .innerJoin(products, eq(products.id, reviews.productId))
         .where(where)
         .groupBy(reviews.rating),
-      this.db
-        .select({
-          name: products.name,
-          imageUrl: products.imageUrl,
-          url: products.url,
-          sku: products.sku,
-          priceAmount: products.priceAmount,
-          currency: products.currency,
-          source: products.source,
-        })
-        .from(products)
-        .where(and(eq(products.merchantId, merchantId), eq(products.externalId, externalProductId)))
-        .limit(1),
+      externalProductId === null
+        ? []
+        : this.db
+            .select({
+              name: products.name,
+              imageUrl: products.imageUrl,
+              url: products.url,
+              sku: products.sku,
+              priceAmount: products.priceAmount,
+              currency: products.currency,
+              source: products.source,
+            })
+            .from(products)
+            .where(and(eq(products.merchantId, merchantId), eq(products.externalId, externalProductId)))
+            .limit(1),
     ]);
     return { ratings, product: product ?? null, rows };
   }

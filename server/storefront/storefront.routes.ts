@@ -20,6 +20,8 @@ const ZPublicReviewsQuery = ZMerchantQuery.extend({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
 }).extend(ZPublicReviewsView.shape);
+/** The store's reviews of every product: the public reviews' query without a product. */
+const ZAllReviewsQuery = ZPublicReviewsQuery.omit({ product_id: true });
 const ZReviewSummaryQuery = ZMerchantQuery.extend({ ids: ZSummaryIds });
 
 /** Route options: no @fastify/compress (these answers are compressed once, see below); the inputs the route catalog lists. */
@@ -28,6 +30,7 @@ const CONFIGURATION_ROUTE = {
   config: { inputs: { query: ZMerchantQuery, params: z.object({ productId: z.string() }) } },
 } as const;
 const PUBLIC_REVIEWS_ROUTE = { compress: false, config: { inputs: { query: ZPublicReviewsQuery } } } as const;
+const ALL_REVIEWS_ROUTE = { compress: false, config: { inputs: { query: ZAllReviewsQuery } } } as const;
 const SUMMARY_ROUTE = { compress: false, config: { inputs: { query: ZReviewSummaryQuery } } } as const;
 
 /** Smaller answers are sent as they are: compressing them saves less than the encoding header costs. */
@@ -59,6 +62,15 @@ export class StorefrontRoutes implements OnModuleInit {
       answer(request, reply, () => {
         const query = ZPublicReviewsQuery.parse(request.query);
         return this.storefront.reviews(query.merchant_id, query.product_id, query.page, query.page_size, query.v, {
+          sort: query.sort,
+          rating: query.rating,
+        });
+      }),
+    );
+    fastify.get('/api/reviews/public/all/', ALL_REVIEWS_ROUTE, (request, reply) =>
+      answer(request, reply, () => {
+        const query = ZAllReviewsQuery.parse(request.query);
+        return this.storefront.reviews(query.merchant_id, null, query.page, query.page_size, query.v, {
           sort: query.sort,
           rating: query.rating,
         });

@@ -158,10 +158,13 @@ export class StorefrontService {
     return this.versions.wrap(merchant.id, ['config', productId], TTL_S, compute, wanted);
   }
 
-  /** `view`: the sort and star filter (a bounded set: each is one cached answer per data version). */
+  /**
+   * `view`: the sort and star filter (a bounded set: each is one cached answer per data version). `productId` null:
+   * the store's reviews of every product (its "Reviews" page), each naming its product.
+   */
   async reviews(
     merchantRef: string,
-    productId: string,
+    productId: string | null,
     page: number,
     pageSize: number,
     wanted?: string,
@@ -186,8 +189,8 @@ export class StorefrontService {
       // Files with public copies in the bucket are loaded from there (or the CDN in front of it), not from the app.
       const publicUrl = (key: string | null) => (key ? this.publicMedia!.publicUrlOf(key) : null);
       const link = (p: number) =>
-        `/api/reviews/public/?${new URLSearchParams({
-          product_id: productId,
+        `/api/reviews/public/${productId === null ? 'all/' : ''}?${new URLSearchParams({
+          ...(productId !== null && { product_id: productId }),
           merchant_id: merchant.storeId,
           page: String(p),
           page_size: String(pageSize),
@@ -200,14 +203,24 @@ export class StorefrontService {
         product: mapPublicProduct(product),
         next: page * pageSize < total ? link(page + 1) : null,
         previous: page > 1 ? link(page - 1) : null,
-        results: rows.map((row) =>
-          mapPublicReview(row.review, row.durationMs, row.review.publicCopies && this.publicMedia ? publicUrl : url),
-        ),
+        results: rows.map((row) => {
+          const review = mapPublicReview(
+            row.review,
+            row.durationMs,
+            row.review.publicCopies && this.publicMedia ? publicUrl : url,
+          );
+          if (productId !== null) return review;
+          // What a shopper's page said of a product is never published back (mapPublicProduct).
+          const { externalId, name, url: link, source } = row.product;
+          return { ...review, product: source === 'storefront' ? null : { id: externalId, name, url: link } };
+        }),
       } satisfies TPublicReviews);
     };
     return this.versions.wrap(
       merchant.id,
-      ['reviews', productId, page, pageSize, sort, rating ?? 0],
+      productId === null
+        ? ['all-reviews', page, pageSize, sort, rating ?? 0]
+        : ['reviews', productId, page, pageSize, sort, rating ?? 0],
       TTL_S,
       compute,
       wanted,
