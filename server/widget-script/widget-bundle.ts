@@ -44,10 +44,11 @@ export function readWidgetBuild(rootDir: string): WidgetBuild | null {
     widget: string;
     form: string;
     badges: string;
+    all: string;
     formStyle: string;
   };
   const assets = new Map<string, BuiltAsset>();
-  for (const file of [manifest.widget, manifest.form, manifest.badges])
+  for (const file of [manifest.widget, manifest.form, manifest.badges, manifest.all])
     assets.set(file, builtAsset(readFileSync(join(dir, file))));
   return {
     loaderTemplate: readFileSync(join(dir, manifest.loader), 'utf8'),

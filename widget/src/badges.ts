@@ -1,6 +1,7 @@
 import type { TReviewSummaries } from '../../shared/storefront.js';
 import { fill, h, warn } from './dom.js';
 import { localize } from './language.js';
+import { later } from './later.js';
 import { CARDS } from './platform/cards.js';
 import css from './badges.css';
 
@@ -39,7 +40,14 @@ function slot(card: HTMLElement): HTMLElement {
 }
 
 /** The bundle's script element: the loader gave it the store, the API's origin and the data version. */
-const data = document.querySelector<HTMLScriptElement>('script[data-store][data-api]')?.dataset;
+const bundle = document.querySelector<HTMLScriptElement>('script[data-store][data-api]');
+const data = bundle?.dataset;
+/** The all-reviews chunk's file name, set by the build (it sits beside this one). */
+declare const ALL: string;
+// A store's "Reviews" page: the list comes with its own chunk (it carries the widget's rendering).
+if (bundle && document.querySelector('[data-video-reviews][data-vr-mode=all]')) {
+  later(new URL(ALL, bundle.src).href).catch((error: Error) => warn(error.message));
+}
 const found = data && cards();
 if (found && found.size) {
   const { api, store = '', version } = data;

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import type { Browser, Page, Request } from 'playwright-core';
+import { ProductsRepository } from '../../server/products/products.repository.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { seedReviews } from '../factories/reviews.factory.js';
 import { seedUser, withTestDatabase } from '../factories/users.factory.js';
@@ -9,8 +10,9 @@ import { callApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { JWT_SECRET, createTestEnv, type TestEnv } from '../support/test-env.js';
 
-// Stars on a collection page's product cards: the badge chunk, one GET /api/reviews/summary/ for every card, labels
-// a screen reader reads, and nothing on the page moving when they arrive.
+// Storefront pages of many products. Stars on a collection page's product cards: the badge chunk, one
+// GET /api/reviews/summary/ for every card, labels a screen reader reads, and nothing on the page moving when they
+// arrive. The store's "Reviews" page (data-vr-mode="all"): every product's reviews with their product, paged.
 
 /** Seeded ratings run 1, 2, 3…: 4 approved reviews average 2.5, 2 average 1.5, 1 is 1. */
 const SHIRT: FakeProduct = { id: '7001', name: 'Linen Shirt' };
@@ -25,12 +27,28 @@ let testEnv: TestEnv;
 let server: ServerProcess;
 let store: FakeStorefront;
 let browser: Browser;
+let token: string;
 const problems: string[] = [];
+const PRODUCT_PAGES = 'https://shop.example/products/';
 
 beforeAll(async () => {
   testEnv = await createTestEnv();
   const owner = await seedUser(testEnv.env, JWT_SECRET, { email: 'collection@example.com' });
   await withTestDatabase(testEnv.env, async (database) => {
+    // The platform's catalogue: the Reviews page names and links these products.
+    await new ProductsRepository(database).upsertFromPlatform(
+      owner.merchantId,
+      [SHIRT, BAG, MATE].map(({ id, name }) => ({
+        externalId: id,
+        name,
+        url: id === BAG.id ? null : `${PRODUCT_PAGES}${id}`,
+        sku: null,
+        imageUrl: null,
+        priceAmount: null,
+        currency: null,
+        archived: false,
+      })),
+    );
     await seedReviews(database, owner.merchantId, 4, { productId: SHIRT.id, status: 'approved' });
     await seedReviews(database, owner.merchantId, 2, { productId: BAG.id, status: 'approved' });
     await seedReviews(database, owner.merchantId, 1, { productId: MATE.id, status: 'approved' });
@@ -39,7 +57,8 @@ beforeAll(async () => {
     await seedReviews(database, owner.merchantId, 2, { productId: CUP.id, status: 'rejected' });
   });
   server = await startServerProcess(testEnv.env);
-  const { snippet } = await callApi<{ snippet: string }>(server.url, owner.accessToken, '/api/installation/snippet/');
+  token = owner.accessToken;
+  const { snippet } = await callApi<{ snippet: string }>(server.url, token, '/api/installation/snippet/');
   store = await startFakeStorefront(snippet);
   browser = await launchBrowser();
 });
@@ -55,7 +74,7 @@ afterEach(() => expect(problems.splice(0)).toEqual([]));
  * A shopper's fresh browser on a collection page, counting the requests to the summary endpoint and the layout
  * shifts from the first paint.
  */
-async function openCollection(listing: FakeListing): Promise<{ page: Page; summaries: string[] }> {
+async function shopperPage(): Promise<{ page: Page; summaries: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(() => {
     const shifts: number[] = [];
@@ -72,6 +91,11 @@ async function openCollection(listing: FakeListing): Promise<{ page: Page; summa
   page.on('request', (request: Request) => {
     if (request.url().includes('/api/reviews/')) summaries.push(request.url());
   });
+  return { page, summaries };
+}
+
+async function openCollection(listing: FakeListing): Promise<{ page: Page; summaries: string[] }> {
+  const { page, summaries } = await shopperPage();
   await page.goto(store.url + store.collection(listing, PRODUCTS));
   // Three of the four cards have published reviews.
   await page.waitForFunction(() => document.querySelectorAll('[data-vr-product-id], .vr-badge').length > 0);
@@ -160,5 +184,57 @@ describe.each([
     expect(await badges(page, card, name)).toEqual(EXPECTED);
     expect(await layoutShift(page)).toBe(0);
     expect(await axeViolations(page, '.grid')).toEqual([]);
+  });
+});
+
+describe('the store\'s Reviews page (data-vr-mode="all")', () => {
+  let page: Page;
+  let calls: string[];
+  const host = () => page.locator('[data-vr-mode=all]');
+  const rows = () => host().locator('.vr-tile');
+  beforeAll(async () => {
+    await callApi(server.url, token, '/api/widgets/global-settings/', { initial_videos_count: 3 });
+    ({ page, summaries: calls } = await shopperPage());
+    await page.goto(store.url + '/reviews');
+    await host().locator('.vr-tile').first().waitFor();
+  });
+
+  it('lists the published reviews of every product, one request, each row naming and linking its product', async () => {
+    expect(calls.filter((url) => new URL(url).pathname === '/api/reviews/public/all/')).toHaveLength(1);
+    expect(calls.filter((url) => new URL(url).pathname === '/api/reviews/public/')).toEqual([]);
+    // The store's summary: 4 + 2 + 1 published reviews.
+    expect(await host().locator('.vr-count').textContent()).toBe(en.reviews_many.replace('{n}', '7'));
+    expect(await rows().count()).toBe(3);
+    const products = async () =>
+      rows().evaluateAll((elements) =>
+        elements.map((row) => {
+          const product = row.querySelector('.vr-product');
+          return { name: product?.textContent, href: product?.querySelector('a')?.getAttribute('href') ?? null };
+        }),
+      );
+    const names = new Map([SHIRT, BAG, MATE].map(({ id, name }) => [name, id === BAG.id ? null : PRODUCT_PAGES + id]));
+    for (const { name, href } of await products()) expect(names.get(name!)).toBe(href);
+
+    // The existing pagination: Show more, until every review is there.
+    await host().locator('.vr-more').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-vr-mode=all]')!.shadowRoot!.querySelectorAll('.vr-tile').length === 6,
+    );
+    await host().locator('.vr-more').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-vr-mode=all]')!.shadowRoot!.querySelectorAll('.vr-tile').length === 7,
+    );
+    expect(await host().locator('.vr-more').count()).toBe(0);
+    const all = await products();
+    expect(all).toHaveLength(7);
+    expect(all.filter((product) => product.name === SHIRT.name)).toHaveLength(4);
+    expect(all.filter((product) => product.name === MATE.name)).toHaveLength(1);
+    for (const { name, href } of all) expect(names.get(name!)).toBe(href);
+  });
+
+  it('has no form, no Questions and no product JSON-LD, and is accessible', async () => {
+    expect(await host().locator('.vr-write, .vr-ask').count()).toBe(0);
+    expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
+    expect(await axeViolations(page, '[data-vr-mode=all]')).toEqual([]);
   });
 });
