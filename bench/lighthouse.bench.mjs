@@ -3,7 +3,8 @@
 // storefront widget. Goals: each dashboard page ≥ 90 with CLS 0 and TBT ≤ 150 ms; the widget costs a product page at
 // most 1 point. The load average is printed beside the figures: simulated throttling scales the CPU time it observes,
 // so a busy machine reads slower. `npm run bench lighthouse`; `node bench/lighthouse.bench.mjs /reviews` runs one
-// dashboard path, `… product` the product page pair only.
+// dashboard path, `… product` the product page pair only, `… collection` a collection page with and without the
+// stars on its cards (goal: they cost it no point, CLS 0).
 import { createServer } from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -30,6 +31,32 @@ ${snippet}</head><body><header><a href="/">Demo Store</a></header><main class="l
 <div class="gallery-thumbs"></div></div><div><h1>Linen shirt</h1><p>$49.00</p><button type="button">Add to cart</button>
 <p>Soft washed linen, relaxed fit.</p><div data-video-reviews data-product-id="product-0"></div></div></main>
 <section class="related">You may also like</section><footer></footer></body></html>`;
+  return new Promise((resolve) => {
+    const server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html);
+    });
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}/`, server }));
+  });
+}
+
+/**
+ * A collection page of 12 product cards (4 of them reviewed), each with the star rating block's placeholder
+ * (`data-vr-product-id`, its height reserved), with the merchant's snippet or without it.
+ */
+function startCollectionPage(snippet) {
+  const cards = Array.from(
+    { length: 12 },
+    (_, i) => `<div class="card"><div class="image"></div><h2><a href="/p/${i}">Product ${i}</a></h2>
+<div data-vr-product-id="product-${i}" style="min-height:20px"></div><p>$49.00</p></div>`,
+  ).join('');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<link rel="icon" href="data:,"><title>All products</title><meta name="description" content="Every product.">
+<style>body{margin:0;font:16px/1.5 system-ui,sans-serif}header{height:72px;border-bottom:1px solid #ddd}
+.grid{display:grid;grid-template-columns:repeat(4,1fr);gap:24px;max-width:1200px;margin:0 auto;padding:24px}
+.image{aspect-ratio:1;background:#eee}h2{font-size:16px;margin:8px 0 4px}footer{height:200px;background:#222}</style>
+${snippet}</head><body><header><a href="/">Demo Store</a></header><main><h1>All products</h1><div class="grid">${cards}</div></main>
+<footer></footer></body></html>`;
   return new Promise((resolve) => {
     const server = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -131,6 +158,21 @@ try {
     console.log(`\nPoints the widget costs the product page: ${plain.score - widget.score} (goal ≤ 1)`);
     without.server.close();
     withWidget.server.close();
+  }
+
+  if (!only || only === 'collection') {
+    const snippet = `<script src="${app.url}/widget/v1/${user.merchant.store_id}.js" async></script>`;
+    const without = await startCollectionPage('');
+    const withStars = await startCollectionPage(snippet);
+    const plain = await audit(chrome, without.url);
+    const stars = await audit(chrome, withStars.url);
+    console.log('\n| collection page | score | CLS | CLS worst | TBT ms | LCP ms | JS KB (transfer) |');
+    console.log('|---|---|---|---|---|---|---|');
+    row('without the widget', plain);
+    row('with the stars', stars);
+    console.log(`\nPoints the stars cost the collection page: ${plain.score - stars.score} (goal 0)`);
+    without.server.close();
+    withStars.server.close();
   }
 } finally {
   await chrome.kill();

@@ -62,6 +62,11 @@ export interface TPublicReview {
   pinned: boolean;
   /** Shoppers who found it helpful (one vote per shopper); may lag a vote until the store's data version changes. */
   helpful_count: number;
+  /**
+   * Only in the store's list of every product's reviews (GET /api/reviews/public/all/): the reviewed product as the
+   * catalogue knows it (`id`: the platform's), null when only a shopper's page described it.
+   */
+  product?: { id: string; name: string; url: string | null } | null;
 }
 
 /** The product as the store's catalogue knows it (image and price once a platform synced it). */
@@ -79,7 +84,10 @@ export const RATINGS = [1, 2, 3, 4, 5] as const;
 /** How many approved reviews gave each number of stars. */
 export type TRatingDistribution = Record<(typeof RATINGS)[number], number>;
 
-/** GET /api/reviews/public/?product_id=&merchant_id= */
+/**
+ * GET /api/reviews/public/?product_id=&merchant_id=, and GET /api/reviews/public/all/?merchant_id= (every product's:
+ * the summary is the store's, `product` null, each review names its product).
+ */
 export interface TPublicReviews {
   count: number;
   average_rating: number | null;
@@ -134,6 +142,50 @@ export interface THelpfulVoteResult {
 }
 
 // --- end sort, filter and votes ---
+
+// --- Collection-page stars (issue 26) ---
+
+/** At most this many products per GET /api/reviews/summary/ (a collection page's cards, one request). */
+export const SUMMARY_IDS_MAX = 50;
+
+/**
+ * `ids` of GET /api/reviews/summary/: comma-separated platform product ids, the ones product cards carry (Shopify's
+ * numeric product id, BigCommerce's and Tienda Nube's `data-product-id`; the ids the widget and the public reviews
+ * use). Duplicates count once; the order does not matter.
+ */
+export const ZSummaryIds = z
+  .string({ error: 'This field is required.' })
+  .transform((text) => [...new Set(text.split(',').map((id) => id.trim()))].filter(Boolean))
+  .pipe(
+    z
+      .array(z.string())
+      .min(1, 'This field is required.')
+      .max(SUMMARY_IDS_MAX, `At most ${SUMMARY_IDS_MAX} product ids.`)
+      .refine((ids) => ids.every((id) => id.length <= 200), 'A product id is at most 200 characters.'),
+  );
+
+/** A product's published reviews: one-decimal average and how many. */
+export interface TReviewSummary {
+  average_rating: number;
+  count: number;
+}
+
+/** The strings a card's stars need: `rated` ("Rated {n} out of 5, {count}") with `reviews_one` / `reviews_many`. */
+export type TBadgeStrings = Pick<TWidgetStrings, 'rated' | 'reviews_one' | 'reviews_many'>;
+
+/**
+ * GET /api/reviews/summary/?merchant_id=&ids= — products with no published review (or unknown) are absent. The
+ * strings come as in the configuration answer: the store's language, and with the automatic setting every other
+ * language's too (`translations`), for the shopper's browser to pick.
+ */
+export interface TReviewSummaries {
+  language: TLanguage;
+  strings: TBadgeStrings;
+  translations?: Partial<Record<TLanguage, TBadgeStrings>>;
+  results: Record<string, TReviewSummary>;
+}
+
+// --- end collection-page stars ---
 
 export const WIDGET_EVENT_TYPES = ['view', 'play', 'add_to_cart'] as const;
 export type TWidgetEventType = (typeof WIDGET_EVENT_TYPES)[number];

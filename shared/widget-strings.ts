@@ -84,6 +84,7 @@ export const WIDGET_STRING_KEYS = [
   'sort_helpful',
   'filter_active',
   'helpful',
+  'rated',
 ] as const;
 export type TWidgetStringKey = (typeof WIDGET_STRING_KEYS)[number];
 export type TWidgetStrings = Record<TWidgetStringKey, string>;
@@ -170,6 +171,7 @@ export const WIDGET_STRINGS: Record<TLanguage, TWidgetStrings> = {
     sort_helpful: 'Most helpful',
     filter_active: '{n}-star reviews ✕ (show all)',
     helpful: 'Helpful ({n})',
+    rated: 'Rated {n} out of 5, {count}',
   },
   es: {
     reviews_one: '1 reseña',
@@ -252,6 +254,7 @@ export const WIDGET_STRINGS: Record<TLanguage, TWidgetStrings> = {
     sort_helpful: 'Más útiles',
     filter_active: 'Reseñas de {n} estrellas ✕ (ver todas)',
     helpful: 'Útil ({n})',
+    rated: 'Calificado con {n} de 5, {count}',
   },
   pt: {
     reviews_one: '1 avaliação',
@@ -334,5 +337,6 @@ export const WIDGET_STRINGS: Record<TLanguage, TWidgetStrings> = {
     sort_helpful: 'Mais úteis',
     filter_active: 'Avaliações de {n} estrelas ✕ (ver todas)',
     helpful: 'Útil ({n})',
+    rated: 'Avaliado com {n} de 5, {count}',
   },
 };

@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const out = path.join(root, 'dist/widget');
 const PLACEHOLDERS = ['"%%STORE%%"', '"%%API%%"', '"%%BUNDLE%%"', '"%%FORM%%"', '"%%VERSION%%"'];
 /** Gzip bytes. The on-demand chunk (player, form, resumable uploads) loads only on a shopper's interest. */
-const BUDGETS = { loader: 1024, widget: 9 * 1024, form: 12 * 1024 };
+const BUDGETS = { loader: 1024, widget: 9 * 1024, form: 12 * 1024, badges: 2 * 1024, all: 12 * 1024 };
 
 /** `import css from './x.css'` gives the minified stylesheet as a string. */
 async function minifiedCss(file) {
@@ -29,8 +29,9 @@ const cssText = {
   },
 };
 
-async function bundle(entry) {
+async function bundle(entry, define = {}) {
   const result = await build({
+    define,
     entryPoints: [path.join(root, 'widget', entry)],
     bundle: true,
     minify: true,
@@ -53,10 +54,22 @@ const loader = await bundle('loader.ts');
 for (const placeholder of PLACEHOLDERS) {
   if (loader.split(placeholder).length !== 2) throw new Error(`loader.js must contain ${placeholder} exactly once`);
 }
-const widget = await bundle('src/main.ts');
+// The all-reviews chunk, then the badge chunk (listing pages' stars) that loads it, then the bundle that loads that:
+// each by its hashed name, from beside itself.
+const all = await bundle('src/all-reviews.ts');
+const allFile = hashed('all', all);
+const badges = await bundle('src/badges.ts', { ALL: JSON.stringify(allFile) });
+const badgesFile = hashed('badges', badges);
+const widget = await bundle('src/main.ts', { BADGES: JSON.stringify(badgesFile) });
 const form = await bundle('src/on-demand.ts');
-const files = { loader: 'loader.js', widget: hashed('widget', widget), form: hashed('form', form) };
-const code = { loader, widget, form };
+const files = {
+  loader: 'loader.js',
+  widget: hashed('widget', widget),
+  form: hashed('form', form),
+  badges: badgesFile,
+  all: allFile,
+};
+const code = { loader, widget, form, badges, all };
 
 let overBudget = false;
 for (const [kind, file] of Object.entries(files)) {

@@ -22,6 +22,8 @@ const QUIET_ROUTES = new Set([
   '/api/ready',
   '/api/widgets/configuration/:productId/',
   '/api/reviews/public/',
+  '/api/reviews/public/all/',
+  '/api/reviews/summary/',
   '/api/widgets/events/',
   '/widget/v1/:file',
   '/widget/v1/assets/:file',

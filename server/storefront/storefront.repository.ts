@@ -19,6 +19,20 @@ const SORT_ORDER: Record<TReviewSort, SQL[]> = {
   helpful: [desc(reviews.helpfulCount)],
 };
 
+/**
+ * The store's published reviews: approved, not deleted. A review whose media are still being processed waits for
+ * them; one whose processing failed is shown without them, its rating and comment only (mapPublicReview), and the
+ * dashboard tells the merchant why.
+ */
+function published(merchantId: string): SQL {
+  return and(
+    eq(reviews.merchantId, merchantId),
+    eq(reviews.status, 'approved'),
+    isNull(reviews.deletedAt),
+    inArray(reviews.mediaState, ['ready', 'failed']),
+  )!;
+}
+
 export type PublicMerchant = Pick<typeof merchants.$inferSelect, 'id' | 'storeId'>;
 
 /** The storefront's read path: only approved, non-deleted reviews ever leave through here. */
@@ -91,6 +105,18 @@ export class StorefrontRepository {
     };
   }
 
+  /** The store's main language and its widget's language setting (null when it never saved its settings). */
+  async languages(merchantId: string) {
+    const [row] = await this.db
+      .select({ mainLanguage: merchants.mainLanguage, chosen: widgetSettings.language })
+      .from(merchants)
+      .leftJoin(widgetSettings, eq(widgetSettings.merchantId, merchants.id))
+      .where(eq(merchants.id, merchantId))
+      .limit(1);
+    if (!row) throw ApiError.notFound('No store with this id.', 'unknown_store');
+    return row;
+  }
+
   /** The store's "accept reviews with only stars and text" setting; null when it never saved its widget settings. */
   async acceptsTextReviews(merchantId: string): Promise<boolean | null> {
     const [row] = await this.db
@@ -101,26 +127,26 @@ export class StorefrontRepository {
     return row ? row.accept : null;
   }
 
+  /** A product's published reviews, or with `externalProductId` null the whole store's (each with its product). */
   async approvedReviews(
     merchantId: string,
-    externalProductId: string,
+    externalProductId: string | null,
     page: number,
     pageSize: number,
     sort: TReviewSort = 'recent',
     rating?: number,
   ) {
-    const where = and(
-      eq(reviews.merchantId, merchantId),
-      eq(products.externalId, externalProductId),
-      eq(reviews.status, 'approved'),
-      isNull(reviews.deletedAt),
-      // A review whose media are still being processed waits for them; one whose processing failed is shown without
-      // them, its rating and comment only (mapPublicReview), and the dashboard tells the merchant why.
-      inArray(reviews.mediaState, ['ready', 'failed']),
-    );
+    const where =
+      externalProductId === null
+        ? published(merchantId)
+        : and(published(merchantId), eq(products.externalId, externalProductId));
     const [rows, ratings, [product]] = await Promise.all([
       this.db
-        .select({ review: reviews, durationMs: media.durationMs })
+        .select({
+          review: reviews,
+          durationMs: media.durationMs,
+          product: { externalId: products.externalId, name: products.name, url: products.url, source: products.source },
+        })
         .from(reviews)
         .innerJoin(products, eq(products.id, reviews.productId))
         .leftJoin(media, eq(media.key, reviews.videoKey))
@@ -140,20 +166,32 @@ export class StorefrontRepository {
         .innerJoin(products, eq(products.id, reviews.productId))
         .where(where)
         .groupBy(reviews.rating),
-      this.db
-        .select({
-          name: products.name,
-          imageUrl: products.imageUrl,
-          url: products.url,
-          sku: products.sku,
-          priceAmount: products.priceAmount,
-          currency: products.currency,
-          source: products.source,
-        })
-        .from(products)
-        .where(and(eq(products.merchantId, merchantId), eq(products.externalId, externalProductId)))
-        .limit(1),
+      externalProductId === null
+        ? []
+        : this.db
+            .select({
+              name: products.name,
+              imageUrl: products.imageUrl,
+              url: products.url,
+              sku: products.sku,
+              priceAmount: products.priceAmount,
+              currency: products.currency,
+              source: products.source,
+            })
+            .from(products)
+            .where(and(eq(products.merchantId, merchantId), eq(products.externalId, externalProductId)))
+            .limit(1),
     ]);
     return { ratings, product: product ?? null, rows };
+  }
+
+  /** Published reviews per rating of each of these products (by platform id), for their cards' stars. */
+  async ratingsOf(merchantId: string, externalProductIds: string[]) {
+    return this.db
+      .select({ productId: products.externalId, rating: reviews.rating, total: count() })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(and(published(merchantId), inArray(products.externalId, externalProductIds)))
+      .groupBy(products.externalId, reviews.rating);
   }
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { compress, preferredEncoding, type TContentEncoding } from '../common/content-encoding.js';
 import { allowAnyOrigin } from '../common/open-cors.js';
 import { sendError } from '../common/error-body.js';
-import { ZPublicReviewsView } from '../../shared/storefront.js';
+import { ZPublicReviewsView, ZSummaryIds } from '../../shared/storefront.js';
 import { CDN_CACHE } from './cdn-cache.js';
 import type { Versioned } from './storefront-cache.js';
 import { StorefrontService, type CachedJson } from './storefront.service.js';
@@ -20,6 +20,9 @@ const ZPublicReviewsQuery = ZMerchantQuery.extend({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
 }).extend(ZPublicReviewsView.shape);
+/** The store's reviews of every product: the public reviews' query without a product. */
+const ZAllReviewsQuery = ZPublicReviewsQuery.omit({ product_id: true });
+const ZReviewSummaryQuery = ZMerchantQuery.extend({ ids: ZSummaryIds });
 
 /** Route options: no @fastify/compress (these answers are compressed once, see below); the inputs the route catalog lists. */
 const CONFIGURATION_ROUTE = {
@@ -27,12 +30,14 @@ const CONFIGURATION_ROUTE = {
   config: { inputs: { query: ZMerchantQuery, params: z.object({ productId: z.string() }) } },
 } as const;
 const PUBLIC_REVIEWS_ROUTE = { compress: false, config: { inputs: { query: ZPublicReviewsQuery } } } as const;
+const ALL_REVIEWS_ROUTE = { compress: false, config: { inputs: { query: ZAllReviewsQuery } } } as const;
+const SUMMARY_ROUTE = { compress: false, config: { inputs: { query: ZReviewSummaryQuery } } } as const;
 
 /** Smaller answers are sent as they are: compressing them saves less than the encoding header costs. */
 const COMPRESS_MIN_BYTES = 1024;
 
 /**
- * The two reads every product page makes (DESIGN §7), served as plain Fastify routes: they skip Nest's router,
+ * The two reads every product page makes (DESIGN §7), and the one of a collection page (its cards' stars), served as plain Fastify routes: they skip Nest's router,
  * guards and pipes, which cost them a third of their throughput, and answer errors in the API's shape themselves.
  * They compress their answers themselves, once per cached answer (@fastify/compress is off for them: it would
  * compress every response again, which cut a browser's throughput to a third).
@@ -60,6 +65,21 @@ export class StorefrontRoutes implements OnModuleInit {
           sort: query.sort,
           rating: query.rating,
         });
+      }),
+    );
+    fastify.get('/api/reviews/public/all/', ALL_REVIEWS_ROUTE, (request, reply) =>
+      answer(request, reply, () => {
+        const query = ZAllReviewsQuery.parse(request.query);
+        return this.storefront.reviews(query.merchant_id, null, query.page, query.page_size, query.v, {
+          sort: query.sort,
+          rating: query.rating,
+        });
+      }),
+    );
+    fastify.get('/api/reviews/summary/', SUMMARY_ROUTE, (request, reply) =>
+      answer(request, reply, () => {
+        const query = ZReviewSummaryQuery.parse(request.query);
+        return this.storefront.summaries(query.merchant_id, query.ids, query.v);
       }),
     );
   }

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { LANGUAGES } from '../../shared/constants.js';
+import { LANGUAGES, type TLanguage } from '../../shared/constants.js';
 import { COMMENT_MAX_LENGTH, CUSTOMER_NAME_MAX_LENGTH } from '../../shared/reviews.js';
 import type {
+  TBadgeStrings,
   TPublicReviews,
   TPublicReviewsView,
   TRatingDistribution,
+  TReviewSummaries,
+  TReviewSummary,
   TWidgetConfiguration,
 } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
@@ -155,10 +158,13 @@ export class StorefrontService {
     return this.versions.wrap(merchant.id, ['config', productId], TTL_S, compute, wanted);
   }
 
-  /** `view`: the sort and star filter (a bounded set: each is one cached answer per data version). */
+  /**
+   * `view`: the sort and star filter (a bounded set: each is one cached answer per data version). `productId` null:
+   * the store's reviews of every product (its "Reviews" page), each naming its product.
+   */
   async reviews(
     merchantRef: string,
-    productId: string,
+    productId: string | null,
     page: number,
     pageSize: number,
     wanted?: string,
@@ -183,8 +189,8 @@ export class StorefrontService {
       // Files with public copies in the bucket are loaded from there (or the CDN in front of it), not from the app.
       const publicUrl = (key: string | null) => (key ? this.publicMedia!.publicUrlOf(key) : null);
       const link = (p: number) =>
-        `/api/reviews/public/?${new URLSearchParams({
-          product_id: productId,
+        `/api/reviews/public/${productId === null ? 'all/' : ''}?${new URLSearchParams({
+          ...(productId !== null && { product_id: productId }),
           merchant_id: merchant.storeId,
           page: String(p),
           page_size: String(pageSize),
@@ -197,17 +203,68 @@ export class StorefrontService {
         product: mapPublicProduct(product),
         next: page * pageSize < total ? link(page + 1) : null,
         previous: page > 1 ? link(page - 1) : null,
-        results: rows.map((row) =>
-          mapPublicReview(row.review, row.durationMs, row.review.publicCopies && this.publicMedia ? publicUrl : url),
-        ),
+        results: rows.map((row) => {
+          const review = mapPublicReview(
+            row.review,
+            row.durationMs,
+            row.review.publicCopies && this.publicMedia ? publicUrl : url,
+          );
+          if (productId !== null) return review;
+          // What a shopper's page said of a product is never published back (mapPublicProduct).
+          const { externalId, name, url: link, source } = row.product;
+          return { ...review, product: source === 'storefront' ? null : { id: externalId, name, url: link } };
+        }),
       } satisfies TPublicReviews);
     };
     return this.versions.wrap(
       merchant.id,
-      ['reviews', productId, page, pageSize, sort, rating ?? 0],
+      productId === null
+        ? ['all-reviews', page, pageSize, sort, rating ?? 0]
+        : ['reviews', productId, page, pageSize, sort, rating ?? 0],
       TTL_S,
       compute,
       wanted,
     );
+  }
+
+  /**
+   * The stars of a collection page's cards: each product's published reviews, counted and averaged like the public
+   * reviews' summary. `ids` are platform product ids; one cached answer per set of ids (in any order) and version.
+   */
+  async summaries(merchantRef: string, ids: string[], wanted?: string): Promise<Versioned<CachedJson>> {
+    const merchant = await this.merchant(merchantRef);
+    const sorted = [...new Set(ids)].sort();
+    const compute = async () => {
+      const rows = await this.storefront.ratingsOf(merchant.id, sorted);
+      const byProduct = new Map<string, Array<{ rating: number; total: number }>>();
+      for (const row of rows) {
+        const ratings = byProduct.get(row.productId) ?? [];
+        ratings.push(row);
+        byProduct.set(row.productId, ratings);
+      }
+      const results: Record<string, TReviewSummary> = {};
+      for (const id of sorted) {
+        const { count, average_rating } = ratingSummary(byProduct.get(id) ?? []);
+        if (count) results[id] = { average_rating: average_rating!, count };
+      }
+      const { mainLanguage, chosen } = await this.storefront.languages(merchant.id);
+      const setting = chosen ?? WIDGET_DEFAULTS.language;
+      const language = setting === 'auto' ? mainLanguage : setting;
+      const badge = (of: TLanguage): TBadgeStrings => {
+        const { rated, reviews_one, reviews_many } = WIDGET_STRINGS[of];
+        return { rated, reviews_one, reviews_many };
+      };
+      return cached({
+        language,
+        strings: badge(language),
+        ...(setting === 'auto' && {
+          translations: Object.fromEntries(LANGUAGES.filter((other) => other !== language).map((o) => [o, badge(o)])),
+        }),
+        results,
+      } satisfies TReviewSummaries);
+    };
+    // Up to 50 ids of 200 characters: the key names them by a digest.
+    const key = createHash('sha1').update(sorted.join('\n')).digest('base64url');
+    return this.versions.wrap(merchant.id, ['summary', key], TTL_S, compute, wanted);
   }
 }

@@ -43,10 +43,13 @@ export function readWidgetBuild(rootDir: string): WidgetBuild | null {
     loader: string;
     widget: string;
     form: string;
+    badges: string;
+    all: string;
     formStyle: string;
   };
   const assets = new Map<string, BuiltAsset>();
-  for (const file of [manifest.widget, manifest.form]) assets.set(file, builtAsset(readFileSync(join(dir, file))));
+  for (const file of [manifest.widget, manifest.form, manifest.badges, manifest.all])
+    assets.set(file, builtAsset(readFileSync(join(dir, file))));
   return {
     loaderTemplate: readFileSync(join(dir, manifest.loader), 'utf8'),
     widgetFile: manifest.widget,

@@ -11,6 +11,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 const manifest = JSON.parse(readFileSync(join(ROOT_DIR, 'dist', 'widget', 'manifest.json'), 'utf8')) as {
   widget: string;
   form: string;
+  badges: string;
+  all: string;
 };
 
 let t: TestApp;
@@ -101,7 +103,7 @@ describe('GET /widget/v1/{store_id}.js', () => {
 
 describe('GET /widget/v1/assets/*', () => {
   it('serves the content-hashed bundles for a year, compressed, and nothing else', async () => {
-    for (const file of [manifest.widget, manifest.form]) {
+    for (const file of [manifest.widget, manifest.form, manifest.badges, manifest.all]) {
       const res = await http.get(`/widget/v1/assets/${file}`).set('Accept-Encoding', 'gzip').buffer(true).parse(bytes);
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe(CDN_CACHE.immutable);

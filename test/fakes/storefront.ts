@@ -149,14 +149,64 @@ const PAGES: Record<FakePlatform, (product: FakeProduct, snippet: string) => str
     ),
 };
 
+/** A listing page's theme: the Shopify app block's placeholder, or BigCommerce's and Tienda Nube's own card markup. */
+export type FakeListing = 'shopify' | 'bigcommerce' | 'tiendanube';
+
+const CARD_STYLE = `
+  .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 24px; max-width: 1200px; margin: 0 auto; padding: 24px; }
+  .image { aspect-ratio: 1; background: #eee; }
+  .grid h2 { margin: 8px 0 4px; font-size: 16px; }
+`;
+
+const CARDS: Record<FakeListing, (product: FakeProduct) => string> = {
+  // What extensions/video-reviews/blocks/star-rating.liquid renders inside Dawn's card__information.
+  shopify: ({ id, name }) =>
+    `<div class="card-wrapper product-card-wrapper"><div class="card__media image"></div><div class="card__information">
+<h2 class="card__heading"><a href="/products/${id}">${name}</a></h2>
+<div class="video-reviews-stars" data-vr-product-id="${id}" style="min-height: 20px"></div><div class="price">$49.00</div></div></div>`,
+  // Cornerstone's card: the product id on its quick-view button.
+  bigcommerce: ({ id, name }) =>
+    `<article class="card"><figure class="card-figure image"></figure><div class="card-body">
+<h2 class="card-title"><a href="/p/${id}">${name}</a></h2><div class="price">$35.00</div>
+<button type="button" class="button quickview" data-product-id="${id}">Quick view</button></div></article>`,
+  tiendanube: ({ id, name }) =>
+    `<div class="js-item-product item-product" data-product-id="${id}"><div class="item-image image"></div>
+<div class="item-description"><h2><a class="item-name" href="/productos/${id}">${name}</a></h2><div class="item-price">$ 12.000</div></div></div>`,
+};
+
+/** A collection page of `products`' cards. */
+function listingPage(listing: FakeListing, products: FakeProduct[], snippet: string): string {
+  return page(
+    'All products',
+    `<style>${CARD_STYLE}</style>`,
+    `<main><h1>All products</h1><div class="grid">${products.map(CARDS[listing]).join('')}</div></main>`,
+    snippet,
+  );
+}
+
+/** The merchant's "Reviews" page: the widget's placeholder in all-reviews mode. */
+function reviewsPage(snippet: string): string {
+  return page(
+    'Reviews',
+    '',
+    '<main class="layout-reviews"><h1>What our customers say</h1><div data-video-reviews data-vr-mode="all"></div></main>',
+    snippet,
+  );
+}
+
 export interface FakeStorefront {
   url: string;
   /** The page path of a platform's product page. */
   path(platform: FakePlatform, product: FakeProduct): string;
+  /** The page path of a collection page with these products' cards in a platform's markup. */
+  collection(listing: FakeListing, products: FakeProduct[]): string;
   close(): Promise<void>;
 }
 
-/** Serves `/{platform}?id=&name=` product pages with `snippet` in <head>; cart posts answer a plain page. */
+/**
+ * Serves `/{platform}?id=&name=` product pages, `/collection/{platform}?products=` listing pages and `/reviews` (the
+ * all-reviews page) with `snippet` in <head>; cart posts answer a plain page.
+ */
 export async function startFakeStorefront(snippet: string): Promise<FakeStorefront> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://store.test');
@@ -166,6 +216,16 @@ export async function startFakeStorefront(snippet: string): Promise<FakeStorefro
       res
         .writeHead(200, { 'content-type': 'text/html' })
         .end('<!doctype html><link rel="icon" href="data:,"><title>Cart</title><p>Added to cart');
+      return;
+    }
+    if (url.pathname.startsWith('/collection/')) {
+      const listing = url.pathname.slice('/collection/'.length) as FakeListing;
+      const products = JSON.parse(url.searchParams.get('products') ?? '[]') as FakeProduct[];
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(listingPage(listing, products, snippet));
+      return;
+    }
+    if (url.pathname === '/reviews') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(reviewsPage(snippet));
       return;
     }
     const render = PAGES[platform];
@@ -182,6 +242,8 @@ export async function startFakeStorefront(snippet: string): Promise<FakeStorefro
     // Another port, so another origin than the app's, as a real store is.
     url: `http://127.0.0.1:${port}`,
     path: (platform, product) => `/${platform}?${new URLSearchParams({ id: product.id, name: product.name })}`,
+    collection: (listing, products) =>
+      `/collection/${listing}?${new URLSearchParams({ products: JSON.stringify(products) })}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,26 +1,25 @@
 import { h } from './dom.js';
 
 let src = '';
-let loading: Promise<void> | undefined;
+const loading: Record<string, Promise<void> | undefined> = {};
 
 /** Where the on-demand chunk (player and form) is: the bundle's `data-form`. */
 export function chunkAt(url: string): void {
   src = url;
 }
 
-/** Loads the on-demand chunk once (again after a failure). */
-export function later(): Promise<void> {
-  loading ||= new Promise<void>((resolve, reject) => {
+/** Loads a chunk once (again after a failure): by default the on-demand chunk. */
+export function later(url = src): Promise<void> {
+  return (loading[url] ||= new Promise<void>((resolve, reject) => {
     const element = h('script');
     element.async = true;
-    element.src = src;
+    element.src = url;
     element.onload = () => resolve();
     element.onerror = () => {
-      loading = undefined;
+      loading[url] = undefined;
       element.remove();
-      reject(new Error('The review player and form did not load.'));
+      reject(new Error(url + ' did not load.'));
     };
     document.head.appendChild(element);
-  });
-  return loading;
+  }));
 }

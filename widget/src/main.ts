@@ -13,6 +13,8 @@ import type { Product } from './types.js';
 // insert one fully rendered Shadow DOM host, send events. The player and the form load on demand from `data-form`.
 
 const script = document.currentScript as HTMLScriptElement | null;
+/** The badge chunk's file name, set by the build (it sits beside this bundle). */
+declare const BADGES: string;
 
 /** `no-cache` revalidates (ETag, mostly a 304) so a reload shows what the merchant just approved or changed. */
 function getJson<T>(url: string, cache: RequestCache = 'default'): Promise<T> {
@@ -99,6 +101,12 @@ function versioned<T>(url: string, version: string): Promise<T> {
 
 function start(store: string, api: string, version: string): void {
   const product = detectProduct();
+  // A listing page (product cards, no product) or the store's Reviews page: the badge chunk, beside the bundle.
+  if (!product && document.querySelector('[data-vr-product-id],[data-product-id],[data-vr-mode]')) {
+    return void later(new URL(BADGES, (script as HTMLScriptElement).src).href).catch((error: Error) =>
+      warn(error.message),
+    );
+  }
   if (!product) {
     return info(
       'no product found on this page: no data-product-id container, no platform product, no Product JSON-LD, no og:type=product',

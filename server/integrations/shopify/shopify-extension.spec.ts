@@ -30,6 +30,38 @@ describe('the theme app extension', () => {
   });
 });
 
+describe("the theme app extension's star rating block", () => {
+  const block = readFileSync(join(extension, 'blocks', 'star-rating.liquid'), 'utf8');
+  const schema = JSON.parse(block.match(/{% schema %}([\s\S]*?){% endschema %}/)![1]) as {
+    name: string;
+    target: string;
+    settings: Array<{ type: string; id: string; label: string; autofill?: boolean }>;
+  };
+
+  it("is an app block for sections and cards, taking the card's product by autofill", () => {
+    expect(schema.target).toBe('section');
+    expect(schema.settings).toEqual([expect.objectContaining({ type: 'product', id: 'product', autofill: true })]);
+  });
+
+  it('marks where the stars go with the attribute the widget looks for, with its height reserved', () => {
+    expect(block).toContain('data-vr-product-id="{{ rated.id }}"');
+    expect(block).toMatch(/style="min-height: \d+px"/);
+    expect(block).not.toContain('<script');
+  });
+
+  it('has its texts in every language of the schema', () => {
+    for (const file of ['en.default.schema.json', 'es.schema.json', 'pt-BR.schema.json']) {
+      const texts = JSON.parse(readFileSync(join(extension, 'locales', file), 'utf8')) as Record<string, unknown>;
+      for (const key of [schema.name, ...schema.settings.map((setting) => setting.label)]) {
+        const path = key.replace(/^t:/, '').split('.');
+        expect(typeof path.reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts)).toBe(
+          'string',
+        );
+      }
+    }
+  });
+});
+
 describe('shopify.app.toml', () => {
   const toml = readFileSync(join(ROOT_DIR, 'shopify.app.toml'), 'utf8');
 
