@@ -18,6 +18,7 @@ import { ReviewImportsRepository, type ReviewImportRow } from './review-imports.
 
 const ROWS_QUEUE = 'review-import';
 const MEDIA_QUEUE = 'review-import-media';
+const ROWS_ATTEMPTS = 5;
 /** The whole fetch of one medium, redirects and body included. */
 const MEDIA_FETCH_TIMEOUT_MS = 60_000;
 
@@ -58,7 +59,7 @@ export class ReviewImportJobs implements OnModuleInit {
       handle: ({ importId }, context) => this.importRows(importId, context),
       oneJobPerGroup: true,
       concurrency: 2,
-      attempts: 5,
+      attempts: ROWS_ATTEMPTS,
       backoffMs: 30_000,
     });
     this.jobs.register<MediaPayload>(MEDIA_QUEUE, {
@@ -76,7 +77,7 @@ export class ReviewImportJobs implements OnModuleInit {
     return this.jobs.enqueue(ROWS_QUEUE, { importId: row.id }, { key: row.id, group: row.id });
   }
 
-  private async importRows(importId: string, { signal }: JobContext): Promise<void> {
+  private async importRows(importId: string, { signal, attempt }: JobContext): Promise<void> {
     const row = await this.repository.status(importId);
     if (!row) return;
     if (row.status !== 'running') return this.dropFile(row);
@@ -132,8 +133,16 @@ export class ReviewImportJobs implements OnModuleInit {
       finished = true;
     } catch (error) {
       // The file stopped being CSV part way (the preview read it whole, so only a changed file can).
-      if (!(error instanceof ApiError)) throw error;
-      await this.repository.finish(importId, 'failed', String(error.body.detail ?? error.message));
+      if (error instanceof ApiError) {
+        await this.repository.finish(importId, 'failed', String(error.body.detail ?? error.message));
+      } else {
+        // Retried from the checkpoint; after the last attempt the merchant sees it failed, not running for ever.
+        if (!(error instanceof Interrupted) && attempt >= ROWS_ATTEMPTS) {
+          await this.repository.finish(importId, 'failed', 'The import stopped on an error; what it imported stays.');
+          await this.dropFile(row);
+        }
+        throw error;
+      }
     } finally {
       await rows?.return(undefined);
       if (productIds.size) await this.reviews.changed(row.merchantId, { productIds: [...productIds] });
