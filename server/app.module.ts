@@ -25,6 +25,7 @@ import { MediaModule } from './media/media.module.js';
 import { ModerationModule } from './moderation/moderation.module.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { ReviewExportModule } from './review-export/review-export.module.js';
+import { ReviewImportsModule } from './review-imports/review-imports.module.js';
 import { QuestionsModule } from './questions/questions.module.js';
 import { ReviewRepliesModule } from './review-replies/review-replies.module.js';
 import { ReviewRequestsModule } from './review-requests/review-requests.module.js';
@@ -66,6 +67,7 @@ export class AppModule {
         ReviewRequestsModule,
         ReviewRepliesModule,
         ReviewExportModule,
+        ReviewImportsModule,
         NotificationsModule,
         QuestionsModule,
         WidgetsModule,

@@ -16,6 +16,10 @@ export const REVIEW_IMPORT_FORMAT_LABELS: Record<TReviewImportFormat, string> = 
   stamped: 'Stamped',
 };
 
+/** An import's life: previewed (uploaded, waiting for the merchant's go), running, then cancelled, done or failed. */
+export const REVIEW_IMPORT_STATUSES = ['previewed', 'running', 'cancelled', 'done', 'failed'] as const;
+export type TReviewImportStatus = (typeof REVIEW_IMPORT_STATUSES)[number];
+
 /** Why a row of the file is not imported. */
 export const REVIEW_IMPORT_SKIP_REASONS = [
   'missing_rating',
@@ -66,3 +70,59 @@ export type TImportedReview = z.infer<typeof ZImportedReview>;
 export type TImportRowResult =
   | { row: number; ok: true; review: TImportedReview }
   | { row: number; ok: false; reason: TReviewImportSkipReason; detail: string };
+
+// --- The import API (`/api/review-imports/`) ---
+
+/** The largest import file accepted. */
+export const REVIEW_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** Rows the preview shows as they will be imported. */
+export const REVIEW_IMPORT_PREVIEW_ROWS = 20;
+
+/** A row as it will be imported, or why not: `product` is the catalogue's product it maps to, null when none. */
+export interface TReviewImportPreviewRow {
+  row: number;
+  outcome: 'import' | 'duplicate' | 'skip';
+  reason: TReviewImportSkipReason | null;
+  detail: string | null;
+  rating: number | null;
+  reviewer_name: string | null;
+  body: string | null;
+  created_at: string | null;
+  verified: boolean | null;
+  media: number;
+  product_ref: string | null;
+  product: { id: string; name: string } | null;
+}
+
+/** An import: the file, where it stands, and its counts. */
+export interface TReviewImport {
+  id: string;
+  format: TReviewImportFormat;
+  format_label: string;
+  filename: string;
+  status: TReviewImportStatus;
+  total_rows: number;
+  rows_done: number;
+  imported: number;
+  duplicates: number;
+  skipped: number;
+  media_fetched: number;
+  media_skipped: number;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** Rows a second while running, since it started; null before. */
+  rate: number | null;
+  /** Seconds left at that rate while running; null when not known. */
+  seconds_left: number | null;
+  skipped_csv_url: string;
+}
+
+/** What the upload answers: the import waiting for its start, the first rows and the counts over the whole file. */
+export interface TReviewImportPreview {
+  import: TReviewImport;
+  rows: TReviewImportPreviewRow[];
+  counts: { import: number; duplicate: number; skip: number };
+  skip_reasons: Partial<Record<TReviewImportSkipReason, number>>;
+}

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, count, eq, gte, ne } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
-import { reviewCounters, reviewRequests } from '../database/schema.js';
+import { reviewCounters, reviewImportCounters, reviewRequests } from '../database/schema.js';
 import { usageOf, type ReviewUsage } from './usage.js';
 
 /** What the store uses of its plan, from the review counters a trigger keeps (migration 0004). */
@@ -25,9 +25,13 @@ export class ReviewUsageRepository {
     return row.n;
   }
 
+  /** Imported reviews (review_import_counters) are left out: a store's history brought in counts against no limit. */
   async usage(merchantId: string): Promise<ReviewUsage> {
-    return usageOf(
-      await this.database.db.select().from(reviewCounters).where(eq(reviewCounters.merchantId, merchantId)),
-    );
+    const [all, imported] = await Promise.all([
+      this.database.db.select().from(reviewCounters).where(eq(reviewCounters.merchantId, merchantId)),
+      this.database.db.select().from(reviewImportCounters).where(eq(reviewImportCounters.merchantId, merchantId)),
+    ]);
+    const [usage, left] = [usageOf(all), usageOf(imported)];
+    return { active: usage.active - left.active, total: usage.total - left.total };
   }
 }

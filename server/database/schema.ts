@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SUBSCRIPTION_STATUSES } from '../../shared/billing.js';
 import { QUESTION_STATUSES } from '../../shared/question-options.js';
+import { REVIEW_IMPORT_STATUSES } from '../../shared/review-imports.js';
 import { MEDIA_STATES, REVIEW_STATUSES } from '../../shared/reviews.js';
 import { STORE_EVENT_TYPES } from '../../shared/storefront.js';
 import {
@@ -19,6 +20,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  type AnyPgColumn,
   primaryKey,
   smallint,
   text,
@@ -344,6 +346,10 @@ export const reviews = pgTable(
       .default(sql`'{}'::text[]`),
     /** Shoppers' "helpful" votes (review_votes), counted with each vote: the storefront shows and sorts by it. */
     helpfulCount: integer('helpful_count').notNull().default(0),
+    /** An imported review's identity in its import file (TImportedReview `key`): importing it again adds nothing. */
+    importKey: text('import_key'),
+    /** The import that made it (its media are fetched by that import's job). */
+    importId: uuid('import_id').references((): AnyPgColumn => reviewImports.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
@@ -380,6 +386,9 @@ export const reviews = pgTable(
     index('reviews_thumbnail_key_idx')
       .on(t.thumbnailKey)
       .where(sql`${t.thumbnailKey} is not null`),
+    uniqueIndex('reviews_merchant_import_key_idx')
+      .on(t.merchantId, t.importKey)
+      .where(sql`${t.importKey} is not null`),
   ],
 );
 
@@ -1058,3 +1067,78 @@ export const questions = pgTable(
   ],
 );
 // --- end questions ---
+
+// --- Review imports (issue 26) ---
+/**
+ * A review file uploaded to be imported (server/review-imports): the file itself is kept in media storage under
+ * `file_key` until the import ends. `rows_done` is the job's checkpoint (data rows of the file dealt with), saved with
+ * each batch's reviews in one transaction: after a restart the job goes on from there.
+ */
+export const reviewImports = pgTable(
+  'review_imports',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    filename: text('filename').notNull().default(''),
+    fileKey: text('file_key'),
+    status: text('status', { enum: REVIEW_IMPORT_STATUSES }).notNull().default('previewed'),
+    totalRows: integer('total_rows').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    rowsDone: integer('rows_done').notNull().default(0),
+    /** Media links fetched and attached, and those that could not be (listed in review_import_skips). */
+    mediaFetched: integer('media_fetched').notNull().default(0),
+    mediaSkipped: integer('media_skipped').notNull().default(0),
+    error: text('error'),
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: tstz('started_at'),
+    finishedAt: tstz('finished_at'),
+  },
+  (t) => [
+    check('review_imports_status_check', sql`${t.status} in ('previewed', 'running', 'cancelled', 'done', 'failed')`),
+    index('review_imports_merchant_created_idx').on(t.merchantId, t.createdAt.desc()),
+  ],
+);
+
+/** Rows of an import file not imported, and media links not fetched (`url` set), with why: the skipped-rows report. */
+export const reviewImportSkips = pgTable(
+  'review_import_skips',
+  {
+    id: id(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => reviewImports.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    row: integer('row').notNull(),
+    reason: text('reason').notNull(),
+    detail: text('detail').notNull().default(''),
+    /** The media link, for a skipped medium; '' for a skipped row. */
+    url: text('url').notNull().default(''),
+  },
+  (t) => [unique('review_import_skips_row_url').on(t.importId, t.row, t.url)],
+);
+
+/**
+ * Imported reviews per merchant, status and deletion, kept by a trigger on reviews (migration 0029) like
+ * review_counters: plan limits leave imported reviews out by subtracting these.
+ */
+export const reviewImportCounters = pgTable(
+  'review_import_counters',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull(),
+    deleted: boolean('deleted').notNull(),
+    reviews: integer('reviews').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.status, t.deleted] })],
+);
+// --- end review imports ---

@@ -55,7 +55,7 @@ export function acceptedType(head: Buffer, options: Pick<UploadOptions, 'kinds' 
 }
 
 /** Passes bytes through and fails as soon as more than `maxBytes` went by. */
-class ByteLimit extends Transform {
+export class ByteLimit extends Transform {
   private seen = 0;
 
   constructor(private readonly maxBytes: number) {

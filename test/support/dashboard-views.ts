@@ -156,6 +156,7 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   app('integrations: BigCommerce', '/settings/integrations/bigcommerce', '[data-testid="bigcommerce-form"]'),
   app('integrations: Shopify', '/settings/integrations/shopify', '[data-testid="shopify-step-1"]'),
   app('integrations: Tienda Nube', '/settings/integrations/tiendanube', '[data-testid="tiendanube-checklist"]'),
+  app('import and export', '/settings/import-export', '[data-testid="import-drop"]'),
   app('other apps', '/settings/other-apps', '[data-testid="other-apps"]'),
 
   app('member: dashboard', '/', '[data-testid="review-activity-chart"] .chart-line', { viewer: 'member' }),

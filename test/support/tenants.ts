@@ -9,6 +9,7 @@ import {
   plans,
   productWidgetOverrides,
   questions,
+  reviewImports,
   reviews,
   subscriptions,
   users,
@@ -41,6 +42,8 @@ export interface Tenant {
   suppressionId: string;
   /** A shopper's question about its first product (asked on the storefront, answered). */
   questionId: string;
+  /** A review file uploaded to be imported (previewed, not started). */
+  reviewImportId: string;
 }
 
 let shoppers = 0;
@@ -109,6 +112,16 @@ export async function createTenant(t: TestApp, label: string): Promise<Tenant> {
     })
     .expect(201);
   await owner.put(`/api/questions/${question.body.id}/answer/`).send({ text: 'Yes.' }).expect(200);
+  const reviewImport = await owner
+    .post('/api/review-imports/')
+    .attach(
+      'file',
+      Buffer.from(
+        `id,created_at,status,rating,comment,customer_name,product_id,verified_purchase\n${label}-r1,2025-05-01T10:00:00Z,approved,5,Imported,Ann,${label}-1,true\n`,
+      ),
+      'reviews.csv',
+    )
+    .expect(201);
   // A store on the free plan has no subscription; a paid one's row is what the billing routes take by id.
   const db = databaseOf(t);
   const [free] = await db.select({ id: plans.id }).from(plans).where(eq(plans.code, 'free'));
@@ -138,6 +151,7 @@ export async function createTenant(t: TestApp, label: string): Promise<Tenant> {
     reviewRequestId: reviewRequest.body.id as string,
     suppressionId: suppression.body.id as string,
     questionId: question.body.id as string,
+    reviewImportId: reviewImport.body.import.id as string,
   };
 }
 
@@ -155,6 +169,7 @@ export const TENANT_IDS: Record<string, (tenant: Tenant) => string> = {
   '/api/review-requests/:id': (x) => x.reviewRequestId,
   '/api/review-requests/suppressions/:id': (x) => x.suppressionId,
   '/api/questions/:id': (x) => x.questionId,
+  '/api/review-imports/:id': (x) => x.reviewImportId,
 };
 
 export function tenantIdFor(path: string, param: string, tenant: Tenant): string | undefined {
@@ -174,6 +189,7 @@ export async function tenantSnapshot(t: TestApp, tenant: Pick<Tenant, 'merchantI
     moderation: await db.select().from(moderationSettings).where(eq(moderationSettings.merchantId, tenant.merchantId)),
     reviews: sorted(await db.select().from(reviews).where(eq(reviews.merchantId, tenant.merchantId))),
     questions: sorted(await db.select().from(questions).where(eq(questions.merchantId, tenant.merchantId))),
+    reviewImports: sorted(await db.select().from(reviewImports).where(eq(reviewImports.merchantId, tenant.merchantId))),
     overrides: sorted(
       await db.select().from(productWidgetOverrides).where(eq(productWidgetOverrides.merchantId, tenant.merchantId)),
     ),

@@ -10,6 +10,7 @@ type TCardPage = Extract<
   | 'billing'
   | 'integrations'
   | 'otherApps'
+  | 'importExport'
   | 'bigcommerce'
   | 'shopify'
   | 'tiendanube'

@@ -1,0 +1,65 @@
+import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TReviewImport, TReviewImportPreview } from '../../shared/review-imports.js';
+import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
+import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Inputs } from '../common/route-inputs.js';
+import { UuidParam } from '../common/uuid.pipe.js';
+import { ReviewImportsService } from './review-imports.service.js';
+
+/** Importing another app's reviews (issue 26): the store's settings, so its owner's. */
+@Controller('api/review-imports')
+export class ReviewImportsController {
+  constructor(private readonly imports: ReviewImportsService) {}
+
+  /** A review export (multipart `file`): stored and previewed, waiting for `start`. */
+  @Post('/')
+  @HttpCode(201)
+  @Authenticated('manage_store')
+  @Inputs({ multipart: { files: ['file'] } })
+  upload(@Auth() auth: AuthContext, @Req() request: FastifyRequest): Promise<TReviewImportPreview> {
+    return this.imports.upload(requireWorkspace(auth), request);
+  }
+
+  @Get('/')
+  @Authenticated('manage_store')
+  list(@Auth() auth: AuthContext): Promise<{ results: TReviewImport[] }> {
+    return this.imports.list(requireWorkspace(auth));
+  }
+
+  @Get(':id/')
+  @Authenticated('manage_store')
+  get(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReviewImport> {
+    return this.imports.get(requireWorkspace(auth), id);
+  }
+
+  @Post(':id/start/')
+  @HttpCode(202)
+  @Authenticated('manage_store')
+  start(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReviewImport> {
+    return this.imports.start(requireWorkspace(auth), id);
+  }
+
+  @Post(':id/cancel/')
+  @HttpCode(200)
+  @Authenticated('manage_store')
+  cancel(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReviewImport> {
+    return this.imports.cancel(requireWorkspace(auth), id);
+  }
+
+  /** The rows and media links not imported, with why. */
+  @Get(':id/skipped.csv')
+  @Authenticated('manage_store')
+  async skipped(
+    @Auth() auth: AuthContext,
+    @Param('id', UuidParam) id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.imports.skippedCsv(requireWorkspace(auth), id);
+    await reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(file.body);
+  }
+}
