@@ -25,6 +25,7 @@ export const SIGNED_IN_PAGES = [
   '/settings/integrations/bigcommerce',
   '/settings/integrations/tiendanube',
   '/settings/other-apps',
+  '/settings/import-export',
 ];
 
 /** The 1, 5 and 15 minute load averages and the cores, as `uptime` says them: timings are read against it. */
