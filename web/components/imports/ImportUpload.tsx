@@ -1,16 +1,22 @@
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DropZone, FileTrigger, Text } from 'react-aria-components';
 import type { TReviewImportPreview } from '../../../shared/review-imports.js';
 import { ApiError } from '../../api/client';
 import { uploadReviewImport } from '../../api/reviewImports';
 import { FormAlert } from '../form/FormAlert';
 
-/** A CSV export chosen or dropped: uploaded at once, answered with its preview. */
+/**
+ * A CSV export chosen or dropped: uploaded at once, answered with its preview. A native file input and drop events:
+ * react-aria's DropZone and FileTrigger, with its ProgressBar in ImportProgress, made the page's first load 179 kB gzip
+ * instead of 140 (the goal is 150).
+ */
 export function ImportUpload({ onPreview }: { onPreview: (preview: TReviewImportPreview) => void }) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [over, setOver] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const labelId = useId();
 
   const send = async (file: File | undefined) => {
     if (!file || pending) return;
@@ -27,23 +33,46 @@ export function ImportUpload({ onPreview }: { onPreview: (preview: TReviewImport
 
   return (
     <>
-      <DropZone
+      <div
         className="import-drop"
         data-testid="import-drop"
-        getDropOperation={() => 'copy'}
-        onDrop={async (event) => {
-          for (const item of event.items) {
-            if (item.kind === 'file') return send(await item.getFile());
-          }
+        role="group"
+        aria-labelledby={labelId}
+        data-drop-target={over || undefined}
+        onDragOver={(event) => {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setOver(false);
+          void send(event.dataTransfer.files[0]);
         }}
       >
-        <Text slot="label">{t('settingsPages.imports.drop')}</Text>
-        <FileTrigger acceptedFileTypes={['.csv', 'text/csv']} onSelect={(files) => void send(files?.[0])}>
-          <Button className="button button-secondary" isPending={pending} data-testid="import-choose">
-            {pending ? t('settingsPages.imports.reading') : t('settingsPages.imports.choose')}
-          </Button>
-        </FileTrigger>
-      </DropZone>
+        <span id={labelId}>{t('settingsPages.imports.drop')}</span>
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          hidden
+          onChange={(event) => {
+            void send(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-disabled={pending || undefined}
+          data-pending={pending || undefined}
+          data-testid="import-choose"
+          onClick={() => !pending && input.current?.click()}
+        >
+          {pending ? t('settingsPages.imports.reading') : t('settingsPages.imports.choose')}
+        </button>
+      </div>
       {error && (
         <FormAlert severity="error" testId="import-error">
           <p>{error}</p>
