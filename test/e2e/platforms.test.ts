@@ -134,8 +134,16 @@ describe('BigCommerce', () => {
     await page.getByTestId('bigcommerce-status').waitFor();
     expect(await page.getByTestId('bigcommerce-script').getAttribute('data-state')).toBe('done');
 
-    // The choice to copy reviews into BigCommerce's own saves as it is switched, and says so.
+    await page.goto('/settings/integrations');
+    await page.getByTestId('integration-status-bigcommerce').waitFor();
+  });
+
+  it('switches on the copies into BigCommerce’s own reviews, says so, and keeps the choice', async () => {
+    const page = await signedInPage(owner);
+    await page.goto('/settings/integrations/bigcommerce');
+    await waitForHydration(page);
     const copies = page.getByTestId('bigcommerce-native-reviews');
+    await copies.waitFor();
     expect(await copies.locator('input[role="switch"]').isChecked()).toBe(false);
     await copies.click();
     await page.getByText(bcText.nativeReviews.on).waitFor();
@@ -144,8 +152,6 @@ describe('BigCommerce', () => {
     await page.reload();
     await page.getByTestId('bigcommerce-status').waitFor();
     expect(await page.getByTestId('bigcommerce-native-reviews').locator('input[role="switch"]').isChecked()).toBe(true);
-    await page.goto('/settings/integrations');
-    await page.getByTestId('integration-status-bigcommerce').waitFor();
   });
 
   it('links the store’s Google product reviews feed on the Integrations page', async () => {
