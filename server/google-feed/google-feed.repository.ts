@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { merchants, products, reviews } from '../database/schema.js';
+import { publishedReviews } from '../reviews/published-reviews.js';
 import { afterReview, NEWEST_FIRST, REVIEW_BATCH } from '../reviews/review-batches.js';
 
 /** What the feed publishes: the storefront's published reviews (StorefrontRepository.approvedReviews), all products. */
@@ -36,17 +37,7 @@ export class GoogleFeedRepository {
       })
       .from(reviews)
       .innerJoin(products, eq(products.id, reviews.productId))
-      .where(
-        and(
-          eq(reviews.merchantId, merchantId),
-          eq(reviews.status, 'approved'),
-          isNull(reviews.deletedAt),
-          // As on the storefront: media still processing wait; a review whose processing failed shows without them.
-          inArray(reviews.mediaState, ['ready', 'failed']),
-          sql`btrim(${reviews.comment}) <> ''`,
-          afterReview(afterId),
-        ),
-      )
+      .where(and(publishedReviews(merchantId), sql`btrim(${reviews.comment}) <> ''`, afterReview(afterId)))
       .orderBy(...NEWEST_FIRST)
       .limit(REVIEW_BATCH);
   }

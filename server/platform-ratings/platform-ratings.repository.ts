@@ -4,6 +4,7 @@ import type { MerchantRow } from '../accounts/accounts.repository.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { merchants, products, reviews } from '../database/schema.js';
+import { publishedReviews } from '../reviews/published-reviews.js';
 
 /** What the platform ratings read: products' published reviews, the same the storefront shows. */
 @Injectable()
@@ -72,15 +73,7 @@ export class PlatformRatingsRepository {
     const [summary] = await this.db
       .select({ average: avg(reviews.rating), count: count() })
       .from(reviews)
-      .where(
-        and(
-          eq(reviews.merchantId, merchantId),
-          eq(reviews.productId, productId),
-          eq(reviews.status, 'approved'),
-          isNull(reviews.deletedAt),
-          inArray(reviews.mediaState, ['ready', 'failed']),
-        ),
-      );
+      .where(and(publishedReviews(merchantId), eq(reviews.productId, productId)));
     const total = Number(summary?.count ?? 0);
     return {
       product,

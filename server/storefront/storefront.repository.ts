@@ -6,6 +6,7 @@ import { isUuid } from '../common/uuid.pipe.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { media, merchants, productWidgetOverrides, products, reviews, widgetSettings } from '../database/schema.js';
+import { publishedReviews } from '../reviews/published-reviews.js';
 
 /** Each storefront sort's order after the pinned reviews (the newest breaks ties). */
 const SORT_ORDER: Record<TReviewSort, SQL[]> = {
@@ -18,20 +19,6 @@ const SORT_ORDER: Record<TReviewSort, SQL[]> = {
   ],
   helpful: [desc(reviews.helpfulCount)],
 };
-
-/**
- * The store's published reviews: approved, not deleted. A review whose media are still being processed waits for
- * them; one whose processing failed is shown without them, its rating and comment only (mapPublicReview), and the
- * dashboard tells the merchant why.
- */
-function published(merchantId: string): SQL {
-  return and(
-    eq(reviews.merchantId, merchantId),
-    eq(reviews.status, 'approved'),
-    isNull(reviews.deletedAt),
-    inArray(reviews.mediaState, ['ready', 'failed']),
-  )!;
-}
 
 export type PublicMerchant = Pick<typeof merchants.$inferSelect, 'id' | 'storeId'>;
 
@@ -138,8 +125,8 @@ export class StorefrontRepository {
   ) {
     const where =
       externalProductId === null
-        ? published(merchantId)
-        : and(published(merchantId), eq(products.externalId, externalProductId));
+        ? publishedReviews(merchantId)
+        : and(publishedReviews(merchantId), eq(products.externalId, externalProductId));
     const [rows, ratings, [product]] = await Promise.all([
       this.db
         .select({
@@ -191,7 +178,7 @@ export class StorefrontRepository {
       .select({ productId: products.externalId, rating: reviews.rating, total: count() })
       .from(reviews)
       .innerJoin(products, eq(products.id, reviews.productId))
-      .where(and(published(merchantId), inArray(products.externalId, externalProductIds)))
+      .where(and(publishedReviews(merchantId), inArray(products.externalId, externalProductIds)))
       .groupBy(products.externalId, reviews.rating);
   }
 }

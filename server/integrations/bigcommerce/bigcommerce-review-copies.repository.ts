@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../database/database.js';
 import { DATABASE } from '../../database/database.module.js';
 import { merchants, platformReviewCopies, products, reviews } from '../../database/schema.js';
+import { publishedReviews } from '../../reviews/published-reviews.js';
 
 export type ReviewCopy = typeof platformReviewCopies.$inferSelect;
 
@@ -15,7 +16,7 @@ export class BigCommerceReviewCopiesRepository {
     return this.database.db;
   }
 
-  /** The product's published reviews (approved, not deleted, media not still processing: as the storefront), oldest first. */
+  /** The product's published reviews, as the storefront shows them, oldest first. */
   published(merchantId: string, productId: string) {
     return this.db
       .select({
@@ -27,15 +28,7 @@ export class BigCommerceReviewCopiesRepository {
         createdAt: reviews.createdAt,
       })
       .from(reviews)
-      .where(
-        and(
-          eq(reviews.merchantId, merchantId),
-          eq(reviews.productId, productId),
-          eq(reviews.status, 'approved'),
-          isNull(reviews.deletedAt),
-          inArray(reviews.mediaState, ['ready', 'failed']),
-        ),
-      )
+      .where(and(publishedReviews(merchantId), eq(reviews.productId, productId)))
       .orderBy(reviews.createdAt, reviews.id);
   }
 
