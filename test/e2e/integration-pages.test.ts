@@ -35,7 +35,7 @@ beforeAll(async () => {
   }
   server = await startServerProcess(testEnv.env);
   browser = await launchBrowser();
-});
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
