@@ -5,7 +5,7 @@ import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { seedReviews } from '../factories/reviews.factory.js';
 import { seedUser, withTestDatabase } from '../factories/users.factory.js';
 import { startFakeStorefront, type FakeListing, type FakeProduct, type FakeStorefront } from '../fakes/storefront.js';
-import { axeViolations, collectProblems, launchBrowser } from '../support/browser.js';
+import { axeViolations, collectProblems, launchBrowser, layoutShift, watchLayoutShifts } from '../support/browser.js';
 import { callApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { JWT_SECRET, createTestEnv, type TestEnv } from '../support/test-env.js';
@@ -76,15 +76,7 @@ afterEach(() => expect(problems.splice(0)).toEqual([]));
  */
 async function shopperPage(): Promise<{ page: Page; summaries: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(context);
   const page = await context.newPage();
   collectProblems(page, problems);
   const summaries: string[] = [];
@@ -128,10 +120,6 @@ const EXPECTED = [
   { name: MATE.name, label: en.rated.replace('{n}', '1').replace('{count}', en.reviews_one), text: '★★★★★ 1 (1)' },
   { name: CUP.name, label: null, text: null },
 ];
-
-async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0));
-}
 
 describe('stars on a Shopify collection page (the app block in each card)', () => {
   let page: Page;

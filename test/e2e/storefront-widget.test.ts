@@ -16,7 +16,7 @@ import {
   type FakeProduct,
   type FakeStorefront,
 } from '../fakes/storefront.js';
-import { launchBrowser, waitForHydration } from '../support/browser.js';
+import { launchBrowser, layoutShift, waitForHydration, watchLayoutShifts } from '../support/browser.js';
 import { fixture } from '../factories/reviews.factory.js';
 import { callApi, uploadByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
@@ -90,15 +90,7 @@ async function review(
 async function shopperPage(extra: { context?: BrowserContext; width?: number } = {}): Promise<Page> {
   const context =
     extra.context ?? (await browser.newContext({ viewport: { width: extra.width ?? 1280, height: 720 } }));
-  await context.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(context);
   const page = await context.newPage();
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
@@ -126,10 +118,10 @@ async function openProduct(page: Page, platform: FakePlatform, product: FakeProd
   );
 }
 
-async function layoutShift(page: Page): Promise<number> {
+async function settledLayoutShift(page: Page): Promise<number> {
   // Let any late work (lazy thumbnails, fonts) land before reading.
   await page.waitForTimeout(500);
-  return page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0));
+  return layoutShift(page);
 }
 
 /** Everything under the widget's host fits the viewport: the page never scrolls sideways. */
@@ -350,14 +342,14 @@ describe('the storefront widget on a Shopify product page', () => {
   });
 
   it('shifts no layout while loading (first, before any scrolling), and the measurement does see a shift', async () => {
-    expect(await layoutShift(page)).toBe(0);
+    expect(await settledLayoutShift(page)).toBe(0);
     // The same observer reports a real shift: content pushed down in view.
     await page.evaluate(() => {
       const banner = document.createElement('div');
       banner.style.height = '120px';
       document.body.prepend(banner);
     });
-    expect(await layoutShift(page)).toBeGreaterThan(0);
+    expect(await settledLayoutShift(page)).toBeGreaterThan(0);
   });
 
   it('renders only approved reviews after the description, with the saved title, colours, count and dates', async () => {
@@ -528,7 +520,7 @@ describe('the storefront widget on other platforms', () => {
     expect(await host(page).locator('.vr-write').textContent()).toBe(en.write_review);
     expect(await host(page).locator('.vr-root').textContent()).not.toContain('REJECTED-BAG');
     expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
-    expect(await layoutShift(page)).toBe(0);
+    expect(await settledLayoutShift(page)).toBe(0);
     await page.context().close();
   });
 
@@ -540,7 +532,7 @@ describe('the storefront widget on other platforms', () => {
       await openProduct(tiendanube, 'tiendanube', MATE);
       expect(await host(tiendanube).evaluate((el) => el.previousElementSibling?.className)).toBe('product-description');
       expect(await host(tiendanube).locator('.vr-empty').textContent()).toBe(WIDGET_STRINGS.es.no_reviews);
-      expect(await layoutShift(tiendanube)).toBe(0);
+      expect(await settledLayoutShift(tiendanube)).toBe(0);
       await tiendanube.context().close();
 
       const shopify = await shopperPage();
@@ -548,7 +540,7 @@ describe('the storefront widget on other platforms', () => {
       expect(await host(shopify).locator('.vr-root.vr-compact').count()).toBe(1);
       expect(await host(shopify).locator('.vr-date').count()).toBe(0);
       expect(await host(shopify).locator('.vr-write').textContent()).toBe(WIDGET_STRINGS.es.write_review);
-      expect(await layoutShift(shopify)).toBe(0);
+      expect(await settledLayoutShift(shopify)).toBe(0);
       await shopify.context().close();
     } finally {
       await saveSettings({ compact_mode: false, show_date: true, language: 'auto' });
@@ -920,7 +912,7 @@ describe.each(WIDGET_LAYOUTS)('the %s layout', (layout) => {
   it.each([375, 1280])('at %i px fits the page, shifts nothing, works and is accessible', async (width) => {
     const page = await shopperPage({ width });
     await openProduct(page, 'shopify', SHIRT);
-    expect(await layoutShift(page)).toBe(0);
+    expect(await settledLayoutShift(page)).toBe(0);
     expect(await noSidewaysScroll(page)).toBe(true);
     const root = host(page).locator('.vr-root');
     expect(await root.getAttribute('data-layout')).toBe(layout);

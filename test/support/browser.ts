@@ -96,3 +96,30 @@ export function collectProblems(page: Page, problems: string[], expected?: RegEx
   });
   page.on('pageerror', (error) => problems.push(error.message));
 }
+
+/** Records the context's pages' layout shifts from the first paint (those not caused by input), for `layoutShift`. */
+export async function watchLayoutShifts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The page's cumulative layout shift so far, once two more frames have been drawn (a shift is reported after one). */
+export function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            resolve((window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0)),
+          ),
+        ),
+      ),
+  );
+}
