@@ -405,6 +405,10 @@ describe('BigCommerce', () => {
 
     const chosen = await choose(owner, true);
     expect(chosen.body).toMatchObject({ native_reviews: true, connected: true });
+    // The store is part of the session every instance keeps: the next read sees the choice.
+    expect((await owner.get('/api/integrations/bigcommerce/').expect(200)).body).toMatchObject({
+      native_reviews: true,
+    });
     expect(await ratingsSynced()).toBe(0);
     expect(nativeReviews(store.hash)).toEqual([
       { product: 111, rating: 1, name: 'Buyer 0', title: 'Sturdy canvas, review 0.', status: 'approved' },

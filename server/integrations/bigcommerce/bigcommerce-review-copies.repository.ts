@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { memberIdsOf } from '../../accounts/accounts.repository.js';
+import { SessionStamps } from '../../accounts/session-stamps.js';
 import type { DatabaseHandle } from '../../database/database.js';
 import { DATABASE } from '../../database/database.module.js';
 import { merchants, platformReviewCopies, products, reviews } from '../../database/schema.js';
@@ -10,7 +12,10 @@ export type ReviewCopy = typeof platformReviewCopies.$inferSelect;
 /** Our reviews copied into BigCommerce's own product reviews, and what is to be copied. */
 @Injectable()
 export class BigCommerceReviewCopiesRepository {
-  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    private readonly stamps: SessionStamps,
+  ) {}
 
   private get db() {
     return this.database.db;
@@ -70,9 +75,17 @@ export class BigCommerceReviewCopiesRepository {
       .where(and(eq(platformReviewCopies.merchantId, merchantId), eq(platformReviewCopies.reviewId, reviewId)));
   }
 
-  /** Turns the copies on or off; answers the products whose copies must follow (rated ones, and those with copies). */
+  /**
+   * Turns the copies on or off; answers the products whose copies must follow (rated ones, and those with copies).
+   * The store is part of its members' sessions: their stamps are bumped so every instance reads the choice again.
+   */
   async choose(merchantId: string, enabled: boolean): Promise<string[]> {
-    await this.db.update(merchants).set({ nativeReviews: enabled }).where(eq(merchants.id, merchantId));
+    const [store] = await this.db
+      .update(merchants)
+      .set({ nativeReviews: enabled })
+      .where(eq(merchants.id, merchantId))
+      .returning({ workspaceId: merchants.workspaceId });
+    if (store) await this.stamps.bump(await memberIdsOf(this.db, store.workspaceId));
     const rows = await this.db
       .select({ id: products.id })
       .from(products)
