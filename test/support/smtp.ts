@@ -43,6 +43,8 @@ export async function startSmtpServer(port = 0): Promise<SmtpTestServer> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // The app keeps its pooled connections open: closing waits this long for them (30 s by default), then ends them.
+    closeTimeout: 1_000,
     onRcptTo(address, _session, callback) {
       const refusal = refusals.get(address.address.toLowerCase());
       if (!refusal) return callback();
