@@ -54,6 +54,11 @@ export const ZEnv = z.object({
   TRUST_PROXY: bool(false),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
   PLATFORM_RATINGS_DELAY_MS: positiveInt(10_000),
+  /**
+   * How long an instance holds a review request mail it is sending: past it, another instance sends it (the first
+   * died). Longer than a batch of mails takes to go out.
+   */
+  REVIEW_REQUEST_SEND_LEASE_S: positiveInt(300),
   METRICS_TOKEN: optionalString,
   MAX_VIDEO_MB: positiveInt(200),
   MAX_PHOTO_MB: positiveInt(15),

@@ -31,6 +31,7 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** A product's ratings reach its platform this long after the last change to its reviews (a burst is one call). */
   platformRatingsDelayMs: number;
+  reviewRequestSendLeaseMs: number;
   /** When set, `GET /metrics` asks for `Authorization: Bearer <token>`. */
   metricsToken?: string;
   uploads: {
@@ -181,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir = pr
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     platformRatingsDelayMs: e.PLATFORM_RATINGS_DELAY_MS,
+    reviewRequestSendLeaseMs: e.REVIEW_REQUEST_SEND_LEASE_S * 1000,
     metricsToken: e.METRICS_TOKEN,
     uploads: {
       maxVideoBytes: e.MAX_VIDEO_MB * mb,

@@ -23,8 +23,6 @@ export const DISPATCH_QUEUE = 'review-request-dispatch';
 export const SEND_QUEUE = 'review-request-send';
 /** The dispatcher's period: each run hands each store up to its rate a minute. */
 const DISPATCH_EVERY_S = 60;
-/** How long a sender holds (request, step): past it, another may take the step (its sender died). */
-const SEND_LEASE_MS = 5 * 60_000;
 /** Mails one send job takes: its claim, checks and records are a few statements for the lot, not a few per mail. */
 export const SEND_BATCH = 25;
 /** Mails of a batch in flight at once: as many as the mail service's SMTP connections. */
@@ -139,7 +137,7 @@ export class ReviewRequestSender implements OnModuleInit {
     // A job queued before batches (one mail each: no `limit`) takes a batch.
     const now = this.clock.now();
     const settings = await this.settings.of(merchantId);
-    const until = new Date(now.getTime() + SEND_LEASE_MS);
+    const until = new Date(now.getTime() + this.config.reviewRequestSendLeaseMs);
     const claimed = await this.requests.claimDue(merchantId, now, until, limit, settings.rate_per_minute);
     if (!claimed.length) return 0;
     const [found, store] = await Promise.all([this.find(merchantId, claimed), this.requests.storeOf(merchantId)]);
