@@ -103,7 +103,8 @@ scaled('review requests when an instance is killed while sending', () => {
           "select count(*)::int as n from review_requests where status = 'scheduled'",
         );
         if (open[0].n === 0) break;
-        if (Date.now() > deadline) throw new Error(`${open[0].n} requests still scheduled three minutes after the lease`);
+        if (Date.now() > deadline)
+          throw new Error(`${open[0].n} requests still scheduled three minutes after the lease`);
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
       // A repeat would show in these seconds.

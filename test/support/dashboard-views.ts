@@ -35,6 +35,11 @@ export interface DashboardView {
 
 export const WALK_WIDTHS = [375, 768, 1280] as const;
 export const WALK_THEMES = ['light', 'dark'] as const;
+/**
+ * The dark theme changes colours only, so it is walked at a phone's width (the menu drawer) and a desktop's (the
+ * sidebar); the light walk checks every width's layout, the tablet's drawer included.
+ */
+export const WALK_DARK_WIDTHS = [375, 1280] as const;
 
 export const DIALOG = '[role="dialog"], [role="alertdialog"]';
 const click = (selector: string) => async (page: Page) => page.locator(selector).first().click();
