@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SHOPIFY_EMBED_HANDLE, SHOPIFY_SCOPES } from '../../../shared/shopify.js';
 import { ROOT_DIR } from '../../../test/support/pglite-template.js';
@@ -74,5 +75,44 @@ describe('shopify.app.toml', () => {
     expect(toml).toMatch(/uri = "https:\/\/[^"]+\/api\/webhooks\/shopify\/"/);
     expect(toml).toMatch(/application_url = "https:\/\/[^"]+\/api\/auth\/shopify\/"/);
     expect(toml).toMatch(/redirect_urls = \["https:\/\/[^"]+\/api\/auth\/shopify\/callback\/"\]/);
+  });
+});
+
+describe("Shopify's Theme Check on the theme app extension", () => {
+  // The Liquid reference Theme Check reads is the one its package ships (no download: CI has no internet, and the
+  // result must not change with Shopify's latest docs between two runs of one commit).
+  const docs = join(ROOT_DIR, 'node_modules', '@shopify', 'theme-check-docs-updater', 'data');
+  const config = join(ROOT_DIR, 'extensions', 'theme-check.yml');
+
+  async function offenses(root: string): Promise<string[]> {
+    process.env.SHOPIFY_TLD_ROOT = docs;
+    const { themeCheckRun } = await import('@shopify/theme-check-node');
+    const run = await themeCheckRun(root, config, () => undefined);
+    return run.offenses.map((o) => `${o.check} ${o.uri.split('/').slice(-2).join('/')}:${o.start.line}: ${o.message}`);
+  }
+
+  it('finds nothing in the blocks, their schemas and their locales', async () => {
+    expect(await offenses(extension)).toEqual([]);
+  });
+
+  it('does report what it checks, on a copy with an unknown filter and a missing translation', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'theme-check-'));
+    try {
+      cpSync(extension, copy, { recursive: true });
+      const file = join(copy, 'blocks', `${SHOPIFY_EMBED_HANDLE}.liquid`);
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace('| escape', '| no_such_filter').replace('"t:name"', '"t:no_such_key"'),
+      );
+      const found = await offenses(copy);
+      expect(found).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^UnknownFilter /),
+          expect.stringMatching(/^ValidSchemaTranslations /),
+        ]),
+      );
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });
