@@ -77,6 +77,8 @@ export type TImportRowResult =
 export const REVIEW_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 /** Rows the preview shows as they will be imported. */
 export const REVIEW_IMPORT_PREVIEW_ROWS = 20;
+/** A preview not started within this is cancelled and its file deleted: the merchant uploads it again. */
+export const REVIEW_IMPORT_PREVIEW_KEPT_HOURS = 24;
 
 /** A row as it will be imported, or why not: `product` is the catalogue's product it maps to, null when none. */
 export interface TReviewImportPreviewRow {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { REVIEW_IMPORT_PREVIEW_KEPT_HOURS } from '../../shared/review-imports.js';
 import { ApiError } from '../common/api-error.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -18,6 +19,9 @@ import { ReviewImportsRepository, type ReviewImportRow } from './review-imports.
 
 const ROWS_QUEUE = 'review-import';
 const MEDIA_QUEUE = 'review-import-media';
+const SWEEP_QUEUE = 'review-import-sweep';
+const SWEEP_EVERY_S = 60 * 60;
+const SWEEP_BATCH = 100;
 const ROWS_ATTEMPTS = 5;
 /** The whole fetch of one medium, redirects and body included. */
 const MEDIA_FETCH_TIMEOUT_MS = 60_000;
@@ -70,6 +74,26 @@ export class ReviewImportJobs implements OnModuleInit {
       attempts: 3,
       backoffMs: 60_000,
     });
+    this.jobs.register(SWEEP_QUEUE, { handle: async () => void (await this.sweepPreviews()) });
+    this.jobs.every(SWEEP_QUEUE, SWEEP_EVERY_S);
+  }
+
+  /**
+   * Previews nobody started within REVIEW_IMPORT_PREVIEW_KEPT_HOURS are cancelled and their files deleted (hourly):
+   * an upload left at its preview would otherwise keep its file for ever. Answers how many were cancelled.
+   */
+  async sweepPreviews(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - REVIEW_IMPORT_PREVIEW_KEPT_HOURS * 60 * 60 * 1000);
+    let swept = 0;
+    for (;;) {
+      const expired = await this.repository.expirePreviews(cutoff, SWEEP_BATCH);
+      for (const { id, fileKey } of expired) {
+        if (fileKey) await this.storage.delete(fileKey);
+        await this.repository.forgetFile(id);
+      }
+      swept += expired.length;
+      if (expired.length < SWEEP_BATCH) return swept;
+    }
   }
 
   /** Queues the import's work (its start, or the clean-up after a cancel). */

@@ -1,6 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { TReviewImportFormat, TReviewImportStatus } from '../../shared/review-imports.js';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import {
+  REVIEW_IMPORT_PREVIEW_KEPT_HOURS,
+  type TReviewImportFormat,
+  type TReviewImportStatus,
+} from '../../shared/review-imports.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { media, products, reviewImports, reviewImportSkips, reviews } from '../database/schema.js';
@@ -280,6 +284,27 @@ export class ReviewImportsRepository {
       .where(and(eq(reviewImports.id, importId), eq(reviewImports.status, 'running')))
       .returning({ id: reviewImports.id });
     return rows.length > 0;
+  }
+
+  /**
+   * Cancels the previews made before `cutoff` that nobody started, a batch at a time; answers them with their files
+   * (to delete). One statement per batch, so two instances sweeping at once never take the same preview.
+   */
+  async expirePreviews(cutoff: Date, limit: number): Promise<Array<{ id: string; fileKey: string | null }>> {
+    const stale = this.database.db
+      .select({ id: reviewImports.id })
+      .from(reviewImports)
+      .where(and(eq(reviewImports.status, 'previewed'), lt(reviewImports.createdAt, cutoff)))
+      .limit(limit);
+    return this.database.db
+      .update(reviewImports)
+      .set({
+        status: 'cancelled',
+        finishedAt: new Date(),
+        error: `Not started within ${REVIEW_IMPORT_PREVIEW_KEPT_HOURS} hours of its upload: upload the file again.`,
+      })
+      .where(and(inArray(reviewImports.id, stale), eq(reviewImports.status, 'previewed')))
+      .returning({ id: reviewImports.id, fileKey: reviewImports.fileKey });
   }
 
   async forgetFile(importId: string): Promise<void> {

@@ -5,10 +5,16 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { TReviewImport, TReviewImportPreview } from '../../shared/review-imports.js';
+import {
+  REVIEW_IMPORT_PREVIEW_KEPT_HOURS,
+  type TReviewImport,
+  type TReviewImportPreview,
+} from '../../shared/review-imports.js';
 import { createApp } from '../../server/app.js';
 import { products, reviewImports, reviews } from '../../server/database/schema.js';
 import { JobQueue } from '../../server/jobs/job-queue.service.js';
+import { MEDIA_STORAGE, type MediaStorage } from '../../server/media/media-storage.js';
+import { ReviewImportJobs } from '../../server/review-imports/review-import.jobs.js';
 import { fixture } from '../factories/reviews.factory.js';
 import { joinAsMember, PUBLIC_URL, registerOwner, type Agent, type RegisteredOwner } from '../support/accounts.js';
 import { ROOT_DIR } from '../support/pglite-template.js';
@@ -207,6 +213,39 @@ describe('running an import', () => {
     expect(await importedOf('ours:cancelled-0')).toHaveLength(0);
     const done = await importAll(oursFile('finished', 1));
     await owner.agent.post(`/api/review-imports/${done.id}/cancel/`).expect(409);
+  });
+
+  it(`cancels a preview nobody started within ${REVIEW_IMPORT_PREVIEW_KEPT_HOURS} hours, and deletes its file`, async () => {
+    const kept = await uploaded(oursFile('kept', 2));
+    const stale = await uploaded(oursFile('stale', 2));
+    const db = databaseOf(t);
+    const fileOf = async (id: string) =>
+      (await db.select({ key: reviewImports.fileKey }).from(reviewImports).where(eq(reviewImports.id, id)))[0].key;
+    const staleFile = (await fileOf(stale.import.id))!;
+    const storage = app.get<MediaStorage>(MEDIA_STORAGE);
+    expect(await storage.stat(staleFile)).not.toBeNull();
+    const hours = (n: number) => new Date(Date.now() - n * 60 * 60 * 1000);
+    await db
+      .update(reviewImports)
+      .set({ createdAt: hours(REVIEW_IMPORT_PREVIEW_KEPT_HOURS + 0.1) })
+      .where(eq(reviewImports.id, stale.import.id));
+    await db
+      .update(reviewImports)
+      .set({ createdAt: hours(REVIEW_IMPORT_PREVIEW_KEPT_HOURS - 0.1) })
+      .where(eq(reviewImports.id, kept.import.id));
+
+    expect(await app.get(ReviewImportJobs).sweepPreviews()).toBe(1);
+    expect(await app.get(ReviewImportJobs).sweepPreviews()).toBe(0);
+    const swept = (await owner.agent.get(`/api/review-imports/${stale.import.id}/`).expect(200)).body as TReviewImport;
+    expect(swept).toMatchObject({ status: 'cancelled', error: expect.stringMatching(/upload the file again/) });
+    expect(await storage.stat(staleFile)).toBeNull();
+    expect(await fileOf(stale.import.id)).toBeNull();
+    await owner.agent.post(`/api/review-imports/${stale.import.id}/start/`).expect(409);
+
+    expect(await storage.stat((await fileOf(kept.import.id))!)).not.toBeNull();
+    await owner.agent.post(`/api/review-imports/${kept.import.id}/start/`).expect(202);
+    await app.get(JobQueue).settled();
+    expect(await importedOf('ours:kept-1')).toHaveLength(1);
   });
 
   it('stops a running import at its next batch when cancelled, keeping what it imported', async () => {
