@@ -16,6 +16,7 @@ import { JobQueue } from '../../server/jobs/job-queue.service.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../../server/media/media-storage.js';
 import { ReviewImportJobs } from '../../server/review-imports/review-import.jobs.js';
 import { fixture } from '../factories/reviews.factory.js';
+import { withTestDatabase } from '../factories/users.factory.js';
 import { joinAsMember, PUBLIC_URL, registerOwner, type Agent, type RegisteredOwner } from '../support/accounts.js';
 import { ROOT_DIR } from '../support/pglite-template.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
@@ -283,9 +284,10 @@ describe('media', () => {
 
 describe('a restart mid-import', () => {
   it('resumes from the checkpoint after the app stops, without duplicates', async () => {
-    const preview = await uploaded(oursFile('restart', 1000));
+    // 10 batches: the app stops after the first, at the next batch’s start at the latest.
+    const total = 2000;
+    const preview = await uploaded(oursFile('restart', total));
     await owner.agent.post(`/api/review-imports/${preview.import.id}/start/`).expect(202);
-    // Stopped as soon as a first batch is saved.
     let seen: TReviewImport;
     do {
       seen = (await owner.agent.get(`/api/review-imports/${preview.import.id}/`).expect(200)).body as TReviewImport;
@@ -293,17 +295,32 @@ describe('a restart mid-import', () => {
     expect(seen.status).toBe('running');
     await app.close();
 
+    const progress = () =>
+      databaseOf({ ...t, app })
+        .select({ status: reviewImports.status, rowsDone: reviewImports.rowsDone, imported: reviewImports.imported })
+        .from(reviewImports)
+        .where(eq(reviewImports.id, preview.import.id));
+    // Stopped part way, at a checkpoint (whole batches), read while no app runs.
+    const stopped = await withTestDatabase(t.testEnv.env, async (handle) => {
+      const [row] = await handle.db
+        .select({ status: reviewImports.status, rowsDone: reviewImports.rowsDone, imported: reviewImports.imported })
+        .from(reviewImports)
+        .where(eq(reviewImports.id, preview.import.id));
+      return row;
+    });
+    expect(stopped.status).toBe('running');
+    expect(stopped.rowsDone).toBeGreaterThan(0);
+    expect(stopped.rowsDone).toBeLessThan(total);
+    expect(stopped.rowsDone % 200).toBe(0);
+    expect(stopped.imported).toBe(stopped.rowsDone);
+
     app = await createApp(t.config);
     await app.get(JobQueue).settled();
     const [row] = await databaseOf({ ...t, app })
       .select({ n: sql<number>`count(*)::int`, keys: sql<number>`count(distinct import_key)::int` })
       .from(reviews)
       .where(eq(reviews.importId, preview.import.id));
-    expect(row).toEqual({ n: 1000, keys: 1000 });
-    const [done] = await databaseOf({ ...t, app })
-      .select({ status: reviewImports.status, rowsDone: reviewImports.rowsDone, imported: reviewImports.imported })
-      .from(reviewImports)
-      .where(eq(reviewImports.id, preview.import.id));
-    expect(done).toEqual({ status: 'done', rowsDone: 1000, imported: 1000 });
+    expect(row).toEqual({ n: total, keys: total });
+    expect(await progress()).toEqual([{ status: 'done', rowsDone: total, imported: total }]);
   });
 });
