@@ -5,12 +5,16 @@ import type { TWidgetSettings } from './widgets.js';
 
 // What the storefront widget reads and sends (DESIGN §7): the contract between the server and `widget/`.
 
-/** GET /api/widgets/configuration/{product_id}/?merchant_id= */
+/**
+ * GET /api/widgets/configuration/{product_id}/?merchant_id=, and GET /api/widgets/configuration/?merchant_id= (the
+ * store's own, with no product's override: the all-reviews page's).
+ */
 export interface TWidgetConfiguration {
   store_id: string;
   /** The store's name, which signs its replies to reviews. */
   store_name: string;
-  product_id: string;
+  /** Null in the store's own configuration. */
+  product_id: string | null;
   /** False when the product's override turns the widget off. */
   enabled: boolean;
   /**

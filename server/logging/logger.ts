@@ -21,6 +21,7 @@ const QUIET_ROUTES = new Set([
   '/api/health',
   '/api/ready',
   '/api/widgets/configuration/:productId/',
+  '/api/widgets/configuration/',
   '/api/reviews/public/',
   '/api/reviews/public/all/',
   '/api/reviews/summary/',

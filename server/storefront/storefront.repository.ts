@@ -66,7 +66,8 @@ export class StorefrontRepository {
     return row?.storeId ?? null;
   }
 
-  async configuration(merchantId: string, externalProductId: string) {
+  /** `externalProductId` null: the store's own settings, no product's override. */
+  async configuration(merchantId: string, externalProductId: string | null) {
     const [store] = await this.db
       .select({ mainLanguage: merchants.mainLanguage, storeName: merchants.storeName })
       .from(merchants)
@@ -78,12 +79,15 @@ export class StorefrontRepository {
       .from(widgetSettings)
       .where(eq(widgetSettings.merchantId, merchantId))
       .limit(1);
-    const [override] = await this.db
-      .select({ override: productWidgetOverrides })
-      .from(productWidgetOverrides)
-      .innerJoin(products, eq(products.id, productWidgetOverrides.productId))
-      .where(and(eq(productWidgetOverrides.merchantId, merchantId), eq(products.externalId, externalProductId)))
-      .limit(1);
+    const [override] =
+      externalProductId === null
+        ? []
+        : await this.db
+            .select({ override: productWidgetOverrides })
+            .from(productWidgetOverrides)
+            .innerJoin(products, eq(products.id, productWidgetOverrides.productId))
+            .where(and(eq(productWidgetOverrides.merchantId, merchantId), eq(products.externalId, externalProductId)))
+            .limit(1);
     return {
       mainLanguage: store.mainLanguage,
       storeName: store.storeName,

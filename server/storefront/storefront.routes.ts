@@ -29,6 +29,7 @@ const CONFIGURATION_ROUTE = {
   compress: false,
   config: { inputs: { query: ZMerchantQuery, params: z.object({ productId: z.string() }) } },
 } as const;
+const STORE_CONFIGURATION_ROUTE = { compress: false, config: { inputs: { query: ZMerchantQuery } } } as const;
 const PUBLIC_REVIEWS_ROUTE = { compress: false, config: { inputs: { query: ZPublicReviewsQuery } } } as const;
 const ALL_REVIEWS_ROUTE = { compress: false, config: { inputs: { query: ZAllReviewsQuery } } } as const;
 const SUMMARY_ROUTE = { compress: false, config: { inputs: { query: ZReviewSummaryQuery } } } as const;
@@ -56,6 +57,13 @@ export class StorefrontRoutes implements OnModuleInit {
         const { productId } = request.params as { productId: string };
         const query = ZMerchantQuery.parse(request.query);
         return this.storefront.configuration(query.merchant_id, productId.slice(0, 200), query.v);
+      }),
+    );
+    // The store's own, for a page of every product's reviews: no product id, which a real product could share.
+    fastify.get('/api/widgets/configuration/', STORE_CONFIGURATION_ROUTE, (request, reply) =>
+      answer(request, reply, () => {
+        const query = ZMerchantQuery.parse(request.query);
+        return this.storefront.configuration(query.merchant_id, null, query.v);
       }),
     );
     fastify.get('/api/reviews/public/', PUBLIC_REVIEWS_ROUTE, (request, reply) =>

@@ -113,8 +113,8 @@ export class StorefrontService {
     return mediaRequired({ accept_text_reviews: accept ?? WIDGET_DEFAULTS.accept_text_reviews });
   }
 
-  /** `wanted`: the data version the URL names, if any. */
-  async configuration(merchantRef: string, productId: string, wanted?: string): Promise<Versioned<CachedJson>> {
+  /** `wanted`: the data version the URL names, if any. `productId` null: the store's own, no product's override. */
+  async configuration(merchantRef: string, productId: string | null, wanted?: string): Promise<Versioned<CachedJson>> {
     const merchant = await this.merchant(merchantRef);
     const compute = async () => {
       const { mainLanguage, storeName, settings, override } = await this.storefront.configuration(
@@ -155,7 +155,8 @@ export class StorefrontService {
         },
       } satisfies TWidgetConfiguration);
     };
-    return this.versions.wrap(merchant.id, ['config', productId], TTL_S, compute, wanted);
+    const key = productId === null ? ['config-store'] : ['config', productId];
+    return this.versions.wrap(merchant.id, key, TTL_S, compute, wanted);
   }
 
   /**

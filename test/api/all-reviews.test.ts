@@ -120,3 +120,49 @@ describe('GET /api/reviews/public/all/', () => {
     expect((await all('merchant_id=nobody').expect(404)).body).toMatchObject({ code: 'unknown_store' });
   });
 });
+
+describe('GET /api/widgets/configuration/ (the store’s own)', () => {
+  it('answers the store’s settings with no product’s override, even of a product whose id looks like a page’s', async () => {
+    const { agent, storeId, merchantId } = await registerOwner(t);
+    await agent
+      .post('/api/widgets/global-settings/')
+      .send({ primary_color: '#112233', layout: 'carousel' })
+      .expect(200);
+    for (const product_id of ['all-reviews', 'lamp']) {
+      await seedReviews(t, merchantId, 1, { productId: product_id, status: 'approved' });
+      await agent
+        .post('/api/widgets/product-overrides/set_override/')
+        .send({ product_id, position: 'custom', custom_selector: '#elsewhere', enabled: false })
+        .expect(200);
+    }
+    const url = `/api/widgets/configuration/?merchant_id=${storeId}`;
+    const own = await http.get(url).set('Origin', 'https://shop.example').expect(200);
+    expect(own.body).toMatchObject({
+      store_id: storeId,
+      product_id: null,
+      enabled: true,
+      custom_selector: null,
+      settings: { primary_color: '#112233', layout: 'carousel' },
+    });
+    expect(own.headers['access-control-allow-origin']).toBe('*');
+    // A product's own configuration still has its override.
+    expect(
+      (await http.get(`/api/widgets/configuration/all-reviews/?merchant_id=${storeId}`).expect(200)).body,
+    ).toMatchObject({ product_id: 'all-reviews', enabled: false, custom_selector: '#elsewhere' });
+
+    const version = await t.app.get(StorefrontCache).version(merchantId);
+    const kept = await http.get(`${url}&v=${version}`).expect(200);
+    expect(kept.headers['cache-control']).toBe(CDN_CACHE.versioned);
+    await http
+      .get(`${url}&v=${version}`)
+      .set('If-None-Match', kept.headers.etag as string)
+      .expect(304);
+    expect((await http.get('/api/widgets/configuration/').expect(400)).body).toMatchObject({
+      code: 'validation_error',
+      fields: { merchant_id: expect.any(Array) },
+    });
+    expect((await http.get('/api/widgets/configuration/?merchant_id=nobody').expect(404)).body).toMatchObject({
+      code: 'unknown_store',
+    });
+  });
+});

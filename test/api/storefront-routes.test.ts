@@ -18,6 +18,7 @@ const widgetBundle = () =>
 const STOREFRONT_GETS = (storeId: string) => [
   { path: `/widget/v1/${storeId}.js`, route: '/widget/v1/:file' },
   { path: `/api/widgets/configuration/p1/?merchant_id=${storeId}`, route: '/api/widgets/configuration/:productId/' },
+  { path: `/api/widgets/configuration/?merchant_id=${storeId}`, route: '/api/widgets/configuration/' },
   { path: `/api/reviews/public/?product_id=p1&merchant_id=${storeId}`, route: '/api/reviews/public/' },
   { path: `/api/questions/public/?product_id=p1&merchant_id=${storeId}`, route: '/api/questions/public/' },
 ];

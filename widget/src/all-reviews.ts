@@ -28,9 +28,7 @@ if (data && host && !host.shadowRoot) {
   };
   const list = `${api}/api/reviews/public/all/?${new URLSearchParams({ merchant_id: store, page_size: String(PAGE_SIZE) })}`;
   Promise.all([
-    get<TWidgetConfiguration>(
-      `${api}/api/widgets/configuration/all-reviews/?${new URLSearchParams({ merchant_id: store })}`,
-    ),
+    get<TWidgetConfiguration>(`${api}/api/widgets/configuration/?${new URLSearchParams({ merchant_id: store })}`),
     get<TPublicReviews>(list).then(remember),
   ])
     .then(([answer, reviews]) => {
