@@ -233,6 +233,11 @@ export const merchants = pgTable(
     shopifySetupComplete: boolean('shopify_setup_complete').notNull().default(false),
     /** Published reviews are copied into the platform's own product reviews (BigCommerce): the merchant's choice. */
     nativeReviews: boolean('native_reviews').notNull().default(false),
+    /**
+     * When the platform last refused a write of our ratings for want of a scope (BigCommerce's Products at read-only,
+     * say); cleared by the next write it takes.
+     */
+    ratingsRefusedAt: tstz('ratings_refused_at'),
     stripeCustomerId: text('stripe_customer_id'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "merchants" ADD COLUMN "ratings_refused_at" timestamp with time zone;
