@@ -164,11 +164,12 @@ const CARDS: Record<FakeListing, (product: FakeProduct) => string> = {
     `<div class="card-wrapper product-card-wrapper"><div class="card__media image"></div><div class="card__information">
 <h2 class="card__heading"><a href="/products/${id}">${name}</a></h2>
 <div class="video-reviews-stars" data-vr-product-id="${id}" style="min-height: 20px"></div><div class="price">$49.00</div></div></div>`,
-  // Cornerstone's card: the product id on its quick-view button.
+  // Cornerstone's card (templates/components/products/card.html): the product id in the article's data-entity-id. Its
+  // quick-view button, which also names it, is a theme setting: this store has it off.
   bigcommerce: ({ id, name }) =>
-    `<article class="card"><figure class="card-figure image"></figure><div class="card-body">
-<h2 class="card-title"><a href="/p/${id}">${name}</a></h2><div class="price">$35.00</div>
-<button type="button" class="button quickview" data-product-id="${id}">Quick view</button></div></article>`,
+    `<article class="card" data-test="card-${id}" data-entity-id="${id}" data-name="${name}"><figure class="card-figure image"></figure>
+<div class="card-body"><h2 class="card-title"><a href="/p/${id}">${name}</a></h2><div class="price">$35.00</div>
+<a href="/cart.php?action=add&amp;product_id=${id}" class="button card-figcaption-button">Add to Cart</a></div></article>`,
   tiendanube: ({ id, name }) =>
     `<div class="js-item-product item-product" data-product-id="${id}"><div class="item-image image"></div>
 <div class="item-description"><h2><a class="item-name" href="/productos/${id}">${name}</a></h2><div class="item-price">$ 12.000</div></div></div>`,

@@ -19,7 +19,10 @@ function cards(): Map<string, HTMLElement[]> {
     if (!id) {
       card = element.closest<HTMLElement>('.card,.js-item-product') || element;
       if (card.querySelector('[data-vr-product-id]')) continue;
-      id = card.dataset.productId || card.querySelector<HTMLElement>('[data-product-id]')?.dataset.productId;
+      id =
+        card.dataset.productId ||
+        card.dataset.entityId ||
+        card.querySelector<HTMLElement>('[data-product-id]')?.dataset.productId;
     }
     const list = (id && (found.get(id) || (found.size < MAX && found.set(id, []).get(id)))) || [];
     if (!list.includes(card)) list.push(card);

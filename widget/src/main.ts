@@ -102,7 +102,7 @@ function versioned<T>(url: string, version: string): Promise<T> {
 function start(store: string, api: string, version: string): void {
   const product = detectProduct();
   // A listing page (product cards, no product) or the store's Reviews page: the badge chunk, beside the bundle.
-  if (!product && document.querySelector('[data-vr-product-id],[data-product-id],[data-vr-mode]')) {
+  if (!product && document.querySelector('[data-vr-product-id],[data-product-id],[data-entity-id],[data-vr-mode]')) {
     return void later(new URL(BADGES, (script as HTMLScriptElement).src).href).catch((error: Error) =>
       warn(error.message),
     );
