@@ -116,6 +116,11 @@ export interface TBigCommerceIntegration {
   api_accounts_url: string;
   /** Published reviews are copied into the store's own product reviews (the theme's stars read those). */
   native_reviews: boolean;
+  /**
+   * BigCommerce refused the copies (its API account's Products scope is read-only) since the last one it took: the
+   * merchant gives the account Products "modify" and reconnects.
+   */
+  native_reviews_refused: boolean;
 }
 
 /** PUT /api/integrations/bigcommerce/native-reviews/ — copy published reviews into BigCommerce's own, or stop. */
@@ -140,4 +145,9 @@ export interface TTiendaNubeIntegration {
   support_email: string | null;
   /** The Tienda Nube app is configured on this server (TIENDANUBE_CLIENT_ID and TIENDANUBE_CLIENT_SECRET). */
   available: boolean;
+  /**
+   * Products' ratings could not be written since the last one that was (an install from before the app asked for
+   * `write_products`): installing the app again grants it.
+   */
+  ratings_refused: boolean;
 }

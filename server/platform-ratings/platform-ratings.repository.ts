@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, avg, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { MerchantRow } from '../accounts/accounts.repository.js';
+import { and, avg, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { memberIdsOf, type MerchantRow } from '../accounts/accounts.repository.js';
+import { SessionStamps } from '../accounts/session-stamps.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { merchants, products, reviews } from '../database/schema.js';
@@ -9,7 +10,10 @@ import { publishedReviews } from '../reviews/published-reviews.js';
 /** What the platform ratings read: products' published reviews, the same the storefront shows. */
 @Injectable()
 export class PlatformRatingsRepository {
-  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    private readonly stamps: SessionStamps,
+  ) {}
 
   private get db() {
     return this.database.db;
@@ -55,6 +59,24 @@ export class PlatformRatingsRepository {
         ),
       );
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * Records that the platform refused our ratings (`at`), or took them again (null). Only a change is written; the
+   * store is part of its members' sessions, so their stamps are bumped and every instance's pages show it.
+   */
+  async refused(merchantId: string, at: Date | null): Promise<void> {
+    const [store] = await this.db
+      .update(merchants)
+      .set({ ratingsRefusedAt: at })
+      .where(
+        and(
+          eq(merchants.id, merchantId),
+          at ? isNull(merchants.ratingsRefusedAt) : isNotNull(merchants.ratingsRefusedAt),
+        ),
+      )
+      .returning({ workspaceId: merchants.workspaceId });
+    if (store) await this.stamps.bump(await memberIdsOf(this.db, store.workspaceId));
   }
 
   async merchant(merchantId: string): Promise<MerchantRow | null> {

@@ -84,9 +84,12 @@ export class PlatformRatingsService implements OnModuleInit {
     } catch (error) {
       if (error instanceof RatingsNotPermitted) {
         this.logger.warn({ merchantId, productId, missing: error.missing }, 'Platform ratings skipped: no access');
+        // The integration's page says so, until a write goes through (after the merchant grants the scope).
+        await this.repository.refused(merchantId, new Date());
         return;
       }
       throw error;
     }
+    if (merchant.ratingsRefusedAt) await this.repository.refused(merchantId, null);
   }
 }

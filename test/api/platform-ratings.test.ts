@@ -358,10 +358,14 @@ describe('Tienda Nube', () => {
       'read_orders',
       'write_scripts',
     ]);
+    const status = async () => (await owner.get('/api/integrations/tiendanube/').expect(200)).body;
+    expect(await status()).toMatchObject({ connected: true, ratings_refused: false });
     const [id] = await seed(merchantId, '7001', 1);
     await approve(owner, id);
     expect(await ratingsSynced()).toBe(0);
     expect(tn.metafields(store.id)).toEqual([]);
+    // The page tells the merchant to install the app again.
+    expect(await status()).toMatchObject({ connected: true, ratings_refused: true });
   });
 });
 
@@ -453,6 +457,34 @@ describe('BigCommerce', () => {
     expect((await choose(owner, false)).body).toMatchObject({ native_reviews: false });
     expect(await ratingsSynced()).toBe(0);
     expect(bc.reviews(store.hash)).toEqual([]);
+  });
+
+  it('says so when a read-only API account refuses the copies, until the scope is granted and the store reconnected', async () => {
+    const { store, owner, merchantId } = await bigCommerceStore();
+    const [id] = await seedReviews(t, merchantId, 1, { productId: '111', customerName: () => 'Buyer 0' });
+    await approve(owner, id);
+    expect(await ratingsSynced()).toBe(0);
+    const status = async () => (await owner.get('/api/integrations/bigcommerce/').expect(200)).body;
+    expect(await status()).toMatchObject({ native_reviews: false, native_reviews_refused: false });
+
+    // The merchant set Products to read-only: BigCommerce answers 403. The job does not fail; the page says why.
+    store.readOnlyProducts = true;
+    await choose(owner, true);
+    expect(await ratingsSynced()).toBe(0);
+    expect(bc.reviews(store.hash)).toEqual([]);
+    expect(await status()).toMatchObject({ native_reviews: true, native_reviews_refused: true });
+
+    // Granted, then reconnected: the catalogue sync sends the rated product again, the copy goes and the warning too.
+    store.readOnlyProducts = false;
+    await owner
+      .post('/api/auth/bigcommerce/connect/')
+      .send({ client_id: store.clientId, store_hash: store.hash, access_token: store.accessToken })
+      .expect(200);
+    expect(await ratingsSynced()).toBe(0);
+    expect(nativeReviews(store.hash)).toEqual([
+      { product: 111, rating: 1, name: 'Buyer 0', title: expect.any(String), status: 'approved' },
+    ]);
+    expect(await status()).toMatchObject({ native_reviews: true, native_reviews_refused: false });
   });
 
   it('is refused for a store not on BigCommerce, and for a body that is not a yes or no', async () => {

@@ -32,6 +32,8 @@ beforeAll(async () => {
     BIGCOMMERCE_API_URL: bc.url,
     ...tiendaNubeEnv(tn),
     SUPPORT_EMAIL: 'help@reviews.example',
+    // Reviews reach BigCommerce's own reviews (the copies) half a second after a change, not ten.
+    PLATFORM_RATINGS_DELAY_MS: '500',
   });
   server = await startServerProcess(testEnv.env);
   tn.setRedirectUrl(`${server.url}/register`);
@@ -152,6 +154,33 @@ describe('BigCommerce', () => {
     await page.reload();
     await page.getByTestId('bigcommerce-status').waitFor();
     expect(await page.getByTestId('bigcommerce-native-reviews').locator('input[role="switch"]').isChecked()).toBe(true);
+  });
+
+  it('says what to do when BigCommerce refuses the copies (a read-only API account)', async () => {
+    store.readOnlyProducts = true;
+    const id = await uploadByApi(
+      server.url,
+      { merchant_id: owner.merchant!.store_id, product_id: '111', rating: '4', customer_name: 'Read Only' },
+      { photo: ['photo.jpg', 'image/jpeg'] },
+    );
+    const headers = { authorization: `JWT ${owner.access}`, origin: server.url };
+    expect((await fetch(`${server.url}/api/reviews/${id}/approve/`, { method: 'POST', headers })).status).toBe(200);
+    // The copy is tried once the product's ratings job runs (PLATFORM_RATINGS_DELAY_MS after the approval).
+    for (let i = 0; ; i++) {
+      const state = (await (await fetch(`${server.url}/api/integrations/bigcommerce/`, { headers })).json()) as {
+        native_reviews_refused: boolean;
+      };
+      if (state.native_reviews_refused) break;
+      if (i > 300) throw new Error('BigCommerce’s refusal was never shown');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    store.readOnlyProducts = false;
+    const page = await signedInPage(owner);
+    await page.goto('/settings/integrations/bigcommerce');
+    await waitForHydration(page);
+    const warning = page.getByTestId('bigcommerce-native-reviews-refused');
+    expect(await warning.textContent()).toBe(bcText.nativeReviews.refused);
+    await expectAccessible(page);
   });
 
   it('links the store’s Google product reviews feed on the Integrations page', async () => {

@@ -19,6 +19,11 @@ export interface FakeBcStore {
   clientId: string;
   clientSecret: string;
   accessToken: string;
+  /**
+   * The Store API account's Products scope is "read-only": writes to the catalogue answer 403 as BigCommerce does.
+   * Changed on the returned object to model the merchant editing the account's scopes.
+   */
+  readOnlyProducts?: boolean;
 }
 
 export interface FakeBcProduct {
@@ -338,6 +343,14 @@ export async function startFakeBigCommerce(options: { signingSecret?: string } =
         : send(404, { status: 404, title: 'Product not found' });
     }
 
+    if (store.readOnlyProducts && method !== 'GET' && path.startsWith('/v3/catalog/products')) {
+      return send(403, {
+        status: 403,
+        title: "You don't have a required scope to access the endpoint",
+        type: 'https://developer.bigcommerce.com/api-docs/getting-started/api-status-codes',
+        errors: {},
+      });
+    }
     if ((match = path.match(/^\/v3\/catalog\/products\/(\d+)\/reviews(?:\/(\d+))?$/))) {
       const productId = Number(match[1]);
       if (!state.products.has(productId)) return send(404, { status: 404, title: 'Product not found' });

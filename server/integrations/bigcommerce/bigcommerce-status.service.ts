@@ -33,6 +33,7 @@ export class BigCommerceStatusService {
         ? `https://store-${hash}.mybigcommerce.com/manage/settings/api-accounts`
         : 'https://login.bigcommerce.com/',
       native_reviews: onBigCommerce && merchant.nativeReviews,
+      native_reviews_refused: onBigCommerce && merchant.nativeReviews && merchant.ratingsRefusedAt !== null,
     };
   }
 

@@ -35,6 +35,7 @@ export class TiendaNubeStatusService {
       install_url: this.client.installUrl,
       support_email: this.config.supportEmail,
       available: this.client.configured,
+      ratings_refused: onTiendaNube && merchant.ratingsRefusedAt !== null,
     };
   }
 

@@ -7,8 +7,19 @@ import { SwitchField } from '../../widgets/SwitchField';
 
 const SAVE_TOAST = { kind: 'bigcommerce.nativeReviews' };
 
-/** The choice to copy published reviews into BigCommerce's own product reviews, saved as it is switched. */
-export function BigCommerceNativeReviews({ enabled, canChange }: { enabled: boolean; canChange: boolean }) {
+/**
+ * The choice to copy published reviews into BigCommerce's own product reviews, saved as it is switched; and what to do
+ * when BigCommerce refused the copies (a read-only API account).
+ */
+export function BigCommerceNativeReviews({
+  enabled,
+  refused,
+  canChange,
+}: {
+  enabled: boolean;
+  refused: boolean;
+  canChange: boolean;
+}) {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
@@ -29,14 +40,21 @@ export function BigCommerceNativeReviews({ enabled, canChange }: { enabled: bool
     onError: () => showToast(t('integrations.bigcommerce.nativeReviews.error'), 'error', SAVE_TOAST),
   });
   return (
-    <SwitchField
-      name="native_reviews"
-      label={t('integrations.bigcommerce.nativeReviews.label')}
-      description={t('integrations.bigcommerce.nativeReviews.help')}
-      isSelected={save.isPending ? save.variables : enabled}
-      onChange={(next) => save.mutate(next)}
-      isDisabled={!canChange || save.isPending}
-      testId="bigcommerce-native-reviews"
-    />
+    <>
+      <SwitchField
+        name="native_reviews"
+        label={t('integrations.bigcommerce.nativeReviews.label')}
+        description={t('integrations.bigcommerce.nativeReviews.help')}
+        isSelected={save.isPending ? save.variables : enabled}
+        onChange={(next) => save.mutate(next)}
+        isDisabled={!canChange || save.isPending}
+        testId="bigcommerce-native-reviews"
+      />
+      {refused && (
+        <p className="field-error" data-testid="bigcommerce-native-reviews-refused">
+          {t('integrations.bigcommerce.nativeReviews.refused')}
+        </p>
+      )}
+    </>
   );
 }

@@ -90,7 +90,11 @@ export function BigCommerceSetup({ integration, canConnect }: BigCommerceSetupPr
                 : t('integrations.bigcommerce.status.notSynced')}
             </li>
           </ul>
-          <BigCommerceNativeReviews enabled={integration.native_reviews} canChange={canConnect} />
+          <BigCommerceNativeReviews
+            enabled={integration.native_reviews}
+            refused={integration.native_reviews_refused}
+            canChange={canConnect}
+          />
           {canConnect && <BigCommerceDisconnect storeName={store_name || store_hash || ''} />}
         </section>
       )}

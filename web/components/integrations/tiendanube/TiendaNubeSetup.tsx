@@ -100,6 +100,11 @@ export function TiendaNubeSetup({ integration }: { integration: TTiendaNubeInteg
             </li>
           ))}
         </ul>
+        {integration.ratings_refused && (
+          <p className="field-error" data-testid="tiendanube-ratings-refused">
+            {t('integrations.tiendanube.ratingsRefused')}
+          </p>
+        )}
       </section>
     </>
   );
