@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import type { TInstallResult } from '../../shared/integrations.js';
-import { merchants, plans, products, subscriptions } from '../../server/database/schema.js';
+import { merchants, plans, platformReviewCopies, products, subscriptions } from '../../server/database/schema.js';
 import { JobQueue } from '../../server/jobs/job-queue.service.js';
 import { PlatformRatingsService } from '../../server/platform-ratings/platform-ratings.service.js';
 import { startFakeBigCommerce, type FakeBigCommerce } from '../fakes/bigcommerce.js';
@@ -448,6 +448,17 @@ describe('BigCommerce', () => {
     await t.app.get(PlatformRatingsService).changed(merchantId, { reviewIds: ids });
     await ratingsSynced();
     expect(writes()).toBe(before);
+
+    // A copy made just before an instance died, its id never stored: the retry finds it on BigCommerce (same
+    // reviewer, stars and date) and keeps it, instead of making a second.
+    const db = databaseOf(t);
+    const [lost] = await db.delete(platformReviewCopies).where(eq(platformReviewCopies.reviewId, ids[2])).returning();
+    await t.app.get(PlatformRatingsService).changed(merchantId, { reviewIds: [ids[2]] });
+    expect(await ratingsSynced()).toBe(0);
+    expect(nativeReviews(store.hash)).toHaveLength(2);
+    expect(
+      (await db.select().from(platformReviewCopies).where(eq(platformReviewCopies.reviewId, ids[2])))[0],
+    ).toMatchObject({ externalReviewId: lost.externalReviewId, externalProductId: lost.externalProductId });
 
     await owner.delete(`/api/reviews/${ids[1]}/`).expect(204);
     await ratingsSynced();

@@ -203,6 +203,30 @@ function productJson(product: FakeBcProduct) {
   };
 }
 
+/** A v3 list's page (`?page=&limit=`, 50 by default, at most 250) with its pagination, as BigCommerce answers. */
+function paged<T>(all: T[], query: URLSearchParams) {
+  const limit = Math.min(250, Math.max(1, Number(query.get('limit') ?? 50) || 50));
+  const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
+  const data = all.slice((page - 1) * limit, page * limit);
+  const totalPages = Math.max(1, Math.ceil(all.length / limit));
+  return {
+    data,
+    meta: {
+      pagination: {
+        total: all.length,
+        count: data.length,
+        per_page: limit,
+        current_page: page,
+        total_pages: totalPages,
+        links: {
+          current: `?page=${page}&limit=${limit}`,
+          ...(page < totalPages && { next: `?page=${page + 1}&limit=${limit}` }),
+        },
+      },
+    },
+  };
+}
+
 export async function startFakeBigCommerce(options: { signingSecret?: string } = {}): Promise<FakeBigCommerce> {
   const stores = new Map<string, StoreState>();
   const requests: FakeBcRequest[] = [];
@@ -314,27 +338,7 @@ export async function startFakeBigCommerce(options: { signingSecret?: string } =
     }
 
     if (method === 'GET' && path === '/v3/catalog/products') {
-      const limit = Math.min(250, Math.max(1, Number(query.get('limit') ?? 50) || 50));
-      const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
-      const all = [...state.products.values()];
-      const data = all.slice((page - 1) * limit, page * limit).map(productJson);
-      const totalPages = Math.max(1, Math.ceil(all.length / limit));
-      return send(200, {
-        data,
-        meta: {
-          pagination: {
-            total: all.length,
-            count: data.length,
-            per_page: limit,
-            current_page: page,
-            total_pages: totalPages,
-            links: {
-              current: `?page=${page}&limit=${limit}`,
-              ...(page < totalPages && { next: `?page=${page + 1}&limit=${limit}` }),
-            },
-          },
-        },
-      });
+      return send(200, paged([...state.products.values()].map(productJson), query));
     }
     if (method === 'GET' && (match = path.match(/^\/v3\/catalog\/products\/(\d+)$/))) {
       const product = state.products.get(Number(match[1]));
@@ -359,7 +363,13 @@ export async function startFakeBigCommerce(options: { signingSecret?: string } =
         : null;
       if (match[2] && !found) return send(404, { status: 404, title: 'Review not found' });
       if (method === 'GET' && !found) {
-        return send(200, { data: state.reviews.filter((r) => r.product_id === productId), meta: {} });
+        return send(
+          200,
+          paged(
+            state.reviews.filter((r) => r.product_id === productId),
+            query,
+          ),
+        );
       }
       if (method === 'GET') return send(200, { data: found, meta: {} });
       if (method === 'DELETE' && found) {

@@ -16,6 +16,20 @@ import { BigCommerceClient } from './bigcommerce.client.js';
 /** What the Store API account needs to write product reviews. */
 const SCOPE = 'Products (modify)';
 const TITLE_MAX = 80;
+const REVIEWS_PER_PAGE = 250;
+
+/** A review of the store's own, as the Catalog API lists them. */
+interface NativeReview {
+  id: number;
+  email: string;
+  name: string;
+  rating: number;
+  date_reviewed: string;
+}
+interface NativeReviewPage {
+  data: NativeReview[];
+  meta: { pagination?: { total_pages: number } };
+}
 
 type PublishedReview = Awaited<ReturnType<BigCommerceReviewCopiesRepository['published']>>[number];
 
@@ -88,12 +102,18 @@ export class BigCommerceNativeReviews implements PlatformRatings, OnModuleInit {
       await this.client.delete(credentials, path(copy.externalProductId, copy.externalReviewId));
       await this.copies.remove(merchant.id, copy.reviewId);
     }
+    const copyOf = (review: PublishedReview) =>
+      copies.find((c) => c.reviewId === review.id && c.externalProductId === externalId);
+    // Copies made before an instance died, before their ids were stored: found again, not made twice.
+    const unclaimed = wanted.some((review) => !copyOf(review))
+      ? await this.unclaimed(credentials, externalId, new Set(copies.map((c) => c.externalReviewId)))
+      : [];
     for (const review of wanted) {
       const body = nativeReview(review);
       const digest = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
-      const copy = copies.find((c) => c.reviewId === review.id && c.externalProductId === externalId);
+      const copy = copyOf(review);
       if (copy?.digest === digest) continue;
-      let externalReviewId = copy?.externalReviewId;
+      let externalReviewId = copy?.externalReviewId ?? adopt(unclaimed, body);
       if (externalReviewId) {
         await this.client.put(credentials, path(externalId, externalReviewId), body);
       } else {
@@ -110,4 +130,38 @@ export class BigCommerceNativeReviews implements PlatformRatings, OnModuleInit {
       });
     }
   }
+
+  /** The product's reviews on BigCommerce that no copy of ours names (the merchant's own, or a lost copy's). */
+  private async unclaimed(
+    credentials: ReturnType<BigCommerceCredentialsOf['of']>,
+    externalId: string,
+    claimed: Set<string>,
+  ): Promise<NativeReview[]> {
+    const found: NativeReview[] = [];
+    for (let page = 1, pages = 1; page <= pages; page++) {
+      const answer = await this.client.get<NativeReviewPage>(
+        credentials,
+        `/v3/catalog/products/${encodeURIComponent(externalId)}/reviews?limit=${REVIEWS_PER_PAGE}&page=${page}`,
+      );
+      found.push(...answer.data.filter((review) => !claimed.has(String(review.id))));
+      pages = answer.meta.pagination?.total_pages ?? 1;
+    }
+    return found;
+  }
+}
+
+/**
+ * The id of an unclaimed review that is this copy (same reviewer, stars and date to the second: what we sent), taken
+ * out of `unclaimed` so no two copies take one.
+ */
+function adopt(unclaimed: NativeReview[], body: ReturnType<typeof nativeReview>): string | undefined {
+  const second = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+  const at = unclaimed.findIndex(
+    (native) =>
+      (native.email || '') === (body.email || '') &&
+      (native.name || '') === (body.name || '') &&
+      native.rating === body.rating &&
+      second(native.date_reviewed) === second(body.date_reviewed),
+  );
+  return at === -1 ? undefined : String(unclaimed.splice(at, 1)[0].id);
 }
