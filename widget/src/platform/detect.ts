@@ -33,7 +33,8 @@ function productId(placeholder: HTMLElement | null, node: Record<string, unknown
   if (nube) return [nube, 'tiendanube', 'LS.product'];
   const bigcommerce =
     attribute('.productView[data-entity-id]', 'data-entity-id') ||
-    attribute('[data-entity-id]', 'data-entity-id') ||
+    // Not a listing's product card (Cornerstone's carry one): that page has no product of its own.
+    attribute('[data-entity-id]:not(.card)', 'data-entity-id') ||
     attribute('input[name=product_id]', 'value');
   if (bigcommerce) return [bigcommerce, 'bigcommerce', 'data-entity-id'];
   const named = text(node.productID || node.productGroupID || node.sku);
