@@ -293,6 +293,7 @@ describe('schedules', () => {
       { name: 'inbox-prune', every_seconds: 3600 },
       { name: 'jobs-prune', every_seconds: 3600 },
       { name: 'media-sweep', every_seconds: 3600 },
+      { name: 'review-import-sweep', every_seconds: 3600 },
       { name: 'review-request-dispatch', every_seconds: 60 },
       { name: 'reviews-purge', every_seconds: 3600 },
       { name: 'team-digest-dispatch', every_seconds: 300 },
