@@ -36,7 +36,7 @@ async function bundle(entry, define = {}) {
     bundle: true,
     minify: true,
     format: 'iife',
-    target: 'es2019',
+    target: 'es2020',
     legalComments: 'none',
     write: false,
     plugins: [cssText],

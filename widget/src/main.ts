@@ -37,7 +37,8 @@ function mount(
   const placeholder = product.placeholder;
   const named = `product "${product.id}" (from ${product.from})`;
   if (configuration.enabled === false) {
-    if (placeholder) placeholder.style.minHeight = '';
+    // The height kept, or the app block's skeleton, goes.
+    if (placeholder) placeholder.innerHTML = placeholder.style.minHeight = '';
     return info(named + ': turned off for this product');
   }
   const host = placeholder || h('div');
@@ -125,7 +126,7 @@ function start(store: string, api: string, version: string): void {
   ])
     .then(([configuration, data]) => mount(store, api, version, reviews, product, configuration, data))
     .catch((error: Error) => {
-      if (placeholder) placeholder.style.minHeight = '';
+      if (placeholder) placeholder.innerHTML = placeholder.style.minHeight = '';
       warn(error.message);
     });
 }

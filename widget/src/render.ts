@@ -132,6 +132,8 @@ export function render(
     secondary: settings.secondary_color,
     text: settings.text_color,
     bg: settings.background_color,
+    // A tile's lines of text: stars, the name (two: the badge may go under it), date, comment (see widget.css).
+    lines: '' + (+settings.show_rating + +settings.show_date + (settings.compact_mode ? 3 : 5)),
   };
   for (const name in colors) host.style.setProperty('--vr-' + name, colors[name]);
 
