@@ -8,11 +8,13 @@ import { WidgetScriptModule } from '../widget-script/widget-script.module.js';
 import { WidgetsController } from './widgets.controller.js';
 import { WidgetsRepository } from './widgets.repository.js';
 import { WidgetsService } from './widgets.service.js';
+import { WidgetSettingsEvents } from './widget-settings-events.js';
 
 /** Widget settings, per-product overrides and the installation snippet. */
 @Module({
   imports: [AuthModule, GoogleFeedModule, ProductsModule, StorefrontModule, WidgetScriptModule],
   controllers: [WidgetsController, InstallationController],
-  providers: [WidgetsRepository, WidgetsService],
+  providers: [WidgetsRepository, WidgetsService, WidgetSettingsEvents],
+  exports: [WidgetsRepository, WidgetSettingsEvents],
 })
 export class WidgetsModule {}

@@ -14,6 +14,7 @@ import { ProductsRepository } from '../products/products.repository.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
 import { mapOverride, mapSettings } from './widgets.mapper.js';
 import { WidgetsRepository } from './widgets.repository.js';
+import { WidgetSettingsEvents } from './widget-settings-events.js';
 import { ServerReaders } from '../ssr/server-readers.js';
 
 /** The merchant's widget settings and per-product overrides (SPEC §2 Widget settings). */
@@ -24,6 +25,7 @@ export class WidgetsService implements OnModuleInit {
     private readonly products: ProductsRepository,
     private readonly storefront: StorefrontCache,
     private readonly readers: ServerReaders,
+    private readonly events: WidgetSettingsEvents,
   ) {}
 
   onModuleInit(): void {
@@ -46,6 +48,7 @@ export class WidgetsService implements OnModuleInit {
     const merged = ZWidgetSettings.parse({ ...current, ...patch });
     const saved = mapSettings(await this.widgets.saveSettings(merchantId, merged));
     await this.storefront.invalidate(merchantId);
+    await this.events.saved(merchantId);
     return saved;
   }
 

@@ -267,7 +267,12 @@ describe('the OAuth callback', () => {
         key: 'loader_url',
         value: `${PUBLIC_URL}/widget/v1/${merchant.storeId}.js`,
       }),
+      expect.objectContaining({ namespace: 'video_reviews', key: 'widget', type: 'json' }),
     ]);
+    const layout = () =>
+      JSON.parse(shopify.metafields(shop).find((m) => m.key === 'widget')!.value) as Record<string, unknown>;
+    // The defaults: what the product reviews block sizes its skeleton by.
+    expect(layout()).toEqual({ layout: 'grid', batch: 3, compact: false, rating: true, date: true, title: true });
     expect(merchant.catalogSyncedAt).not.toBeNull();
     const pages = shopify.requests.filter((r) => r.path.includes(shop) && r.operationName === 'ProductsPage');
     expect(pages.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(3);
@@ -286,6 +291,21 @@ describe('the OAuth callback', () => {
       image: 'https://cdn.shop.example/12.jpg',
     });
     expect((await agent.get('/api/products/?page_size=1').expect(200)).body.count).toBe(230);
+
+    // A save of the widget settings reaches the theme's copy of the layout, through the job queue.
+    await agent
+      .post('/api/widgets/global-settings/')
+      .send({ layout: 'carousel', initial_videos_count: 10, widget_title: '', show_date: false })
+      .expect(200);
+    for (let i = 0; i < 200 && layout().layout !== 'carousel'; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(layout()).toEqual({
+      layout: 'carousel',
+      batch: 10,
+      compact: false,
+      rating: true,
+      date: false,
+      title: false,
+    });
   });
 
   it('a known store signs its owner in; a re-install keeps one merchant with the new token', async () => {

@@ -20,13 +20,15 @@ import {
   type TWebhookSubscriptionCreate,
 } from './shopify.graphql.js';
 import { ShopifyClient } from './shopify.client.js';
+import { ShopifyWidgetLayout } from './shopify-widget-layout.js';
 import { productFromNode } from './shopify.mappers.js';
 
 const PRODUCTS_PER_PAGE = 100;
 
 /**
  * The rest of an install, run from the inbox after the merchant is on their way (each step can be repeated): webhook
- * subscriptions, the loader URL the theme app embed reads, and a first sync of the catalogue.
+ * subscriptions, the loader URL the theme app embed reads, the widget layout the product reviews block reads, and a
+ * first sync of the catalogue.
  */
 @Injectable()
 export class ShopifySetupService {
@@ -36,6 +38,7 @@ export class ShopifySetupService {
     private readonly tokens: StoreTokens,
     private readonly catalog: CatalogService,
     private readonly scripts: WidgetScriptService,
+    private readonly layout: ShopifyWidgetLayout,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -52,6 +55,7 @@ export class ShopifySetupService {
     const info = await this.client.graphql<TShopInfo>(shop, token, SHOP_INFO);
     await this.subscribeWebhooks(shop, token);
     await this.publishLoaderUrl(shop, token, info.currentAppInstallation.id, merchant.storeId);
+    await this.layout.publishTo(shop, token, info.currentAppInstallation.id, merchant.id);
     await this.syncCatalog(merchant, token, info.shop.primaryDomain?.host ?? null);
   }
 

@@ -117,6 +117,8 @@ export const WEBHOOK_TOPICS = {
 
 /** The metafield holding the store's loader URL, which the theme app embed block reads. */
 export const LOADER_METAFIELD = { namespace: 'video_reviews', key: 'loader_url' } as const;
+/** The widget's layout settings, which the product reviews app block draws its skeleton from (JSON). */
+export const WIDGET_METAFIELD = { namespace: 'video_reviews', key: 'widget' } as const;
 
 /** Billing (EXTERNAL_APIS §1.3): a recurring charge the merchant approves on Shopify; a new one replaces the old. */
 export const APP_SUBSCRIPTION_CREATE = `mutation AppSubscriptionCreate($name: String!, $returnUrl: URL!, $test: Boolean, $trialDays: Int, $lineItems: [AppSubscriptionLineItemInput!]!) {

@@ -18,6 +18,8 @@ import { ShopifyClient } from './shopify.client.js';
 import { ShopifyController } from './shopify.controller.js';
 import { ShopifyDiscounts } from './shopify-discounts.js';
 import { ShopifyRatings } from './shopify-ratings.js';
+import { ShopifyWidgetLayout } from './shopify-widget-layout.js';
+import { WidgetsModule } from '../../widgets/widgets.module.js';
 
 /** The Shopify app: install (OAuth), webhooks, catalogue, theme app embed status, billing (EXTERNAL_APIS §1). */
 @Module({
@@ -28,6 +30,7 @@ import { ShopifyRatings } from './shopify-ratings.js';
     WidgetScriptModule,
     PlatformDiscountsModule,
     PlatformRatingsModule,
+    WidgetsModule,
   ],
   controllers: [ShopifyAuthController, ShopifyBillingController, ShopifyController],
   providers: [
@@ -38,6 +41,7 @@ import { ShopifyRatings } from './shopify-ratings.js';
     ShopifyInstallService,
     ShopifyInstallFlow,
     ShopifySetupService,
+    ShopifyWidgetLayout,
     ShopifyStatusService,
     ShopifyWebhookHandlers,
     ShopifyWebhookRoutes,
