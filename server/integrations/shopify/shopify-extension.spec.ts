@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SHOPIFY_EMBED_HANDLE, SHOPIFY_SCOPES } from '../../../shared/shopify.js';
 import { ROOT_DIR } from '../../../test/support/pglite-template.js';
-import { LOADER_METAFIELD } from './shopify.graphql.js';
+import { LOADER_METAFIELD, RATING_METAFIELDS, WIDGET_METAFIELD } from './shopify.graphql.js';
 
 // The Shopify app's deployable configuration (extensions/, shopify.app.toml) must agree with what the server does.
 
@@ -31,13 +31,30 @@ describe('the theme app extension', () => {
   });
 });
 
+interface BlockSchema {
+  name: string;
+  target: string;
+  settings: Array<{ type: string; id: string; label: string; autofill?: boolean }>;
+}
+
+const schemaOf = (block: string) => JSON.parse(block.match(/{% schema %}([\s\S]*?){% endschema %}/)![1]) as BlockSchema;
+
+/** The block's name and its settings' labels are in every language of the extension. */
+function expectTranslated(schema: BlockSchema): void {
+  for (const file of ['en.default.schema.json', 'es.schema.json', 'pt-BR.schema.json']) {
+    const texts = JSON.parse(readFileSync(join(extension, 'locales', file), 'utf8')) as Record<string, unknown>;
+    for (const key of [schema.name, ...schema.settings.map((setting) => setting.label)]) {
+      const path = key.replace(/^t:/, '').split('.');
+      expect(typeof path.reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts)).toBe(
+        'string',
+      );
+    }
+  }
+}
+
 describe("the theme app extension's star rating block", () => {
   const block = readFileSync(join(extension, 'blocks', 'star-rating.liquid'), 'utf8');
-  const schema = JSON.parse(block.match(/{% schema %}([\s\S]*?){% endschema %}/)![1]) as {
-    name: string;
-    target: string;
-    settings: Array<{ type: string; id: string; label: string; autofill?: boolean }>;
-  };
+  const schema = schemaOf(block);
 
   it("is an app block for sections and cards, taking the card's product by autofill", () => {
     expect(schema.target).toBe('section');
@@ -50,17 +67,27 @@ describe("the theme app extension's star rating block", () => {
     expect(block).not.toContain('<script');
   });
 
-  it('has its texts in every language of the schema', () => {
-    for (const file of ['en.default.schema.json', 'es.schema.json', 'pt-BR.schema.json']) {
-      const texts = JSON.parse(readFileSync(join(extension, 'locales', file), 'utf8')) as Record<string, unknown>;
-      for (const key of [schema.name, ...schema.settings.map((setting) => setting.label)]) {
-        const path = key.replace(/^t:/, '').split('.');
-        expect(typeof path.reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts)).toBe(
-          'string',
-        );
-      }
-    }
+  it('has its texts in every language of the schema', () => expectTranslated(schema));
+});
+
+describe("the theme app extension's product reviews block", () => {
+  const block = readFileSync(join(extension, 'blocks', 'product-reviews.liquid'), 'utf8');
+  const schema = schemaOf(block);
+
+  it("is an app block for the product's section, taking its product by autofill", () => {
+    expect(schema.target).toBe('section');
+    expect(schema.settings).toEqual([expect.objectContaining({ type: 'product', id: 'product', autofill: true })]);
   });
+
+  it('is the placeholder the widget fills, sized from the metafields the server writes', () => {
+    expect(block).toContain('data-video-reviews data-product-id="{{ reviewed.id }}"');
+    expect(block).toContain(`app.metafields.${WIDGET_METAFIELD.namespace}.${WIDGET_METAFIELD.key}.value`);
+    const count = RATING_METAFIELDS.count;
+    expect(block).toContain(`reviewed.metafields.${count.namespace}.${count.key}.value`);
+    expect(block).not.toContain('<script');
+  });
+
+  it('has its texts in every language of the schema', () => expectTranslated(schema));
 });
 
 describe('shopify.app.toml', () => {
