@@ -340,7 +340,7 @@ export class AccountsRepository {
       .set({ ...patch, updatedAt: new Date() })
       .where(and(eq(merchants.id, merchantId), eq(merchants.workspaceId, workspaceId)))
       .returning();
-    if (row) await this.stamps.bump(await memberIdsOf(this.db, workspaceId));
+    if (row) await this.stamps.bumpMembers(this.db, workspaceId);
     return row ?? null;
   }
 
@@ -350,21 +350,12 @@ export class AccountsRepository {
       .set({ shopifySetupComplete: true, updatedAt: new Date() })
       .where(eq(merchants.id, merchantId))
       .returning();
-    if (row) await this.stamps.bump(await memberIdsOf(this.db, row.workspaceId));
+    if (row) await this.stamps.bumpMembers(this.db, row.workspaceId);
     return row;
   }
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** The members of a workspace: each of their sessions shows its store (for SessionStamps.bump). */
-export async function memberIdsOf(db: Pick<Database, 'select'>, workspaceId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(eq(memberships.workspaceId, workspaceId));
-  return rows.map((row) => row.userId);
-}
 
 /** A user with their own workspace, merchant and owner membership. */
 async function insertOwner(

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { VersionedKeys } from '../cache/versioned-keys.js';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../database/database.js';
+import { memberships } from '../database/schema.js';
 
 /**
  * A version per user in the shared cache, stamping what each instance keeps of that user's sessions (SessionCache):
@@ -22,4 +25,18 @@ export class SessionStamps {
   async bump(userIds: Iterable<string>): Promise<void> {
     await Promise.all([...new Set(userIds)].map((id) => this.keys.bump(this.tenant(id))));
   }
+
+  /** After a committed change to a workspace or its store: every member's sessions are read again. */
+  async bumpMembers(db: Pick<Database, 'select'>, workspaceId: string): Promise<void> {
+    await this.bump(await memberIdsOf(db, workspaceId));
+  }
+}
+
+/** The members of a workspace: each of their sessions shows its store (for SessionStamps.bump). */
+export async function memberIdsOf(db: Pick<Database, 'select'>, workspaceId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(eq(memberships.workspaceId, workspaceId));
+  return rows.map((row) => row.userId);
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, isNull } from 'drizzle-orm';
-import { memberIdsOf, type MerchantRow } from '../accounts/accounts.repository.js';
+import { type MerchantRow } from '../accounts/accounts.repository.js';
 import { SessionStamps } from '../accounts/session-stamps.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
@@ -18,7 +18,7 @@ export class BillingMerchantsRepository {
   ) {}
 
   private async changed(row: { workspaceId: string } | undefined): Promise<void> {
-    if (row) await this.stamps.bump(await memberIdsOf(this.database.db, row.workspaceId));
+    if (row) await this.stamps.bumpMembers(this.database.db, row.workspaceId);
   }
 
   async find(merchantId: string): Promise<MerchantRow | null> {

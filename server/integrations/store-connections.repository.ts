@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { TPlatform } from '../../shared/accounts.js';
 import type { TLanguage } from '../../shared/constants.js';
-import { isUniqueViolation, memberIdsOf, type MerchantRow } from '../accounts/accounts.repository.js';
+import { isUniqueViolation, type MerchantRow } from '../accounts/accounts.repository.js';
 import { SessionStamps } from '../accounts/session-stamps.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
@@ -65,7 +65,7 @@ export class StoreConnectionsRepository {
   }
 
   private async changed<T extends { workspaceId: string } | undefined>(row: T): Promise<T> {
-    if (row) await this.stamps.bump(await memberIdsOf(this.db, row.workspaceId));
+    if (row) await this.stamps.bumpMembers(this.db, row.workspaceId);
     return row;
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
-import { memberIdsOf } from '../accounts/accounts.repository.js';
+import { memberIdsOf } from '../accounts/session-stamps.js';
 import { SessionStamps } from '../accounts/session-stamps.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, avg, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { memberIdsOf, type MerchantRow } from '../accounts/accounts.repository.js';
+import { type MerchantRow } from '../accounts/accounts.repository.js';
 import { SessionStamps } from '../accounts/session-stamps.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
@@ -76,7 +76,7 @@ export class PlatformRatingsRepository {
         ),
       )
       .returning({ workspaceId: merchants.workspaceId });
-    if (store) await this.stamps.bump(await memberIdsOf(this.db, store.workspaceId));
+    if (store) await this.stamps.bumpMembers(this.db, store.workspaceId);
   }
 
   async merchant(merchantId: string): Promise<MerchantRow | null> {

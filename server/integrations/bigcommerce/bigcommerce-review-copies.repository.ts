@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { memberIdsOf } from '../../accounts/accounts.repository.js';
 import { SessionStamps } from '../../accounts/session-stamps.js';
 import type { DatabaseHandle } from '../../database/database.js';
 import { DATABASE } from '../../database/database.module.js';
@@ -85,7 +84,7 @@ export class BigCommerceReviewCopiesRepository {
       .set({ nativeReviews: enabled })
       .where(eq(merchants.id, merchantId))
       .returning({ workspaceId: merchants.workspaceId });
-    if (store) await this.stamps.bump(await memberIdsOf(this.db, store.workspaceId));
+    if (store) await this.stamps.bumpMembers(this.db, store.workspaceId);
     const rows = await this.db
       .select({ id: products.id })
       .from(products)
