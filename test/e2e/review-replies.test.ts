@@ -125,17 +125,29 @@ describe('replies and pins', () => {
       ids.older,
       ids.pablo,
     ]);
-    const reply = tiles.nth(1).locator('.vr-reply');
-    expect(await reply.locator('b').textContent()).toBe('Reply from Seeded store');
-    expect(await reply.textContent()).toContain(REPLY);
-    expect(await tiles.nth(0).locator('.vr-reply').count()).toBe(0);
+    // A grid's tile has a fixed height (nothing moves as the widget arrives): the reply is read in the dialog.
+    expect(await tiles.nth(1).locator('.vr-reply').isVisible()).toBe(false);
     expect(await axeViolations(shop, '.video-reviews-widget')).toEqual([]);
 
-    // In full in the review's dialog.
+    // In full in the review's dialog, signed with the store's name.
     await tiles.nth(1).click();
     const dialog = widget.locator('.vr-dialog');
     await dialog.waitFor();
-    expect(await dialog.locator('.vr-reply').textContent()).toContain(REPLY);
+    const inDialog = dialog.locator('.vr-reply');
+    expect(await inDialog.locator('b').textContent()).toBe('Reply from Seeded store');
+    expect(await inDialog.textContent()).toContain(REPLY);
+    expect(await axeViolations(shop, '.video-reviews-widget')).toEqual([]);
+    await shop.keyboard.press('Escape');
+
+    // The list layout shows each review whole: the reply under its review, none under the other.
+    await callApi(server.url, token, '/api/widgets/global-settings/', { layout: 'list' });
+    await shop.reload();
+    await widget.locator('.vr-root[data-layout="list"]').waitFor();
+    const rows = widget.locator('.vr-tile');
+    const under = rows.nth(1).locator('.vr-reply');
+    expect(await under.isVisible()).toBe(true);
+    expect(await under.locator('b').textContent()).toBe('Reply from Seeded store');
+    expect(await rows.nth(0).locator('.vr-reply').count()).toBe(0);
     expect(await axeViolations(shop, '.video-reviews-widget')).toEqual([]);
     await shopper.close();
   });
