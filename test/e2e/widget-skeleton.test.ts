@@ -141,12 +141,13 @@ async function measure(path: string, width: number): Promise<Measured> {
   collectProblems(page, problems);
   await page.goto(pagesUrl + path);
   await page.locator('.video-reviews-widget .vr-root').waitFor();
+  // Every thumbnail in and the fonts settled: nothing left that could move the page.
   await page.waitForFunction(() =>
     [...(document.querySelector('.video-reviews-widget')!.shadowRoot!.querySelectorAll('img') ?? [])].every(
       (img) => img.complete,
     ),
   );
-  await page.waitForTimeout(300);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const shift = await layoutShift(page);
   const measured = await page.evaluate(() => {
     const host = document.querySelector('.video-reviews-widget') as HTMLElement;
