@@ -8,3 +8,6 @@ export type TReviewFilter = (typeof REVIEW_FILTERS)[number];
 /** Where a review's uploaded media are: re-encoded after the upload (`processing`), shown (`ready`), or undecodable. */
 export const MEDIA_STATES = ['processing', 'ready', 'failed'] as const;
 export type TMediaState = (typeof MEDIA_STATES)[number];
+/** Where a review came from: the storefront widget, the dashboard, an import, or a review request's page. */
+export const REVIEW_SOURCES = ['widget', 'dashboard', 'import', 'request'] as const;
+export type TReviewSource = (typeof REVIEW_SOURCES)[number];

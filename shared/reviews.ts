@@ -3,7 +3,7 @@ import { BULK_MODERATION_MAX_IDS, REPLY_MAX_LENGTH, REVIEWS_PAGE_SIZE } from './
 import type { TPlanLimitError } from './billing.js';
 import type { TModerationFlag } from './moderation-options.js';
 import { REVIEW_FILTERS } from './review-statuses.js';
-import type { TMediaState, TReviewStatus } from './review-statuses.js';
+import type { TMediaState, TReviewSource, TReviewStatus } from './review-statuses.js';
 import type { TProductSource } from './widgets.js';
 export * from './review-statuses.js';
 
@@ -220,7 +220,7 @@ export interface TReview {
   customer: { name: string; email: string };
   comment: string;
   rating: number;
-  source: 'widget' | 'dashboard' | 'import' | 'request';
+  source: TReviewSource;
   /** The reviewer bought this product: an order from the store's platform with the same email. */
   verified_purchase: boolean;
   /** Why the content filter held it back (empty: nothing found); a flagged review is never published automatically. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SUBSCRIPTION_STATUSES } from '../../shared/billing.js';
 import { QUESTION_STATUSES } from '../../shared/question-options.js';
 import { REVIEW_IMPORT_STATUSES } from '../../shared/review-imports.js';
-import { MEDIA_STATES, REVIEW_STATUSES } from '../../shared/reviews.js';
+import { MEDIA_STATES, REVIEW_SOURCES, REVIEW_STATUSES } from '../../shared/reviews.js';
 import { STORE_EVENT_TYPES } from '../../shared/storefront.js';
 import {
   OVERRIDE_POSITIONS,
@@ -324,7 +324,7 @@ export const reviews = pgTable(
     mediaError: text('media_error'),
     /** Its files have public copies in the bucket (`PublicMedia`), so storefronts load them from there. */
     publicCopies: boolean('public_copies').notNull().default(false),
-    source: text('source', { enum: ['widget', 'dashboard', 'import', 'request'] })
+    source: text('source', { enum: REVIEW_SOURCES })
       .notNull()
       .default('widget'),
     verifiedPurchase: boolean('verified_purchase').notNull().default(false),
@@ -547,6 +547,11 @@ export const widgetEvents = pgTable(
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     sessionId: text('session_id').notNull(),
     type: text('type', { enum: STORE_EVENT_TYPES }).notNull(),
+    /**
+     * The review a play or an engagement event is about. No foreign key: deleting a review would then scan every
+     * event; the rollups carry the reference.
+     */
+    reviewId: uuid('review_id'),
     at: tstz('at').notNull().defaultNow(),
   },
   (t) => [
@@ -638,6 +643,69 @@ export const widgetEventStoreDaily = pgTable(
     sessions: integer('sessions').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.day, t.type] })],
+);
+
+/**
+ * Per-day rollup of the player's events for each review (plays, quarters watched, unmute, full screen), kept with
+ * widget_event_daily on write: Insights' engagement figures and most-watched reviews read it, never raw events.
+ */
+export const reviewEngagementDaily = pgTable(
+  'review_engagement_daily',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: STORE_EVENT_TYPES }).notNull(),
+    events: integer('events').notNull().default(0),
+    sessions: integer('sessions').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.day, t.reviewId, t.type] }),
+    index('review_engagement_daily_review_idx').on(t.reviewId),
+  ],
+);
+
+/**
+ * Widget sessions by the day they first saw the widget and what they did since: played a video, added to the cart,
+ * bought. Each session sits in one row and moves when it does something new, so conversion lift (sessions that
+ * played against sessions that only saw the widget) is a sum over days, exact however long a session lasts.
+ */
+export const widgetSessionOutcomeDaily = pgTable(
+  'widget_session_outcome_daily',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    played: boolean('played').notNull(),
+    carted: boolean('carted').notNull(),
+    purchased: boolean('purchased').notNull(),
+    sessions: integer('sessions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.day, t.played, t.carted, t.purchased] })],
+);
+
+/**
+ * Reviews not deleted per store-local day of receipt, status, rating and source: kept by the reviews trigger with
+ * review_daily (migration 0032), for Insights' ratings over time and reviews by source.
+ */
+export const reviewRatingDaily = pgTable(
+  'review_rating_daily',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull(),
+    rating: smallint('rating').notNull(),
+    source: text('source', { enum: REVIEW_SOURCES }).notNull(),
+    reviews: integer('reviews').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.day, t.status, t.rating, t.source] })],
 );
 
 export const plans = pgTable('plans', {
