@@ -191,7 +191,20 @@ export interface TReviewSummaries {
 
 // --- end collection-page stars ---
 
-export const WIDGET_EVENT_TYPES = ['view', 'play', 'add_to_cart'] as const;
+/**
+ * What the player reports about one review's video, at most once per session and review (with `review_id`): the
+ * quarters watched, the sound turned on, full screen. A `play` may name its review too.
+ */
+export const ENGAGEMENT_EVENT_TYPES = [
+  'watched_25',
+  'watched_50',
+  'watched_75',
+  'watched_100',
+  'unmute',
+  'fullscreen',
+] as const;
+export type TEngagementEventType = (typeof ENGAGEMENT_EVENT_TYPES)[number];
+export const WIDGET_EVENT_TYPES = ['view', 'play', 'add_to_cart', ...ENGAGEMENT_EVENT_TYPES] as const;
 export type TWidgetEventType = (typeof WIDGET_EVENT_TYPES)[number];
 /**
  * Every event a store's rollups count: the widget's own, and `purchase`, which only the server records, from an
@@ -213,8 +226,10 @@ export const ZWidgetEvents = z.object({
   events: z
     .array(
       z.object({
-        type: z.enum(WIDGET_EVENT_TYPES, { error: 'One of view, play or add_to_cart.' }),
+        type: z.enum(WIDGET_EVENT_TYPES, { error: `One of ${WIDGET_EVENT_TYPES.join(', ')}.` }),
         product_id: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200),
+        /** The review whose video was played or watched. */
+        review_id: z.uuid({ error: 'A review id.' }).optional(),
       }),
       { error: 'A list of events.' },
     )

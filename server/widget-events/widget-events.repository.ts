@@ -3,13 +3,23 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TStoreEventType } from '../../shared/storefront.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
-import { merchants, products, widgetEventDaily, widgetEvents } from '../database/schema.js';
+import {
+  merchants,
+  products,
+  reviewEngagementDaily,
+  reviews,
+  widgetEventDaily,
+  widgetEvents,
+  widgetSessionOutcomeDaily,
+} from '../database/schema.js';
 import { historyKey, type SessionEvent } from './beacon-rules.js';
 
 export interface IncomingEvent {
   type: TStoreEventType;
   /** The store platform's product id, as the widget knows it. */
   productExternalId: string;
+  /** The review a play or the player's report is about, as the widget sent it (checked against the store's). */
+  reviewId?: string;
 }
 
 /**
@@ -56,8 +66,9 @@ export class WidgetEventsRepository {
 
   /**
    * Stores the events `admit` keeps and rolls them up, returning how many were stored. `admit` sees the batch with
-   * our product ids and what the session sent before (counts per type and product), and whether the session is new
-   * to the store. Batches of one session are serialised, so those counts are exact and a session counts once a day.
+   * our product and review ids and what the session sent before (counts per type, product and review), and whether
+   * the session is new to the store. Batches of one session are serialised, so those counts are exact and a session
+   * counts once a day.
    */
   async record(
     merchantId: string,
@@ -69,8 +80,9 @@ export class WidgetEventsRepository {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${merchantId}:${sessionId}`}, 0))`);
       // The merchant's calendar day (UTC until a platform tells us the store's zone), and when it began.
       const zone = sql`coalesce(${merchants.timezone}, 'UTC')`;
-      const [{ day, dayStart }] = await tx
+      const [{ timezone, day, dayStart }] = await tx
         .select({
+          timezone: sql<string>`${zone}`,
           day: sql<string>`(now() at time zone ${zone})::date::text`,
           dayStart: sql<Date>`((now() at time zone ${zone})::date::timestamp at time zone ${zone})`.mapWith(
             widgetEvents.at,
@@ -85,49 +97,73 @@ export class WidgetEventsRepository {
         .from(products)
         .where(and(eq(products.merchantId, merchantId), inArray(products.externalId, externalIds)));
       const productIdOf = new Map(known.map((p) => [p.externalId, p.id]));
+      const named = [...new Set(events.flatMap((event) => (event.reviewId ? [event.reviewId] : [])))];
+      const storeReviews = named.length
+        ? await tx
+            .select({ id: reviews.id })
+            .from(reviews)
+            .where(and(eq(reviews.merchantId, merchantId), inArray(reviews.id, named)))
+        : [];
+      const reviewIds = new Set(storeReviews.map((review) => review.id));
 
       const history = await tx
         .select({
           type: widgetEvents.type,
           productId: widgetEvents.productId,
+          reviewId: widgetEvents.reviewId,
           events: sql<number>`count(*)::int`,
           today: sql<boolean>`bool_or(${widgetEvents.at} >= ${sql.param(dayStart, widgetEvents.at)})`,
+          firstDay: sql<string>`(min(${widgetEvents.at}) at time zone ${timezone})::date::text`,
         })
         .from(widgetEvents)
         .where(and(eq(widgetEvents.merchantId, merchantId), eq(widgetEvents.sessionId, sessionId)))
-        .groupBy(widgetEvents.type, widgetEvents.productId);
-      const sent = new Map(history.map((row) => [historyKey(row.type, row.productId), row.events]));
-      const seen = new Set(history.filter((row) => row.today).map((row) => historyKey(row.type, row.productId)));
+        .groupBy(widgetEvents.type, widgetEvents.productId, widgetEvents.reviewId);
+      const sent = new Map<string, number>();
+      const seen = new Set<string>();
+      for (const row of history) {
+        for (const key of new Set([
+          historyKey(row.type, row.productId),
+          historyKey(row.type, row.productId, row.reviewId),
+        ])) {
+          sent.set(key, (sent.get(key) ?? 0) + row.events);
+          if (row.today) seen.add(key);
+        }
+      }
 
       const batch = events.map((event) => ({
         type: event.type,
         productId: productIdOf.get(event.productExternalId) ?? null,
+        reviewId: event.reviewId && reviewIds.has(event.reviewId) ? event.reviewId : null,
       }));
       const admitted = await admit(batch, sent);
       if (!admitted.length) return 0;
-      const rows = admitted.map((event) => ({ merchantId, sessionId, type: event.type, productId: event.productId }));
+      const rows = admitted.map((event) => ({
+        merchantId,
+        sessionId,
+        type: event.type,
+        productId: event.productId,
+        reviewId: event.reviewId,
+      }));
       await tx.insert(widgetEvents).values(rows);
 
-      const rollup = new Map<string, typeof widgetEventDaily.$inferInsert>();
-      for (const row of rows) {
-        const key = historyKey(row.type, row.productId);
-        const entry = rollup.get(key) ?? {
-          merchantId,
-          day,
-          productId: row.productId,
-          type: row.type,
-          events: 0,
-          sessions: seen.has(key) ? 0 : 1,
-        };
-        entry.events! += 1;
-        rollup.set(key, entry);
-      }
-      // In one order for every batch, so two batches of one store lock their rollup rows (and the store's
-      // per-day totals a trigger keeps from them) in the same order and never deadlock.
-      const ordered = [...rollup.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, entry]) => entry);
+      // Rollup rows are written in one order for every batch (products, then outcomes, then reviews; keys sorted
+      // within each), so two batches of one store lock them, and the store's per-day totals a trigger keeps, in the
+      // same order and never deadlock.
       await tx
         .insert(widgetEventDaily)
-        .values(ordered)
+        .values(
+          dailyRollup(
+            rows,
+            (row) => historyKey(row.type, row.productId),
+            seen,
+            (row) => ({
+              merchantId,
+              day,
+              productId: row.productId,
+              type: row.type,
+            }),
+          ),
+        )
         .onConflictDoUpdate({
           target: [
             widgetEventDaily.merchantId,
@@ -140,7 +176,124 @@ export class WidgetEventsRepository {
             sessions: sql`${widgetEventDaily.sessions} + excluded.sessions`,
           },
         });
+
+      const moves = outcomeMoves(merchantId, day, history, rows);
+      if (moves.length) {
+        await tx
+          .insert(widgetSessionOutcomeDaily)
+          .values(moves)
+          .onConflictDoUpdate({
+            target: [
+              widgetSessionOutcomeDaily.merchantId,
+              widgetSessionOutcomeDaily.day,
+              widgetSessionOutcomeDaily.played,
+              widgetSessionOutcomeDaily.carted,
+              widgetSessionOutcomeDaily.purchased,
+            ],
+            set: { sessions: sql`${widgetSessionOutcomeDaily.sessions} + excluded.sessions` },
+          });
+      }
+
+      const aboutReviews = rows.filter((row): row is typeof row & { reviewId: string } => !!row.reviewId);
+      if (aboutReviews.length) {
+        await tx
+          .insert(reviewEngagementDaily)
+          .values(
+            dailyRollup(
+              aboutReviews,
+              (row) => historyKey(row.type, row.productId, row.reviewId),
+              seen,
+              (row) => ({
+                merchantId,
+                day,
+                reviewId: row.reviewId,
+                type: row.type,
+              }),
+            ),
+          )
+          .onConflictDoUpdate({
+            target: [
+              reviewEngagementDaily.merchantId,
+              reviewEngagementDaily.day,
+              reviewEngagementDaily.reviewId,
+              reviewEngagementDaily.type,
+            ],
+            set: {
+              events: sql`${reviewEngagementDaily.events} + excluded.events`,
+              sessions: sql`${reviewEngagementDaily.sessions} + excluded.sessions`,
+            },
+          });
+      }
       return rows.length;
     });
   }
+}
+
+/**
+ * One rollup row per key of `rows`, sorted by key: its events, and 1 session unless the session already counted for
+ * that key today.
+ */
+function dailyRollup<R, E extends object>(
+  rows: R[],
+  keyOf: (row: R) => string,
+  seen: ReadonlySet<string>,
+  entryOf: (row: R) => E,
+): Array<E & { events: number; sessions: number }> {
+  const rollup = new Map<string, E & { events: number; sessions: number }>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const entry = rollup.get(key) ?? { ...entryOf(row), events: 0, sessions: seen.has(key) ? 0 : 1 };
+    entry.events += 1;
+    rollup.set(key, entry);
+  }
+  return [...rollup.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, entry]) => entry);
+}
+
+interface Outcome {
+  viewed: boolean;
+  played: boolean;
+  carted: boolean;
+  purchased: boolean;
+}
+
+function outcomeOf(types: Iterable<string>): Outcome {
+  const all = new Set(types);
+  return {
+    viewed: all.has('view'),
+    played: all.has('play'),
+    carted: all.has('add_to_cart'),
+    purchased: all.has('purchase'),
+  };
+}
+
+/**
+ * How the batch moves the session in widget_session_outcome_daily: a session that saw the widget sits in one row,
+ * on the day it first saw it, by what it has done since; when the batch changes that, it leaves its row (-1) for
+ * the new one (+1).
+ */
+export function outcomeMoves(
+  merchantId: string,
+  today: string,
+  history: Array<{ type: string; firstDay: string }>,
+  batch: Array<{ type: string }>,
+): Array<typeof widgetSessionOutcomeDaily.$inferInsert> {
+  const before = outcomeOf(history.map((row) => row.type));
+  const after = outcomeOf([...history, ...batch].map((row) => row.type));
+  if (!after.viewed) return [];
+  const same = (a: Outcome, b: Outcome) =>
+    a.played === b.played && a.carted === b.carted && a.purchased === b.purchased;
+  if (before.viewed && same(before, after)) return [];
+  const views = history.filter((row) => row.type === 'view').map((row) => row.firstDay);
+  const day = views.length ? views.sort()[0] : today;
+  const row = (outcome: Outcome, sessions: number) => ({
+    merchantId,
+    day,
+    played: outcome.played,
+    carted: outcome.carted,
+    purchased: outcome.purchased,
+    sessions,
+  });
+  const moves = before.viewed ? [row(before, -1), row(after, 1)] : [row(after, 1)];
+  const key = (move: ReturnType<typeof row>) => `${+move.played}${+move.carted}${+move.purchased}`;
+  return moves.sort((a, b) => (key(a) < key(b) ? -1 : 1));
 }

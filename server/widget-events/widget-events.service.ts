@@ -33,7 +33,7 @@ export class WidgetEventsService {
     const recorded = await this.events.record(
       store.id,
       session_id,
-      events.map((event) => ({ type: event.type, productExternalId: event.product_id })),
+      events.map((event) => ({ type: event.type, productExternalId: event.product_id, reviewId: event.review_id })),
       async (batch, sent) => {
         if (sent.size === 0) {
           const { count } = await this.limiter.hitCount(NEW_SESSIONS_PER_IP, `${store.id}:${ip}`);

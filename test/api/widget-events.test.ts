@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import type { TDashboardMetrics } from '../../shared/analytics.js';
 import { RateLimiter } from '../../server/common/rate-limiter.js';
-import { merchants, widgetEventDaily, widgetEvents } from '../../server/database/schema.js';
+import {
+  merchants,
+  reviewEngagementDaily,
+  widgetEventDaily,
+  widgetEvents,
+  widgetSessionOutcomeDaily,
+} from '../../server/database/schema.js';
 import {
   CARTS_PER_SESSION_PRODUCT,
   EVENT_BATCHES_PER_STORE,
@@ -110,6 +116,7 @@ describe('POST /api/widgets/events/', () => {
       [{ ...valid, events: [{ type: 'view', product_id: 'p'.repeat(201) }] }, 'events.0.product_id'],
       [{ ...valid, events: Array.from({ length: EVENTS_BATCH_MAX + 1 }, () => valid.events[0]) }, 'events'],
       [{ ...valid, merchant_id: undefined }, 'merchant_id'],
+      [{ ...valid, events: [{ type: 'watched_25', product_id: 'p', review_id: 'not-a-uuid' }] }, 'events.0.review_id'],
     ];
     for (const [body, problem] of cases) {
       const res = await beacon(body).expect(400);
@@ -257,5 +264,102 @@ describe('beacons anyone can send', () => {
     // What the store connection's repository does after such a write: sessions read the store again.
     await t.app.get(SessionStamps).bump([owner.user.id]);
     expect(await conversion(owner.agent)).toBe(0);
+  });
+});
+
+describe("the player's reports and what sessions did", () => {
+  async function engagement(merchantId: string) {
+    const rows = await databaseOf(t)
+      .select()
+      .from(reviewEngagementDaily)
+      .where(eq(reviewEngagementDaily.merchantId, merchantId));
+    return rows
+      .map((r) => ({ reviewId: r.reviewId, type: r.type, events: r.events, sessions: r.sessions }))
+      .sort((a, b) => `${a.reviewId}${a.type}`.localeCompare(`${b.reviewId}${b.type}`));
+  }
+
+  it("rolls up plays and quarters watched per review, once per session, for the store's own reviews only", async () => {
+    const { merchantId, storeId } = await registerOwner(t);
+    const [first, second] = await seedReviews(t, merchantId, 2, { productId: 'mug' });
+    const other = await registerOwner(t);
+    const [foreign] = await seedReviews(t, other.merchantId, 1, { productId: 'mug' });
+    const send = (session: string, events: Array<{ type: string; review_id?: string }>) =>
+      beacon({
+        merchant_id: storeId,
+        session_id: session,
+        events: events.map((event) => ({ product_id: 'mug', ...event })),
+      }).expect(202);
+
+    const res = await send('session-watch-one', [
+      { type: 'view' },
+      { type: 'play', review_id: first },
+      { type: 'watched_25', review_id: first },
+      { type: 'watched_25', review_id: first },
+      { type: 'watched_50', review_id: first },
+      { type: 'unmute', review_id: first },
+      { type: 'watched_25', review_id: foreign },
+      { type: 'fullscreen' },
+    ]);
+    expect(res.body).toEqual({ recorded: 5 });
+    // The same review again in a later batch: the play counts, the quarter already reported does not.
+    await send('session-watch-one', [
+      { type: 'play', review_id: first },
+      { type: 'watched_25', review_id: first },
+      { type: 'watched_100', review_id: second },
+    ]);
+    await send('session-watch-two', [
+      { type: 'view' },
+      { type: 'play', review_id: first },
+      { type: 'watched_25', review_id: first },
+    ]);
+
+    expect(await engagement(merchantId)).toEqual(
+      [
+        { reviewId: first, type: 'play', events: 3, sessions: 2 },
+        { reviewId: first, type: 'unmute', events: 1, sessions: 1 },
+        { reviewId: first, type: 'watched_25', events: 2, sessions: 2 },
+        { reviewId: first, type: 'watched_50', events: 1, sessions: 1 },
+        { reviewId: second, type: 'watched_100', events: 1, sessions: 1 },
+      ].sort((a, b) => `${a.reviewId}${a.type}`.localeCompare(`${b.reviewId}${b.type}`)),
+    );
+    expect(await engagement(other.merchantId)).toEqual([]);
+    // The product's rollup counts them too.
+    const perProduct = (await rollup(merchantId)).filter((row) => row.type === 'watched_25');
+    expect(perProduct).toEqual([{ productId: expect.any(String), type: 'watched_25', events: 2, sessions: 2 }]);
+  });
+
+  it('files each session once, on the day it first saw the widget, by whether it played, carted and bought', async () => {
+    const { merchantId, storeId } = await registerOwner(t);
+    const [review] = await seedReviews(t, merchantId, 1, { productId: 'lamp' });
+    const send = (session: string, types: string[]) =>
+      beacon({
+        merchant_id: storeId,
+        session_id: session,
+        events: types.map((type) => ({ type, product_id: 'lamp', ...(type === 'play' ? { review_id: review } : {}) })),
+      }).expect(202);
+    const outcomes = async () => {
+      const rows = await databaseOf(t)
+        .select()
+        .from(widgetSessionOutcomeDaily)
+        .where(eq(widgetSessionOutcomeDaily.merchantId, merchantId));
+      return Object.fromEntries(
+        rows
+          .filter((row) => row.sessions !== 0)
+          .map((row) => [`${+row.played}${+row.carted}${+row.purchased}`, row.sessions]),
+      );
+    };
+
+    await send('session-outcome-a', ['view']);
+    await send('session-outcome-b', ['view', 'play']);
+    await send('session-outcome-c', ['view']);
+    expect(await outcomes()).toEqual({ '000': 2, '100': 1 });
+    await send('session-outcome-b', ['add_to_cart']);
+    await send('session-outcome-a', ['add_to_cart']);
+    await send('session-outcome-c', ['play', 'play']);
+    await send('session-outcome-c', ['view']);
+    expect(await outcomes()).toEqual({ '010': 1, '110': 1, '100': 1 });
+    // A session that never saw the widget is in no row.
+    await send('session-outcome-d', ['add_to_cart']);
+    expect(await outcomes()).toEqual({ '010': 1, '110': 1, '100': 1 });
   });
 });
