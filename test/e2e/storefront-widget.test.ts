@@ -1022,14 +1022,29 @@ const LAYOUT_CHECKS: Record<(typeof WIDGET_LAYOUTS)[number], (page: Page, width:
 };
 
 describe('widget events', () => {
-  it('sends view, play and add-to-cart beacons that the server stores', async () => {
+  it("sends view, add-to-cart and the player's beacons that the server stores", async () => {
     const page = await shopperPage();
     await openProduct(page, 'shopify', SHIRT);
     const session = await page.evaluate(() => sessionStorage.getItem('vr_sid'));
     expect(session).toMatch(/^[\w-]{16,64}$/);
     await host(page).scrollIntoViewIfNeeded();
     await host(page).locator(`.vr-tile[data-review-id="${ids.video}"]`).click();
-    await host(page).locator('.vr-modal video.vr-player').waitFor();
+    // The shopper mutes and unmutes, then skips to the end: the player reports the sound and every quarter.
+    await host(page)
+      .locator('.vr-modal video.vr-player')
+      .evaluate(async (video: HTMLVideoElement) => {
+        const next = (name: string) => new Promise((resolve) => video.addEventListener(name, resolve, { once: true }));
+        if (!video.duration) await next('loadedmetadata');
+        for (const muted of [true, false]) {
+          const changed = next('volumechange');
+          video.muted = muted;
+          await changed;
+        }
+        const ended = next('ended');
+        await video.play();
+        video.currentTime = video.duration;
+        await ended;
+      });
     await page.keyboard.press('Escape');
     // Adding to the cart leaves the page: what is still queued goes out on pagehide.
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -1042,11 +1057,20 @@ describe('widget events', () => {
     await server.stop();
     const rows = await withTestDatabase(testEnv.env, (database) =>
       database.db
-        .select({ type: widgetEvents.type, n: count() })
+        .select({ type: widgetEvents.type, review: widgetEvents.reviewId, n: count() })
         .from(widgetEvents)
         .where(eq(widgetEvents.sessionId, session!))
-        .groupBy(widgetEvents.type),
+        .groupBy(widgetEvents.type, widgetEvents.reviewId),
     );
-    expect(Object.fromEntries(rows.map((r) => [r.type, r.n]))).toMatchObject({ view: 1, play: 1, add_to_cart: 1 });
+    expect(Object.fromEntries(rows.map((r) => [r.type, [r.n, r.review]]))).toEqual({
+      view: [1, null],
+      play: [1, ids.video],
+      add_to_cart: [1, null],
+      watched_25: [1, ids.video],
+      watched_50: [1, ids.video],
+      watched_75: [1, ids.video],
+      watched_100: [1, ids.video],
+      unmute: [1, ids.video],
+    });
   });
 });

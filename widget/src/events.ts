@@ -57,7 +57,7 @@ export function send(url: string, body: string): void {
 }
 
 /**
- * Queues view, play and add-to-cart events for this product and sends them in batches: 2 s after the first
+ * Queues view, add-to-cart and the player's events for this product and sends them in batches: 2 s after the first
  * one, or when the page is hidden or left. Beacons carry text/plain, which needs no CORS preflight.
  */
 export function tracker(api: string, store: string, productId: string, host: HTMLElement, shopify: boolean) {
@@ -79,8 +79,8 @@ export function tracker(api: string, store: string, productId: string, host: HTM
       send(url, body);
     }
   };
-  const track = (type: TWidgetEventType) => {
-    queue.push({ type, product_id: productId });
+  const track = (type: TWidgetEventType, review?: string) => {
+    queue.push({ type, product_id: productId, review_id: review });
     if (!timer) timer = window.setTimeout(flush, FLUSH_DELAY_MS);
   };
   const cart = () => {

@@ -70,7 +70,7 @@ function mount(
         `${api}/api/reviews/public/${review.id}/helpful/`,
         JSON.stringify({ merchant_id: store, session_id: sessionId() }),
       ),
-    play: () => track('play'),
+    report: (type, review) => track(type, review),
     write: (slot, button) => {
       const open = slot.querySelector<HTMLElement>('.vr-form input');
       if (open) return open.focus();

@@ -1,4 +1,4 @@
-import type { TPublicReview } from '../../shared/storefront.js';
+import type { TPublicReview, TWidgetEventType } from '../../shared/storefront.js';
 import { h } from './dom.js';
 import css from './modal.css';
 import { details, mediaLabel, type View } from './parts.js';
@@ -21,7 +21,7 @@ export function openModal(parent: HTMLElement, review: TPublicReview, view: View
     video = dialog.appendChild(h('video', 'vr-player', null, { controls: '', playsinline: '', preload: 'auto' }));
     if (review.thumbnail_url) video.poster = review.thumbnail_url;
     video.src = review.video_url;
-    if (view.play) video.addEventListener('play', view.play, { once: true });
+    if (view.report) watch(video, review.id, view.report);
   } else if (review.photo_url) {
     const sizes: Record<string, string> = review.photo_srcset
       ? { sizes: '(max-width: 1080px) 100vw, 1080px', srcset: review.photo_srcset }
@@ -57,4 +57,29 @@ export function openModal(parent: HTMLElement, review: TPublicReview, view: View
   parent.append(modal);
   close.focus();
   video?.play().catch(() => undefined);
+}
+
+/**
+ * The player's reports on one review's video: the play, each quarter watched (the last one at the end, or within
+ * the last percent, as a looping or rounding player may never reach the exact end), the sound turned on after
+ * having been off, full screen. Each once per opening; the server counts them once per session and review.
+ */
+function watch(video: HTMLVideoElement, review: string, report: (type: TWidgetEventType, review: string) => void) {
+  const once = (type: TWidgetEventType) => () => report(type, review);
+  let quarters = 0;
+  let muted = video.muted || !video.volume;
+  const progress = (share: number) => {
+    for (; quarters < 4 && share >= (quarters > 2 ? 0.99 : (quarters + 1) / 4); quarters++)
+      report(('watched_' + (quarters + 1) * 25) as TWidgetEventType, review);
+  };
+  video.addEventListener('play', once('play'), { once: true });
+  video.addEventListener('timeupdate', () => video.duration && progress(video.currentTime / video.duration));
+  video.addEventListener('ended', () => progress(1));
+  video.addEventListener('volumechange', () => {
+    const off = video.muted || !video.volume;
+    if (muted && !off) report('unmute', review);
+    muted = off;
+  });
+  for (const name of ['fullscreenchange', 'webkitbeginfullscreen'])
+    video.addEventListener(name, once('fullscreen'), { once: true });
 }

@@ -1,10 +1,10 @@
-import type { TPublicReview, TWidgetConfiguration } from '../../shared/storefront.js';
+import type { TPublicReview, TWidgetConfiguration, TWidgetEventType } from '../../shared/storefront.js';
 import { fill, h } from './dom.js';
 
 export interface View {
   configuration: TWidgetConfiguration;
   date(iso: string): string;
-  play?(): void;
+  report?(type: TWidgetEventType, review: string): void;
   /** The review's "Helpful (n)" button, on a live widget; never inside a tile that is itself a button. */
   vote?(review: TPublicReview): HTMLElement;
 }

@@ -1,4 +1,10 @@
-import type { TPublicReview, TPublicReviews, TReviewSort, TWidgetConfiguration } from '../../shared/storefront.js';
+import type {
+  TPublicReview,
+  TPublicReviews,
+  TReviewSort,
+  TWidgetConfiguration,
+  TWidgetEventType,
+} from '../../shared/storefront.js';
 import { carousel } from './carousel.js';
 import { fill, h, storage, warn } from './dom.js';
 import { later } from './later.js';
@@ -16,7 +22,8 @@ export interface Hooks {
   write?(slot: HTMLElement, button: HTMLButtonElement): void;
   /** Opens or closes the Questions panel in `slot` (issue 25). */
   questions?(slot: HTMLElement, button: HTMLButtonElement): void;
-  play?(): void;
+  /** Reports what the shopper did with a review's video (a play, the player's reports). */
+  report?(type: TWidgetEventType, review: string): void;
   /** Fetches the first page in another sort, or with a star filter (0: none). */
   view?(sort: TReviewSort, rating: number): Promise<TPublicReviews>;
   /** Sends the shopper's "helpful" vote. */
@@ -148,7 +155,7 @@ export function render(
   const view: View = {
     configuration,
     date: (iso) => format.format(new Date(iso)),
-    play: hooks.play,
+    report: hooks.report,
     // The count the shopper saw after their vote is remembered, so a cached answer from before it shows no less.
     vote:
       vote &&
