@@ -3,6 +3,7 @@ import { MetricsModule } from './metrics/metrics.module.js';
 import { ApiDocsModule } from './api-docs/api-docs.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
+import { InsightsModule } from './insights/insights.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { CacheModule } from './cache/cache.module.js';
@@ -77,6 +78,7 @@ export class AppModule {
         WidgetScriptModule,
         GoogleFeedModule,
         AnalyticsModule,
+        InsightsModule,
         ShopifyModule,
         BigCommerceModule,
         TiendaNubeModule,

@@ -1,3 +1,4 @@
+import type { TInsightsReader } from './insights.js';
 import type { TAnalyticsReader } from './analytics.js';
 import type { TInvitation, TListOf, TTeamMember } from './accounts.js';
 import type { TUsageDetails } from './billing.js';
@@ -28,6 +29,7 @@ export interface TReviewRequestsRead {
  */
 export interface TServerApi {
   analytics: TAnalyticsReader | null;
+  insights: TInsightsReader | null;
   usageDetails: (() => Promise<TUsageDetails>) | null;
   reviews: ((query: TReviewsRead) => Promise<TPage<TReview>>) | null;
   reviewStats: (() => Promise<TReviewStats>) | null;

@@ -10,6 +10,6 @@ import { AnalyticsService } from './analytics.service.js';
   imports: [AuthModule],
   controllers: [AnalyticsController],
   providers: [AnalyticsCache, AnalyticsRepository, AnalyticsService],
-  exports: [AnalyticsCache, AnalyticsService],
+  exports: [AnalyticsCache, AnalyticsRepository, AnalyticsService],
 })
 export class AnalyticsModule {}

@@ -7,9 +7,9 @@ import type {
   TReviewActivity,
   TTopProducts,
 } from '../../shared/analytics.js';
-import { isConnected } from '../accounts/accounts.mapper.js';
 import { ServerReaders } from '../ssr/server-readers.js';
 import { AnalyticsCache } from './analytics-cache.js';
+import { attributesOrders } from './conversion-basis.js';
 import { AnalyticsRepository, type AnalyticsStore, type PeriodReviews } from './analytics.repository.js';
 import { bucketsOf, firstWholeMonth, periodsOf, todayIn } from './periods.js';
 import { countTrend, oneDecimal, pointsTrend } from './trends.js';
@@ -21,14 +21,6 @@ function average(rows: Array<{ reviews: number; ratingSum: number }>): number | 
 
 function sumOf(rows: PeriodReviews[]): number {
   return rows.reduce((sum, row) => sum + row.reviews, 0);
-}
-
-/**
- * A connected Shopify store's orders carry the widget session that bought (the cart attribute the widget sets), so
- * its conversions are verified purchases. BigCommerce and Tienda Nube orders carry no session.
- */
-function attributesOrders(store: AnalyticsStore): boolean {
-  return store.platform === 'shopify' && isConnected(store);
 }
 
 /** Percent of the sessions that saw the widget which converted (DESIGN §6.6). */

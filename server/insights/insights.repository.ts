@@ -1,0 +1,161 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
+import type { TReviewSource } from '../../shared/review-statuses.js';
+import type { DatabaseHandle } from '../database/database.js';
+import { DATABASE } from '../database/database.module.js';
+import {
+  merchants,
+  products,
+  reviewEngagementDaily,
+  reviewRatingDaily,
+  reviewRequests,
+  reviews,
+  widgetEventStoreDaily,
+  widgetSessionOutcomeDaily,
+} from '../database/schema.js';
+
+/** The figures of one range; `current` tells the range asked for from the one before it. */
+export interface EngagementRow {
+  current: boolean;
+  views: number;
+  plays: number;
+  unmutes: number;
+  fullscreens: number;
+  /** Plays of a named review, and the quarters those plays reached. */
+  reviewPlays: number;
+  quarters: number;
+  completed: number;
+}
+
+export interface OutcomeRow {
+  played: boolean;
+  carted: boolean;
+  purchased: boolean;
+  sessions: number;
+}
+
+/**
+ * Insights read only rollups (migrations 0006, 0007 and 0032), whose size follows the store's days, reviews watched
+ * and products, never its events; the funnel reads the store's review requests sent in the range.
+ */
+@Injectable()
+export class InsightsRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  /** The widget's figures from `previousStart` to `end`, split at `start`. */
+  async engagement(merchantId: string, previousStart: string, start: string, end: string): Promise<EngagementRow[]> {
+    return this.database.rows(sql`
+      with store as (
+        select day >= ${start}::date as current,
+          coalesce(sum(sessions) filter (where type = 'view'), 0)::int as views,
+          coalesce(sum(sessions) filter (where type = 'play'), 0)::int as plays,
+          coalesce(sum(sessions) filter (where type = 'unmute'), 0)::int as unmutes,
+          coalesce(sum(sessions) filter (where type = 'fullscreen'), 0)::int as fullscreens
+        from ${widgetEventStoreDaily}
+        where merchant_id = ${merchantId} and day between ${previousStart}::date and ${end}::date
+        group by 1
+      ), watched as (
+        select day >= ${start}::date as current,
+          coalesce(sum(sessions) filter (where type = 'play'), 0)::int as "reviewPlays",
+          coalesce(sum(sessions) filter (where type like 'watched\\_%'), 0)::int as quarters,
+          coalesce(sum(sessions) filter (where type = 'watched_100'), 0)::int as completed
+        from ${reviewEngagementDaily}
+        where merchant_id = ${merchantId} and day between ${previousStart}::date and ${end}::date
+        group by 1
+      )
+      select coalesce(s.current, w.current) as current, coalesce(s.views, 0) as views, coalesce(s.plays, 0) as plays,
+        coalesce(s.unmutes, 0) as unmutes, coalesce(s.fullscreens, 0) as fullscreens,
+        coalesce(w."reviewPlays", 0) as "reviewPlays", coalesce(w.quarters, 0) as quarters,
+        coalesce(w.completed, 0) as completed
+      from store s full join watched w on w.current = s.current`);
+  }
+
+  /** Sessions that first saw the widget in the range, by what they did since. */
+  async outcomes(merchantId: string, start: string, end: string): Promise<OutcomeRow[]> {
+    return this.database.rows(sql`
+      select played, carted, purchased, sum(sessions)::int as sessions from ${widgetSessionOutcomeDaily}
+      where merchant_id = ${merchantId} and day between ${start}::date and ${end}::date
+      group by 1, 2, 3`);
+  }
+
+  /** The reviews played by the most sessions in the range, with how many of those reached the end. */
+  async mostWatched(
+    merchantId: string,
+    start: string,
+    end: string,
+    limit: number,
+  ): Promise<
+    Array<{
+      reviewId: string;
+      customerName: string;
+      productId: string;
+      productName: string;
+      plays: number;
+      completed: number;
+    }>
+  > {
+    return this.database.rows(sql`
+      with watched as (
+        select review_id,
+          coalesce(sum(sessions) filter (where type = 'play'), 0)::int as plays,
+          coalesce(sum(sessions) filter (where type = 'watched_100'), 0)::int as completed
+        from ${reviewEngagementDaily}
+        where merchant_id = ${merchantId} and day between ${start}::date and ${end}::date
+        group by review_id
+        having sum(sessions) filter (where type = 'play') > 0
+        order by plays desc, review_id
+        limit ${limit}
+      )
+      select w.review_id as "reviewId", r.customer_name as "customerName", p.id as "productId",
+        p.name as "productName", w.plays, w.completed
+      from watched w join ${reviews} r on r.id = w.review_id join ${products} p on p.id = r.product_id
+      where r.deleted_at is null
+      order by w.plays desc, w.review_id`);
+  }
+
+  /** Reviews received and not rejected, per week (Monday first) and star. */
+  async ratings(
+    merchantId: string,
+    start: string,
+    end: string,
+  ): Promise<Array<{ week: string; rating: number; reviews: number }>> {
+    return this.database.rows(sql`
+      select date_trunc('week', day)::date::text as week, rating, sum(reviews)::int as reviews
+      from ${reviewRatingDaily}
+      where merchant_id = ${merchantId} and status <> 'rejected' and day between ${start}::date and ${end}::date
+      group by 1, 2 having sum(reviews) > 0`);
+  }
+
+  async sources(
+    merchantId: string,
+    start: string,
+    end: string,
+  ): Promise<Array<{ source: TReviewSource; reviews: number }>> {
+    return this.database.rows(sql`
+      select source, sum(reviews)::int as reviews from ${reviewRatingDaily}
+      where merchant_id = ${merchantId} and status <> 'rejected' and day between ${start}::date and ${end}::date
+      group by 1 having sum(reviews) > 0 order by 2 desc, 1`);
+  }
+
+  /** Requests first sent in each week of the range (store's time zone); null when the store never sent one. */
+  async funnel(
+    merchantId: string,
+    start: string,
+    end: string,
+  ): Promise<Array<{ week: string; sent: number; opened: number; reviewed: number }> | null> {
+    const [any] = await this.database.rows<{ one: number }>(sql`
+      select 1 as one from ${reviewRequests} where merchant_id = ${merchantId} and sent_at is not null limit 1`);
+    if (!any) return null;
+    return this.database.rows(sql`
+      with sent as (
+        select (r.sent_at at time zone coalesce(m.timezone, 'UTC'))::date as day, r.opened_at, r.reviewed_at
+        from ${reviewRequests} r join ${merchants} m on m.id = r.merchant_id
+        where r.merchant_id = ${merchantId} and r.sent_at is not null
+          and r.sent_at >= (${start}::date::timestamp at time zone coalesce(m.timezone, 'UTC'))
+          and r.sent_at < ((${end}::date + 1)::timestamp at time zone coalesce(m.timezone, 'UTC'))
+      )
+      select date_trunc('week', day)::date::text as week, count(*)::int as sent, count(opened_at)::int as opened,
+        count(reviewed_at)::int as reviewed
+      from sent group by 1`);
+  }
+}

@@ -1,0 +1,147 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { conversionLift } from '../../shared/conversion-lift.js';
+import {
+  INSIGHTS_DEFAULT_DAYS,
+  MOST_WATCHED_LIMIT,
+  type TDateRange,
+  type TEngagement,
+  type TFunnelWeek,
+  type TInsights,
+  type TInsightsQuery,
+  type TInsightsReader,
+  type TRatingsWeek,
+} from '../../shared/insights.js';
+import { AnalyticsCache } from '../analytics/analytics-cache.js';
+import { AnalyticsRepository, type AnalyticsStore } from '../analytics/analytics.repository.js';
+import { attributesOrders } from '../analytics/conversion-basis.js';
+import { addDays, todayIn } from '../analytics/periods.js';
+import { ServerReaders } from '../ssr/server-readers.js';
+import { InsightsRepository, type EngagementRow, type OutcomeRow } from './insights.repository.js';
+
+const DAY_MS = 86_400_000;
+
+function share(part: number, whole: number): number | null {
+  return whole ? Math.min(1, part / whole) : null;
+}
+
+function engagementOf(row: EngagementRow | undefined): TEngagement {
+  const r = row ?? { views: 0, plays: 0, unmutes: 0, fullscreens: 0, reviewPlays: 0, quarters: 0, completed: 0 };
+  return {
+    views: r.views,
+    plays: r.plays,
+    play_rate: share(r.plays, r.views),
+    average_watched: share(r.quarters / 4, r.reviewPlays),
+    completion: share(r.completed, r.reviewPlays),
+    unmutes: r.unmutes,
+    fullscreens: r.fullscreens,
+  };
+}
+
+/** Every Monday from the week of `start` to the week of `end`. */
+export function weeksOf(range: TDateRange): string[] {
+  const monday = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+  const weeks: string[] = [];
+  for (let week = monday(range.start); week <= range.end; week = addDays(week, 7)) weeks.push(week);
+  return weeks;
+}
+
+/** Sessions that played against sessions that only saw the widget, converting by `byOrders` or by carts. */
+function liftOf(rows: OutcomeRow[], byOrders: boolean) {
+  const converted = (row: OutcomeRow) => (byOrders ? row.purchased : row.carted);
+  const group = (played: boolean) => {
+    const mine = rows.filter((row) => row.played === played);
+    return {
+      sessions: mine.reduce((sum, row) => sum + row.sessions, 0),
+      conversions: mine.filter(converted).reduce((sum, row) => sum + row.sessions, 0),
+    };
+  };
+  return { ...conversionLift(group(true), group(false)), basis: byOrders ? ('orders' as const) : ('carts' as const) };
+}
+
+/**
+ * Issue 27's Insights for one store: engagement, conversion lift, most-watched reviews, ratings, sources and the
+ * review-request funnel over a range of the store's days. Cached under the analytics versions (events or reviews),
+ * keyed by the store's current day.
+ */
+@Injectable()
+export class InsightsService implements OnModuleInit {
+  constructor(
+    private readonly insightsRepository: InsightsRepository,
+    private readonly analytics: AnalyticsRepository,
+    private readonly cache: AnalyticsCache,
+    private readonly readers: ServerReaders,
+  ) {}
+
+  onModuleInit(): void {
+    this.readers.register('insights', 'view_dashboard', (merchantId) => this.readerFor(merchantId));
+  }
+
+  async insights(store: AnalyticsStore, query: TInsightsQuery): Promise<TInsights> {
+    const today = todayIn(store.timezone);
+    const range: TDateRange =
+      query.start && query.end
+        ? { start: query.start, end: query.end }
+        : { start: addDays(today, 1 - INSIGHTS_DEFAULT_DAYS), end: today };
+    const days = (Date.parse(range.end) - Date.parse(range.start)) / DAY_MS + 1;
+    const previous = { start: addDays(range.start, -days), end: addDays(range.start, -1) };
+    const key = [today, range.start, range.end];
+    const ordersKnown = attributesOrders(store);
+
+    const [events, received, funnel] = await Promise.all([
+      this.cache.events(store.id, ['insights', ...key, ordersKnown ? 'orders' : 'carts'], async () => {
+        const [engagement, outcomes, watched] = await Promise.all([
+          this.insightsRepository.engagement(store.id, previous.start, range.start, range.end),
+          this.insightsRepository.outcomes(store.id, range.start, range.end),
+          this.insightsRepository.mostWatched(store.id, range.start, range.end, MOST_WATCHED_LIMIT),
+        ]);
+        // As the dashboard's conversion rate: orders where the store reports them, add-to-cart clicks otherwise.
+        const byOrders = ordersKnown || outcomes.some((row) => row.purchased && row.sessions > 0);
+        return {
+          engagement: engagementOf(engagement.find((row) => row.current)),
+          previous_engagement: engagementOf(engagement.find((row) => !row.current)),
+          lift: liftOf(outcomes, byOrders),
+          most_watched: watched.map((row) => ({
+            review_id: row.reviewId,
+            customer_name: row.customerName,
+            product_id: row.productId,
+            product_name: row.productName,
+            plays: row.plays,
+            completion: share(row.completed, row.plays),
+          })),
+        };
+      }),
+      this.cache.reviews(store.id, ['insights', ...key], async () => {
+        const [ratings, sources] = await Promise.all([
+          this.insightsRepository.ratings(store.id, range.start, range.end),
+          this.insightsRepository.sources(store.id, range.start, range.end),
+        ]);
+        return { ratings: ratingWeeks(range, ratings), sources };
+      }),
+      this.insightsRepository.funnel(store.id, range.start, range.end),
+    ]);
+    return { range, previous, ...events, ...received, funnel: funnel && funnelWeeks(range, funnel) };
+  }
+
+  readerFor(merchantId: string): TInsightsReader {
+    let store: Promise<AnalyticsStore> | undefined;
+    return { insights: async (query) => this.insights(await (store ??= this.analytics.store(merchantId)), query) };
+  }
+}
+
+function ratingWeeks(
+  range: TDateRange,
+  rows: Array<{ week: string; rating: number; reviews: number }>,
+): TRatingsWeek[] {
+  return weeksOf(range).map((week) => {
+    const counts: TRatingsWeek['counts'] = [0, 0, 0, 0, 0];
+    for (const row of rows) if (row.week === week) counts[row.rating - 1] += row.reviews;
+    const total = counts.reduce((sum, n) => sum + n, 0);
+    const average = total ? counts.reduce((sum, n, i) => sum + n * (i + 1), 0) / total : null;
+    return { week, counts, average: average === null ? null : Math.round(average * 100) / 100 };
+  });
+}
+
+function funnelWeeks(range: TDateRange, rows: TFunnelWeek[]): TFunnelWeek[] {
+  const byWeek = new Map(rows.map((row) => [row.week, row]));
+  return weeksOf(range).map((week) => byWeek.get(week) ?? { week, sent: 0, opened: 0, reviewed: 0 });
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { TLift } from './conversion-lift.js';
+import type { TReviewSource } from './review-statuses.js';
+
+// Issue 27, Insights: what video reviews earn, over a date range in the store's time zone, against the period of
+// the same length just before it.
+
+/** The longest range Insights reads at once. */
+export const INSIGHTS_MAX_DAYS = 366;
+/** The range when none is given: the last 30 days, today included. */
+export const INSIGHTS_DEFAULT_DAYS = 30;
+/** How many reviews "most watched" lists. */
+export const MOST_WATCHED_LIMIT = 10;
+
+const ZDay = z
+  .string({ error: 'A date, YYYY-MM-DD.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date, YYYY-MM-DD.')
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    'A date, YYYY-MM-DD.',
+  );
+
+const DAY_MS = 86_400_000;
+
+/** `GET /api/insights/`: both ends included; without them, the last INSIGHTS_DEFAULT_DAYS days. */
+export const ZInsightsQuery = z.object({ start: ZDay.optional(), end: ZDay.optional() }).superRefine((query, ctx) => {
+  if (!!query.start !== !!query.end) {
+    ctx.addIssue({ code: 'custom', path: [query.start ? 'end' : 'start'], message: 'Give both dates, or neither.' });
+  } else if (query.start && query.end) {
+    const days = (Date.parse(query.end) - Date.parse(query.start)) / DAY_MS + 1;
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The end comes before the start.' });
+    else if (days > INSIGHTS_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['end'], message: `At most ${INSIGHTS_MAX_DAYS} days at once.` });
+    }
+  }
+});
+export type TInsightsQuery = z.output<typeof ZInsightsQuery>;
+
+/** Both ends included, `YYYY-MM-DD` in the store's time zone. */
+export interface TDateRange {
+  start: string;
+  end: string;
+}
+
+/** How shoppers met the videos in a range; shares are 0–1, null where there is nothing to divide by. */
+export interface TEngagement {
+  /** Widget sessions that saw the widget (per day and product, as the dashboard counts them). */
+  views: number;
+  /** Sessions that played a video. */
+  plays: number;
+  /** plays ÷ views. */
+  play_rate: number | null;
+  /**
+   * The average share of a video watched per play of a named review, from the quarters reached (each quarter
+   * reached counts a quarter: a lower bound).
+   */
+  average_watched: number | null;
+  /** Plays of a named review that reached its end. */
+  completion: number | null;
+  unmutes: number;
+  fullscreens: number;
+}
+
+export interface TWatchedReview {
+  review_id: string;
+  customer_name: string;
+  product_id: string;
+  product_name: string;
+  /** Sessions that played it. */
+  plays: number;
+  /** Of those, the share that reached its end (0–1). */
+  completion: number | null;
+}
+
+/** One week, Monday first, `YYYY-MM-DD`: reviews received by star (index 0 is 1 star) and their average. */
+export interface TRatingsWeek {
+  week: string;
+  counts: [number, number, number, number, number];
+  average: number | null;
+}
+
+/** Review requests first sent in a week, and how many of them were opened and reviewed since. */
+export interface TFunnelWeek {
+  week: string;
+  sent: number;
+  opened: number;
+  reviewed: number;
+}
+
+export interface TInsights {
+  range: TDateRange;
+  /** The same number of days just before `range`. */
+  previous: TDateRange;
+  engagement: TEngagement;
+  previous_engagement: TEngagement;
+  /**
+   * Sessions that played a video against sessions that only saw the widget, each filed on the day it first saw the
+   * widget; `basis` says what converting means: a verified order (a connected store whose orders name the session),
+   * or an add to cart.
+   */
+  lift: TLift & { basis: 'orders' | 'carts' };
+  most_watched: TWatchedReview[];
+  /** Reviews received (not deleted, not rejected) per week of the range. */
+  ratings: TRatingsWeek[];
+  /** Reviews received (not deleted, not rejected) in the range by where they came from. */
+  sources: Array<{ source: TReviewSource; reviews: number }>;
+  /** Null until the store has sent a review request. */
+  funnel: TFunnelWeek[] | null;
+}
+
+/** The Insights read a server render makes in process for the signed-in user's store. */
+export interface TInsightsReader {
+  insights(query: TInsightsQuery): Promise<TInsights>;
+}

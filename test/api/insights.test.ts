@@ -1,0 +1,196 @@
+import { eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { AnalyticsCache } from '../../server/analytics/analytics-cache.js';
+import { reviewRequests, widgetSessionOutcomeDaily } from '../../server/database/schema.js';
+import type { TInsights } from '../../shared/insights.js';
+import { insertDatedReviews, localDay } from '../factories/analytics.factory.js';
+import { seedReviewRequest } from '../factories/review-requests.factory.js';
+import { seedReviews } from '../factories/reviews.factory.js';
+import { PUBLIC_URL, registerOwner, type Agent } from '../support/accounts.js';
+import { databaseOf, handleOf, startTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let http: ReturnType<typeof request>;
+beforeAll(async () => {
+  t = await startTestApp({ env: { PUBLIC_URL, TRUST_PROXY: 'true' } });
+  http = request(t.app.getHttpServer());
+});
+afterAll(() => t.close());
+
+let address = 0;
+function beacon(storeId: string, session: string, events: Array<{ type: string; review_id?: string }>) {
+  address += 1;
+  return http
+    .post('/api/widgets/events/')
+    .set('X-Forwarded-For', `203.0.113.${address % 250}`)
+    .set('Content-Type', 'text/plain;charset=UTF-8')
+    .send(
+      JSON.stringify({
+        merchant_id: storeId,
+        session_id: session,
+        events: events.map((e) => ({ product_id: 'cup', ...e })),
+      }),
+    )
+    .expect(202);
+}
+
+async function insights(agent: Agent, query = ''): Promise<TInsights> {
+  return (await agent.get(`/api/insights/${query}`).expect(200)).body as TInsights;
+}
+
+describe('GET /api/insights/', () => {
+  it('reports engagement from the player: play rate, share watched, completion, most-watched reviews', async () => {
+    const owner = await registerOwner(t);
+    const [loved, skipped] = await seedReviews(t, owner.merchantId, 2, {
+      productId: 'cup',
+      productName: 'Clay cup',
+      customerName: (i) => ['Ana', 'Bo'][i],
+    });
+    // Four sessions see the widget; two play the first review (one to the end, one to a quarter), one the second.
+    await beacon(owner.storeId, 'session-eng-1', [
+      { type: 'view' },
+      { type: 'play', review_id: loved },
+      ...['watched_25', 'watched_50', 'watched_75', 'watched_100', 'unmute'].map((type) => ({
+        type,
+        review_id: loved,
+      })),
+    ]);
+    await beacon(owner.storeId, 'session-eng-2', [
+      { type: 'view' },
+      { type: 'play', review_id: loved },
+      { type: 'watched_25', review_id: loved },
+      { type: 'fullscreen', review_id: loved },
+    ]);
+    await beacon(owner.storeId, 'session-eng-3', [{ type: 'view' }, { type: 'play', review_id: skipped }]);
+    await beacon(owner.storeId, 'session-eng-4', [{ type: 'view' }]);
+
+    const body = await insights(owner.agent);
+    expect(body.range).toEqual({ start: localDay(29), end: localDay(0) });
+    expect(body.previous).toEqual({ start: localDay(59), end: localDay(30) });
+    expect(body.engagement).toEqual({
+      views: 4,
+      plays: 3,
+      play_rate: 0.75,
+      // 5 quarters reached over 3 plays of named reviews.
+      average_watched: 5 / 4 / 3,
+      completion: 1 / 3,
+      unmutes: 1,
+      fullscreens: 1,
+    });
+    expect(body.previous_engagement).toMatchObject({ views: 0, plays: 0, play_rate: null, completion: null });
+    expect(body.most_watched).toEqual([
+      {
+        review_id: loved,
+        customer_name: 'Ana',
+        product_id: expect.any(String),
+        product_name: 'Clay cup',
+        plays: 2,
+        completion: 0.5,
+      },
+      {
+        review_id: skipped,
+        customer_name: 'Bo',
+        product_id: expect.any(String),
+        product_name: 'Clay cup',
+        plays: 1,
+        completion: 0,
+      },
+    ]);
+    // Without requests sent, no funnel.
+    expect(body.funnel).toBeNull();
+  });
+
+  it('says "not enough data" for a small store and gives the lift with its interval once there is', async () => {
+    const owner = await registerOwner(t);
+    await seedReviews(t, owner.merchantId, 1, { productId: 'cup' });
+    await beacon(owner.storeId, 'session-lift-1', [{ type: 'view' }, { type: 'play' }, { type: 'add_to_cart' }]);
+    await beacon(owner.storeId, 'session-lift-2', [{ type: 'view' }]);
+    const small = await insights(owner.agent);
+    expect(small.lift).toMatchObject({
+      basis: 'carts',
+      enough: false,
+      difference: null,
+      watched: { sessions: 1, conversions: 1, rate: 1 },
+      viewed: { sessions: 1, conversions: 0, rate: 0 },
+    });
+
+    // A season of sessions, as the rollup holds them: 400 that played (40 bought), 1,600 that did not (80 bought).
+    const day = localDay(3);
+    await databaseOf(t)
+      .insert(widgetSessionOutcomeDaily)
+      .values([
+        { merchantId: owner.merchantId, day, played: true, carted: true, purchased: false, sessions: 40 },
+        { merchantId: owner.merchantId, day, played: true, carted: false, purchased: false, sessions: 360 },
+        { merchantId: owner.merchantId, day, played: false, carted: true, purchased: false, sessions: 80 },
+        { merchantId: owner.merchantId, day, played: false, carted: false, purchased: false, sessions: 1520 },
+      ]);
+    // What a stored beacon batch does: the cached answers go.
+    await t.app.get(AnalyticsCache).eventsRecorded(owner.merchantId);
+    const { lift } = await insights(owner.agent);
+    expect(lift.enough).toBe(true);
+    expect(lift.watched).toMatchObject({ sessions: 401, conversions: 41 });
+    expect(lift.viewed).toMatchObject({ sessions: 1601, conversions: 80 });
+    expect(lift.difference!.value).toBeCloseTo(41 / 401 - 80 / 1601, 10);
+    // The interval holds the difference and leaves zero out: watching goes with buying here.
+    expect(lift.difference!.low).toBeGreaterThan(0);
+    expect(lift.difference!.low).toBeLessThan(lift.difference!.value);
+    expect(lift.difference!.high).toBeGreaterThan(lift.difference!.value);
+    expect(lift.watched.low).toBeLessThan(lift.watched.rate!);
+    // Ranges before the sessions were filed hold none of them.
+    const before = await insights(owner.agent, `?start=${localDay(60)}&end=${localDay(31)}`);
+    expect(before.lift).toMatchObject({ enough: false, watched: { sessions: 0 }, viewed: { sessions: 0 } });
+  });
+
+  it('gives ratings per week by star, reviews by source, and the request funnel per week', async () => {
+    const owner = await registerOwner(t);
+    await insertDatedReviews(handleOf(t), owner.merchantId, [
+      { product: 'Cup', daysAgo: 1, status: 'approved', rating: 5 },
+      { product: 'Cup', daysAgo: 1, status: 'pending', rating: 3 },
+      { product: 'Cup', daysAgo: 1, status: 'rejected', rating: 1 },
+      { product: 'Cup', daysAgo: 1, status: 'approved', rating: 4, deleted: true },
+      { product: 'Cup', daysAgo: 20, status: 'approved', rating: 2 },
+    ]);
+    await databaseOf(t).execute(
+      sql`update reviews set source = 'import' where merchant_id = ${owner.merchantId} and rating = 2`,
+    );
+    const sent = await seedReviewRequest(t, owner.merchantId);
+    await seedReviewRequest(t, owner.merchantId);
+    await databaseOf(t).update(reviewRequests).set({ openedAt: new Date() }).where(eq(reviewRequests.id, sent.id));
+
+    const body = await insights(owner.agent);
+    const byWeek = Object.fromEntries(body.ratings.map((week) => [week.week, week]));
+    const weeks = body.ratings.map((week) => week.week);
+    expect(weeks.every((week) => new Date(`${week}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
+    expect(weeks.length).toBeGreaterThanOrEqual(5);
+    const total = body.ratings.reduce((sum, week) => sum.map((n, i) => n + week.counts[i]), [0, 0, 0, 0, 0]);
+    expect(total).toEqual([0, 1, 1, 0, 1]);
+    const recent = Object.values(byWeek).find((week) => week.counts[4] === 1)!;
+    expect(recent.counts).toEqual([0, 0, 1, 0, 1]);
+    expect(recent.average).toBe(4);
+    expect(body.sources).toEqual([
+      { source: 'widget', reviews: 2 },
+      { source: 'import', reviews: 1 },
+    ]);
+    expect(body.funnel!.reduce((sum, week) => sum + week.sent, 0)).toBe(2);
+    expect(body.funnel!.at(-1)).toEqual({ week: weeks.at(-1), sent: 2, opened: 1, reviewed: 0 });
+  });
+
+  it('refuses a range it cannot read with field errors', async () => {
+    const owner = await registerOwner(t);
+    const cases: Array<[string, string]> = [
+      ['?start=2026-01-01', 'end'],
+      ['?end=2026-01-01', 'start'],
+      ['?start=2026-02-30&end=2026-03-01', 'start'],
+      ['?start=yesterday&end=2026-03-01', 'start'],
+      ['?start=2026-03-02&end=2026-03-01', 'end'],
+      ['?start=2025-01-01&end=2026-03-01', 'end'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await owner.agent.get(`/api/insights/${query}`).expect(400);
+      expect(res.body.fields).toHaveProperty([field]);
+    }
+    const year = await insights(owner.agent, '?start=2025-03-02&end=2026-03-01');
+    // 365 days, so the 365 before them (2024 had a 29 February).
+    expect(year.previous).toEqual({ start: '2024-03-02', end: '2025-03-01' });
+  });
+});
