@@ -324,9 +324,7 @@ export const reviews = pgTable(
     mediaError: text('media_error'),
     /** Its files have public copies in the bucket (`PublicMedia`), so storefronts load them from there. */
     publicCopies: boolean('public_copies').notNull().default(false),
-    source: text('source', { enum: REVIEW_SOURCES })
-      .notNull()
-      .default('widget'),
+    source: text('source', { enum: REVIEW_SOURCES }).notNull().default('widget'),
     verifiedPurchase: boolean('verified_purchase').notNull().default(false),
     /** The widget session that sent it, so a customer's erasure also drops that session's events. */
     sessionId: text('session_id'),
