@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TLift } from './conversion-lift.js';
 import type { TReviewSource } from './review-statuses.js';
+import { pageFields } from './reviews.js';
 
 // Issue 27, Insights: what video reviews earn, over a date range in the store's time zone, against the period of
 // the same length just before it.
@@ -23,8 +24,9 @@ const ZDay = z
 
 const DAY_MS = 86_400_000;
 
-/** `GET /api/insights/`: both ends included; without them, the last INSIGHTS_DEFAULT_DAYS days. */
-export const ZInsightsQuery = z.object({ start: ZDay.optional(), end: ZDay.optional() }).superRefine((query, ctx) => {
+const ZRangeFields = { start: ZDay.optional(), end: ZDay.optional() };
+
+function checkRange(query: { start?: string; end?: string }, ctx: z.RefinementCtx): void {
   if (!!query.start !== !!query.end) {
     ctx.addIssue({ code: 'custom', path: [query.start ? 'end' : 'start'], message: 'Give both dates, or neither.' });
   } else if (query.start && query.end) {
@@ -34,7 +36,10 @@ export const ZInsightsQuery = z.object({ start: ZDay.optional(), end: ZDay.optio
       ctx.addIssue({ code: 'custom', path: ['end'], message: `At most ${INSIGHTS_MAX_DAYS} days at once.` });
     }
   }
-});
+}
+
+/** `GET /api/insights/`: both ends included; without them, the last INSIGHTS_DEFAULT_DAYS days. */
+export const ZInsightsQuery = z.object(ZRangeFields).superRefine(checkRange);
 export type TInsightsQuery = z.output<typeof ZInsightsQuery>;
 
 /** Both ends included, `YYYY-MM-DD` in the store's time zone. */
@@ -113,3 +118,67 @@ export interface TInsights {
 export interface TInsightsReader {
   insights(query: TInsightsQuery): Promise<TInsights>;
 }
+
+/** The per-product table's columns it sorts by; `-` first sorts from the largest. */
+export const INSIGHTS_PRODUCT_SORTS = [
+  'views',
+  'plays',
+  'play_rate',
+  'conversions',
+  'conversion_rate',
+  'reviews',
+  'name',
+] as const;
+const SORT_VALUES = INSIGHTS_PRODUCT_SORTS.flatMap((sort) => [sort, `-${sort}`] as const);
+export type TInsightsProductSort = (typeof SORT_VALUES)[number];
+export const INSIGHTS_PRODUCTS_PAGE_SIZE = 20;
+
+const ZProductsFields = {
+  ...ZRangeFields,
+  sort: z
+    .enum(SORT_VALUES as [TInsightsProductSort, ...TInsightsProductSort[]], {
+      error: `One of ${INSIGHTS_PRODUCT_SORTS.join(', ')}, each with - first for largest first.`,
+    })
+    .default('-views'),
+};
+
+/** `GET /api/insights/products/`: the products seen or reviewed in the range, one page. */
+export const ZInsightsProductsQuery = z
+  .object({ ...ZProductsFields, ...pageFields(INSIGHTS_PRODUCTS_PAGE_SIZE) })
+  .superRefine(checkRange);
+export type TInsightsProductsQuery = z.output<typeof ZInsightsProductsQuery>;
+
+/** `GET /api/insights/products/export/`: every such product, as CSV, in the table's order. */
+export const ZInsightsProductsExportQuery = z.object(ZProductsFields).superRefine(checkRange);
+export type TInsightsProductsExportQuery = z.output<typeof ZInsightsProductsExportQuery>;
+
+/** One product over the range; rates are 0–1, null where nothing divides. */
+export interface TInsightsProduct {
+  product_id: string;
+  name: string;
+  image: string | null;
+  /** Widget sessions that saw its reviews, and those that played one of its videos. */
+  views: number;
+  plays: number;
+  play_rate: number | null;
+  /** Sessions that converted on it (orders or add-to-carts, as the lift's basis). */
+  conversions: number;
+  conversion_rate: number | null;
+  /** Reviews received in the range, not deleted. */
+  reviews: number;
+  /** Of its published reviews, all time, one decimal; null without any. */
+  average_rating: number | null;
+}
+
+/** The CSV's columns, in order. */
+export const INSIGHTS_PRODUCT_COLUMNS = [
+  'product_id',
+  'name',
+  'views',
+  'plays',
+  'play_rate',
+  'conversions',
+  'conversion_rate',
+  'reviews',
+  'average_rating',
+] as const;

@@ -7,9 +7,12 @@ import {
   merchants,
   products,
   reviewEngagementDaily,
+  reviewProductDaily,
+  reviewProductMonthly,
   reviewRatingDaily,
   reviewRequests,
   reviews,
+  widgetEventDaily,
   widgetEventStoreDaily,
   widgetSessionOutcomeDaily,
 } from '../database/schema.js';
@@ -158,4 +161,94 @@ export class InsightsRepository {
         count(reviewed_at)::int as reviewed
       from sent group by 1`);
   }
+
+  /**
+   * The products the widget showed or that received reviews in the range, with their figures, in `order`: one page
+   * (`limit`, `offset`), and how many there are in all.
+   */
+  async products(
+    merchantId: string,
+    range: { start: string; end: string; wholeMonthsFrom: string },
+    byOrders: boolean,
+    order: { column: ProductColumn; descending: boolean },
+    limit: number,
+    offset: number,
+  ): Promise<{ count: number; rows: ProductRow[] }> {
+    const { start, end, wholeMonthsFrom } = range;
+    const converted = byOrders ? sql`'purchase'` : sql`'add_to_cart'`;
+    const direction = order.descending ? sql`desc` : sql`asc`;
+    const rows = await this.database.rows<ProductRow & { total: number }>(sql`
+      with seen as (
+        select product_id,
+          coalesce(sum(sessions) filter (where type = 'view'), 0)::int as views,
+          coalesce(sum(sessions) filter (where type = 'play'), 0)::int as plays,
+          coalesce(sum(sessions) filter (where type = ${converted}), 0)::int as conversions
+        from ${widgetEventDaily}
+        where merchant_id = ${merchantId} and product_id is not null and day between ${start}::date and ${end}::date
+          and type in ('view', 'play', ${converted})
+        group by product_id
+      ), received as (
+        select product_id, sum(reviews)::int as reviews from (
+          select product_id, reviews from ${reviewProductDaily}
+          where merchant_id = ${merchantId} and day >= ${start}::date and day < ${wholeMonthsFrom}::date
+            and day <= ${end}::date
+          union all
+          select product_id, reviews from ${reviewProductMonthly}
+          where merchant_id = ${merchantId} and month >= ${wholeMonthsFrom}::date and month <= ${end}::date
+        ) counted group by product_id having sum(reviews) > 0
+      ), joined as (
+        select coalesce(s.product_id, r.product_id) as product_id, coalesce(s.views, 0) as views,
+          coalesce(s.plays, 0) as plays, coalesce(s.conversions, 0) as conversions, coalesce(r.reviews, 0) as reviews
+        from seen s full join received r on r.product_id = s.product_id
+      ), figures as (
+        select j.*, p.name, p.image_url as image,
+          case when j.views > 0 then least(1, j.plays::float8 / j.views) end as play_rate,
+          case when j.views > 0 then least(1, j.conversions::float8 / j.views) end as conversion_rate
+        from joined j join ${products} p on p.id = j.product_id
+      )
+      select product_id as "productId", name, image, views, plays, play_rate as "playRate", conversions,
+        conversion_rate as "conversionRate", reviews, count(*) over ()::int as total
+      from figures
+      order by ${sql.identifier(PRODUCT_COLUMNS[order.column])} ${direction} nulls last, name, product_id
+      limit ${limit} offset ${offset}`);
+    return { count: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...row }) => row) };
+  }
+
+  /** The average of each product's published reviews, all time, for a page of products. */
+  async averageRatings(merchantId: string, productIds: string[]): Promise<Map<string, number>> {
+    if (!productIds.length) return new Map();
+    const rows = await this.database.rows<{ productId: string; average: number }>(sql`
+      select product_id as "productId", avg(rating)::float8 as average from ${reviews}
+      where merchant_id = ${merchantId} and status = 'approved' and deleted_at is null
+        and product_id in (${sql.join(
+          productIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+      group by product_id`);
+    return new Map(rows.map((row) => [row.productId, row.average]));
+  }
 }
+
+export interface ProductRow {
+  productId: string;
+  name: string;
+  image: string | null;
+  views: number;
+  plays: number;
+  playRate: number | null;
+  conversions: number;
+  conversionRate: number | null;
+  reviews: number;
+}
+
+/** What the table sorts by, and the column of the query's result that holds it. */
+const PRODUCT_COLUMNS = {
+  views: 'views',
+  plays: 'plays',
+  play_rate: 'play_rate',
+  conversions: 'conversions',
+  conversion_rate: 'conversion_rate',
+  reviews: 'reviews',
+  name: 'name',
+} as const;
+export type ProductColumn = keyof typeof PRODUCT_COLUMNS;

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { conversionLift } from '../../shared/conversion-lift.js';
+import type { TPage } from '../../shared/reviews.js';
 import {
   INSIGHTS_DEFAULT_DAYS,
   MOST_WATCHED_LIMIT,
@@ -8,15 +9,20 @@ import {
   type TFunnelWeek,
   type TInsights,
   type TInsightsQuery,
+  type TInsightsProduct,
+  type TInsightsProductSort,
+  type TInsightsProductsExportQuery,
+  type TInsightsProductsQuery,
   type TInsightsReader,
   type TRatingsWeek,
 } from '../../shared/insights.js';
 import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { AnalyticsRepository, type AnalyticsStore } from '../analytics/analytics.repository.js';
 import { attributesOrders } from '../analytics/conversion-basis.js';
-import { addDays, todayIn } from '../analytics/periods.js';
+import { addDays, firstWholeMonth, todayIn } from '../analytics/periods.js';
+import { listPage } from '../common/list-page.js';
 import { ServerReaders } from '../ssr/server-readers.js';
-import { InsightsRepository, type EngagementRow, type OutcomeRow } from './insights.repository.js';
+import { InsightsRepository, type EngagementRow, type OutcomeRow, type ProductColumn } from './insights.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -35,6 +41,26 @@ function engagementOf(row: EngagementRow | undefined): TEngagement {
     unmutes: r.unmutes,
     fullscreens: r.fullscreens,
   };
+}
+
+const EXPORT_BATCH = 500;
+
+/** The range asked for, or the last INSIGHTS_DEFAULT_DAYS days of the store's calendar. */
+function rangeOf(store: AnalyticsStore, query: { start?: string; end?: string }): { today: string; range: TDateRange } {
+  const today = todayIn(store.timezone);
+  const range =
+    query.start && query.end
+      ? { start: query.start, end: query.end }
+      : { start: addDays(today, 1 - INSIGHTS_DEFAULT_DAYS), end: today };
+  return { today, range };
+}
+
+/**
+ * As the dashboard's conversion rate: orders where the store's orders name the widget session (or once such orders
+ * arrived in the range), add-to-cart clicks otherwise.
+ */
+function convertsByOrders(store: AnalyticsStore, outcomes: OutcomeRow[]): boolean {
+  return attributesOrders(store) || outcomes.some((row) => row.purchased && row.sessions > 0);
 }
 
 /** Every Monday from the week of `start` to the week of `end`. */
@@ -77,25 +103,19 @@ export class InsightsService implements OnModuleInit {
   }
 
   async insights(store: AnalyticsStore, query: TInsightsQuery): Promise<TInsights> {
-    const today = todayIn(store.timezone);
-    const range: TDateRange =
-      query.start && query.end
-        ? { start: query.start, end: query.end }
-        : { start: addDays(today, 1 - INSIGHTS_DEFAULT_DAYS), end: today };
+    const { today, range } = rangeOf(store, query);
     const days = (Date.parse(range.end) - Date.parse(range.start)) / DAY_MS + 1;
     const previous = { start: addDays(range.start, -days), end: addDays(range.start, -1) };
     const key = [today, range.start, range.end];
-    const ordersKnown = attributesOrders(store);
 
     const [events, received, funnel] = await Promise.all([
-      this.cache.events(store.id, ['insights', ...key, ordersKnown ? 'orders' : 'carts'], async () => {
+      this.cache.events(store.id, ['insights', ...key, attributesOrders(store) ? 'orders' : 'carts'], async () => {
         const [engagement, outcomes, watched] = await Promise.all([
           this.insightsRepository.engagement(store.id, previous.start, range.start, range.end),
           this.insightsRepository.outcomes(store.id, range.start, range.end),
           this.insightsRepository.mostWatched(store.id, range.start, range.end, MOST_WATCHED_LIMIT),
         ]);
-        // As the dashboard's conversion rate: orders where the store reports them, add-to-cart clicks otherwise.
-        const byOrders = ordersKnown || outcomes.some((row) => row.purchased && row.sessions > 0);
+        const byOrders = convertsByOrders(store, outcomes);
         return {
           engagement: engagementOf(engagement.find((row) => row.current)),
           previous_engagement: engagementOf(engagement.find((row) => !row.current)),
@@ -120,6 +140,64 @@ export class InsightsService implements OnModuleInit {
       this.insightsRepository.funnel(store.id, range.start, range.end),
     ]);
     return { range, previous, ...events, ...received, funnel: funnel && funnelWeeks(range, funnel) };
+  }
+
+  /** One page of the per-product table. */
+  async products(store: AnalyticsStore, query: TInsightsProductsQuery): Promise<TPage<TInsightsProduct>> {
+    const { range } = rangeOf(store, query);
+    const { page, page_size, sort } = query;
+    // Not cached: its figures follow both the events and the reviews, and a table page is read far less than Insights.
+    const { count, results } = await this.productPage(store, range, sort, page_size, (page - 1) * page_size);
+    return listPage('/api/insights/products/', { ...range, sort, page, page_size }, count, results);
+  }
+
+  /** Every product of the table, in its order, read a page at a time. */
+  async *allProducts(store: AnalyticsStore, query: TInsightsProductsExportQuery): AsyncGenerator<TInsightsProduct> {
+    const { range } = rangeOf(store, query);
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const { results } = await this.productPage(store, range, query.sort, EXPORT_BATCH, offset);
+      yield* results;
+      if (results.length < EXPORT_BATCH) return;
+    }
+  }
+
+  private async productPage(
+    store: AnalyticsStore,
+    range: TDateRange,
+    sort: TInsightsProductSort,
+    limit: number,
+    offset: number,
+  ): Promise<{ count: number; results: TInsightsProduct[] }> {
+    const outcomes = await this.insightsRepository.outcomes(store.id, range.start, range.end);
+    const descending = sort.startsWith('-');
+    const { count, rows } = await this.insightsRepository.products(
+      store.id,
+      { ...range, wholeMonthsFrom: firstWholeMonth(range.start) },
+      convertsByOrders(store, outcomes),
+      { column: (descending ? sort.slice(1) : sort) as ProductColumn, descending },
+      limit,
+      offset,
+    );
+    const averages = await this.insightsRepository.averageRatings(
+      store.id,
+      rows.map((row) => row.productId),
+    );
+    const results = rows.map((row) => {
+      const average = averages.get(row.productId);
+      return {
+        product_id: row.productId,
+        name: row.name,
+        image: row.image,
+        views: row.views,
+        plays: row.plays,
+        play_rate: row.playRate,
+        conversions: row.conversions,
+        conversion_rate: row.conversionRate,
+        reviews: row.reviews,
+        average_rating: average === undefined ? null : Math.round(average * 10) / 10,
+      };
+    });
+    return { count, results };
   }
 
   readerFor(merchantId: string): TInsightsReader {
