@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import type { TLift } from './conversion-lift.js';
 import type { TReviewSource } from './review-statuses.js';
+import {
+  INSIGHTS_MAX_DAYS,
+  INSIGHTS_PERIODS,
+  INSIGHTS_PRODUCT_SORTS,
+  INSIGHTS_PRODUCTS_PAGE_SIZE,
+  type TInsightsPeriod,
+  type TInsightsProductSort,
+} from './insights-options.js';
 import { pageFields } from './reviews.js';
+
+export * from './insights-options.js';
 
 // Issue 27, Insights: what video reviews earn, over a date range in the store's time zone, against the period of
 // the same length just before it.
-
-/** The longest range Insights reads at once. */
-export const INSIGHTS_MAX_DAYS = 366;
-/** The range when none is given: the last 30 days, today included. */
-export const INSIGHTS_DEFAULT_DAYS = 30;
-/** How many reviews "most watched" lists. */
-export const MOST_WATCHED_LIMIT = 10;
 
 const ZDay = z
   .string({ error: 'A date, YYYY-MM-DD.' })
@@ -24,10 +27,22 @@ const ZDay = z
 
 const DAY_MS = 86_400_000;
 
-const ZRangeFields = { start: ZDay.optional(), end: ZDay.optional() };
+const PERIOD_MESSAGE = `Choose one of ${INSIGHTS_PERIODS.join(', ')} days.`;
 
-function checkRange(query: { start?: string; end?: string }, ctx: z.RefinementCtx): void {
-  if (!!query.start !== !!query.end) {
+const ZRangeFields = {
+  start: ZDay.optional(),
+  end: ZDay.optional(),
+  /** Instead of dates: the last N days of the store's calendar, today included. */
+  days: z.coerce
+    .number({ error: PERIOD_MESSAGE })
+    .refine((days): days is TInsightsPeriod => (INSIGHTS_PERIODS as readonly number[]).includes(days), PERIOD_MESSAGE)
+    .optional(),
+};
+
+function checkRange(query: { start?: string; end?: string; days?: number }, ctx: z.RefinementCtx): void {
+  if (query.days !== undefined && (query.start || query.end)) {
+    ctx.addIssue({ code: 'custom', path: ['days'], message: 'Give dates or a number of days, not both.' });
+  } else if (!!query.start !== !!query.end) {
     ctx.addIssue({ code: 'custom', path: [query.start ? 'end' : 'start'], message: 'Give both dates, or neither.' });
   } else if (query.start && query.end) {
     const days = (Date.parse(query.end) - Date.parse(query.start)) / DAY_MS + 1;
@@ -119,19 +134,7 @@ export interface TInsightsReader {
   insights(query: TInsightsQuery): Promise<TInsights>;
 }
 
-/** The per-product table's columns it sorts by; `-` first sorts from the largest. */
-export const INSIGHTS_PRODUCT_SORTS = [
-  'views',
-  'plays',
-  'play_rate',
-  'conversions',
-  'conversion_rate',
-  'reviews',
-  'name',
-] as const;
-const SORT_VALUES = INSIGHTS_PRODUCT_SORTS.flatMap((sort) => [sort, `-${sort}`] as const);
-export type TInsightsProductSort = (typeof SORT_VALUES)[number];
-export const INSIGHTS_PRODUCTS_PAGE_SIZE = 20;
+const SORT_VALUES = INSIGHTS_PRODUCT_SORTS.flatMap((sort) => [sort, `-${sort}` as const]);
 
 const ZProductsFields = {
   ...ZRangeFields,
@@ -169,16 +172,3 @@ export interface TInsightsProduct {
   /** Of its published reviews, all time, one decimal; null without any. */
   average_rating: number | null;
 }
-
-/** The CSV's columns, in order. */
-export const INSIGHTS_PRODUCT_COLUMNS = [
-  'product_id',
-  'name',
-  'views',
-  'plays',
-  'play_rate',
-  'conversions',
-  'conversion_rate',
-  'reviews',
-  'average_rating',
-] as const;

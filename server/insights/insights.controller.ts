@@ -17,7 +17,7 @@ import type { TPage } from '../../shared/reviews.js';
 import { requireWorkspace, storeOf, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
 import { ZodPipe } from '../common/zod.pipe.js';
-import { InsightsService } from './insights.service.js';
+import { InsightsService, rangeOf } from './insights.service.js';
 
 @Controller('api/insights')
 export class InsightsController {
@@ -49,7 +49,8 @@ export class InsightsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const store = storeOf(requireWorkspace(auth));
-    const rows = this.insights.allProducts(store, query);
+    const { range } = rangeOf(store, query);
+    const rows = this.insights.allProducts(store, range, query.sort);
     // A byte-order mark: spreadsheet apps then read the file as UTF-8.
     const csv = stringify({ header: true, columns: [...INSIGHTS_PRODUCT_COLUMNS], bom: true });
     const body = pipeline(Readable.from(cells(rows)), csv, (error) => {
@@ -57,7 +58,7 @@ export class InsightsController {
     });
     await reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="insights-products-${query.start ?? 'last-30-days'}.csv"`)
+      .header('content-disposition', `attachment; filename="insights-products-${range.start}-${range.end}.csv"`)
       .header('cache-control', 'private, no-store')
       .send(body);
   }

@@ -11,7 +11,6 @@ import {
   type TInsightsQuery,
   type TInsightsProduct,
   type TInsightsProductSort,
-  type TInsightsProductsExportQuery,
   type TInsightsProductsQuery,
   type TInsightsReader,
   type TRatingsWeek,
@@ -45,13 +44,16 @@ function engagementOf(row: EngagementRow | undefined): TEngagement {
 
 const EXPORT_BATCH = 500;
 
-/** The range asked for, or the last INSIGHTS_DEFAULT_DAYS days of the store's calendar. */
-function rangeOf(store: AnalyticsStore, query: { start?: string; end?: string }): { today: string; range: TDateRange } {
+/** The range asked for: its dates, or the last `days` (INSIGHTS_DEFAULT_DAYS) days of the store's calendar. */
+export function rangeOf(
+  store: AnalyticsStore,
+  query: { start?: string; end?: string; days?: number },
+): { today: string; range: TDateRange } {
   const today = todayIn(store.timezone);
   const range =
     query.start && query.end
       ? { start: query.start, end: query.end }
-      : { start: addDays(today, 1 - INSIGHTS_DEFAULT_DAYS), end: today };
+      : { start: addDays(today, 1 - (query.days ?? INSIGHTS_DEFAULT_DAYS)), end: today };
   return { today, range };
 }
 
@@ -152,10 +154,13 @@ export class InsightsService implements OnModuleInit {
   }
 
   /** Every product of the table, in its order, read a page at a time. */
-  async *allProducts(store: AnalyticsStore, query: TInsightsProductsExportQuery): AsyncGenerator<TInsightsProduct> {
-    const { range } = rangeOf(store, query);
+  async *allProducts(
+    store: AnalyticsStore,
+    range: TDateRange,
+    sort: TInsightsProductSort,
+  ): AsyncGenerator<TInsightsProduct> {
     for (let offset = 0; ; offset += EXPORT_BATCH) {
-      const { results } = await this.productPage(store, range, query.sort, EXPORT_BATCH, offset);
+      const { results } = await this.productPage(store, range, sort, EXPORT_BATCH, offset);
       yield* results;
       if (results.length < EXPORT_BATCH) return;
     }

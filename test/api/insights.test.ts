@@ -184,11 +184,15 @@ describe('GET /api/insights/', () => {
       ['?start=yesterday&end=2026-03-01', 'start'],
       ['?start=2026-03-02&end=2026-03-01', 'end'],
       ['?start=2025-01-01&end=2026-03-01', 'end'],
+      ['?days=14', 'days'],
+      ['?days=7&start=2026-01-01&end=2026-01-02', 'days'],
     ];
     for (const [query, field] of cases) {
       const res = await owner.agent.get(`/api/insights/${query}`).expect(400);
       expect(res.body.fields).toHaveProperty([field]);
     }
+    const week = await insights(owner.agent, '?days=7');
+    expect(week.range).toEqual({ start: localDay(6), end: localDay(0) });
     const year = await insights(owner.agent, '?start=2025-03-02&end=2026-03-01');
     // 365 days, so the 365 before them (2024 had a 29 February).
     expect(year.previous).toEqual({ start: '2024-03-02', end: '2025-03-01' });
@@ -254,7 +258,9 @@ describe('GET /api/insights/products/', () => {
 
     const csv = await owner.agent.get('/api/insights/products/export/?sort=-plays').expect(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="insights-products-.*\.csv"/);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="insights-products-${localDay(29)}-${localDay(0)}.csv"`,
+    );
     const lines = csv.text
       .replace(/^\uFEFF/, '')
       .trim()
