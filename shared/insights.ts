@@ -9,7 +9,7 @@ import {
   type TInsightsPeriod,
   type TInsightsProductSort,
 } from './insights-options.js';
-import { pageFields } from './reviews.js';
+import { pageFields, type TPage } from './reviews.js';
 
 export * from './insights-options.js';
 
@@ -132,6 +132,7 @@ export interface TInsights {
 /** The Insights read a server render makes in process for the signed-in user's store. */
 export interface TInsightsReader {
   insights(query: TInsightsQuery): Promise<TInsights>;
+  products(query: TInsightsProductsQuery): Promise<TPage<TInsightsProduct>>;
 }
 
 const SORT_VALUES = INSIGHTS_PRODUCT_SORTS.flatMap((sort) => [sort, `-${sort}` as const]);

@@ -207,7 +207,11 @@ export class InsightsService implements OnModuleInit {
 
   readerFor(merchantId: string): TInsightsReader {
     let store: Promise<AnalyticsStore> | undefined;
-    return { insights: async (query) => this.insights(await (store ??= this.analytics.store(merchantId)), query) };
+    const load = () => (store ??= this.analytics.store(merchantId));
+    return {
+      insights: async (query) => this.insights(await load(), query),
+      products: async (query) => this.products(await load(), query),
+    };
   }
 }
 

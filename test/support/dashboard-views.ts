@@ -118,6 +118,8 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
     scope: DIALOG,
   }),
   app('questions', '/questions', '[data-testid="question-card"]'),
+  app('insights', '/insights', '[data-testid="insights-products"]'),
+  app('insights: member', '/insights?days=90', '[data-testid="conversion-lift"]', { viewer: 'member' }),
   app('questions: delete dialog', '/questions', '[data-testid="question-delete-dialog"]', {
     ...dialog('[data-testid="question-delete"]'),
   }),

@@ -21,6 +21,13 @@ function Icon({ children }: { children: ReactNode }) {
   );
 }
 
+export const InsightsIcon = () => (
+  <Icon>
+    <path d="M3 3v18h18" />
+    <path d="M7 15l4-4 3 3 6-7" />
+  </Icon>
+);
+
 export const DashboardIcon = () => (
   <Icon>
     <rect x="3" y="3" width="7" height="9" rx="1.5" />

@@ -15,6 +15,7 @@ export const MESSAGE_AREAS = [
   'widgets',
   'requests',
   'questions',
+  'insights',
 ] as const satisfies readonly (keyof TMessages)[];
 export type TMessageArea = (typeof MESSAGE_AREAS)[number];
 

@@ -1,6 +1,7 @@
 import {
   AppsIcon,
   DashboardIcon,
+  InsightsIcon,
   MailIcon,
   QuestionsIcon,
   ReviewsIcon,
@@ -11,6 +12,7 @@ import {
 
 export const NAV_ITEMS = [
   { href: '/', labelKey: 'nav.dashboard', Icon: DashboardIcon },
+  { href: '/insights', labelKey: 'nav.insights', Icon: InsightsIcon },
   { href: '/reviews', labelKey: 'nav.reviews', Icon: ReviewsIcon },
   { href: '/questions', labelKey: 'nav.questions', Icon: QuestionsIcon },
   { href: '/review-requests', labelKey: 'nav.requests', Icon: MailIcon },

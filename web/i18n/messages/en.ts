@@ -9,6 +9,7 @@ import type moderation from '../moderation/en.json';
 import type widgets from '../widgets/en.json';
 import type requests from '../requests/en.json';
 import type questions from '../questions/en.json';
+import type insights from '../insights/en.json';
 import type { TMessageFiles } from '../areas';
 
 // One file per area (shell, auth pages, dashboard, settings pages, integrations, billing, reviews, bulk moderation
@@ -25,6 +26,7 @@ export type TMessages = typeof shell & {
   widgets: typeof widgets;
   requests: typeof requests;
   questions: typeof questions;
+  insights: typeof insights;
 };
 
 export default {
@@ -39,4 +41,5 @@ export default {
   widgets: () => import('../widgets/en.json'),
   requests: () => import('../requests/en.json'),
   questions: () => import('../questions/en.json'),
+  insights: () => import('../insights/en.json'),
 } satisfies TMessageFiles;

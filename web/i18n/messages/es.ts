@@ -12,4 +12,5 @@ export default {
   widgets: () => import('../widgets/es.json'),
   requests: () => import('../requests/es.json'),
   questions: () => import('../questions/es.json'),
+  insights: () => import('../insights/es.json'),
 } satisfies TMessageFiles;

@@ -12,4 +12,5 @@ export default {
   widgets: () => import('../widgets/pt.json'),
   requests: () => import('../requests/pt.json'),
   questions: () => import('../questions/pt.json'),
+  insights: () => import('../insights/pt.json'),
 } satisfies TMessageFiles;
