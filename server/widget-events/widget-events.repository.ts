@@ -50,6 +50,25 @@ export class WidgetEventsRepository {
     return deleted.length;
   }
 
+  /** Stores that have raw events older than `before` (each probes its own index: no scan of the whole table). */
+  async storesWithEventsBefore(before: Date): Promise<string[]> {
+    const rows = await this.database.rows<{ id: string }>(sql`
+      select m.id from ${merchants} m
+      where exists (select 1 from ${widgetEvents} e where e.merchant_id = m.id and e.at < ${before.toISOString()}::timestamptz)`);
+    return rows.map((row) => row.id);
+  }
+
+  /** Deletes up to `limit` of the store's raw events older than `before`, the oldest first; how many. */
+  async deleteBefore(merchantId: string, before: Date, limit: number): Promise<number> {
+    const deleted = await this.database.rows<{ id: string }>(sql`
+      delete from ${widgetEvents} where id in (
+        select id from ${widgetEvents}
+        where merchant_id = ${merchantId} and at < ${before.toISOString()}::timestamptz
+        order by at limit ${limit})
+      returning id`);
+    return deleted.length;
+  }
+
   async ofSessions(merchantId: string, sessionIds: string[]) {
     if (!sessionIds.length) return [];
     return this.database.db

@@ -15,6 +15,7 @@ import {
   EVENT_BATCHES_PER_STORE,
   NEW_SESSIONS_PER_IP,
 } from '../../server/widget-events/beacon-rules.js';
+import { WIDGET_EVENTS_RETENTION_DAYS, WidgetEventsPrune } from '../../server/widget-events/widget-events-prune.js';
 import { EVENTS_BATCH_MAX } from '../../shared/storefront.js';
 import { seedReviews } from '../factories/reviews.factory.js';
 import { PUBLIC_URL, registerOwner } from '../support/accounts.js';
@@ -361,5 +362,36 @@ describe("the player's reports and what sessions did", () => {
     // A session that never saw the widget is in no row.
     await send('session-outcome-d', ['add_to_cart']);
     expect(await outcomes()).toEqual({ '010': 1, '110': 1, '100': 1 });
+  });
+});
+
+describe('raw events past their retention', () => {
+  it('are pruned store by store while the rollups, which analytics read, stay', async () => {
+    const { merchantId, storeId } = await registerOwner(t);
+    await seedReviews(t, merchantId, 1, { productId: 'kettle' });
+    await beacon({
+      merchant_id: storeId,
+      session_id: 'session-prune-new',
+      events: [{ type: 'view', product_id: 'kettle' }],
+    }).expect(202);
+    const old = new Date(Date.now() - (WIDGET_EVENTS_RETENTION_DAYS + 1) * 86_400_000);
+    const edge = new Date(Date.now() - (WIDGET_EVENTS_RETENTION_DAYS - 1) * 86_400_000);
+    await databaseOf(t)
+      .insert(widgetEvents)
+      .values([
+        { merchantId, sessionId: 'session-prune-old', type: 'view', at: old },
+        { merchantId, sessionId: 'session-prune-old', type: 'add_to_cart', at: old },
+        { merchantId, sessionId: 'session-prune-edge', type: 'view', at: edge },
+      ]);
+    const before = await rollup(merchantId);
+
+    expect(await t.app.get(WidgetEventsPrune).prune()).toBeGreaterThanOrEqual(2);
+    const left = await databaseOf(t)
+      .select({ sessionId: widgetEvents.sessionId })
+      .from(widgetEvents)
+      .where(eq(widgetEvents.merchantId, merchantId));
+    expect(left.map((row) => row.sessionId).sort()).toEqual(['session-prune-edge', 'session-prune-new']);
+    expect(await rollup(merchantId)).toEqual(before);
+    expect(await t.app.get(WidgetEventsPrune).prune()).toBe(0);
   });
 });
