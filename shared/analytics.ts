@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { CHART_FORMATS, type TChartRequest, type TServerChart } from './charts.js';
 import {
   DAILY_ACTIVITY_MAX_DAYS,
   DASHBOARD_PERIODS,
   DEFAULT_DASHBOARD_PERIOD,
+  FALLBACK_LANGUAGE,
+  LANGUAGES,
   TOP_PRODUCTS_LIMIT,
   TOP_PRODUCTS_MAX_LIMIT,
   type TDashboardPeriod,
@@ -65,11 +68,15 @@ export interface TReviewActivity {
   days: TDashboardPeriod;
   interval: TActivityInterval;
   results: TActivityPoint[];
+  /** With `chart=svg`: the line drawn by the server, from these same results. */
+  chart?: TServerChart;
 }
 
 export interface TTopProducts {
   days: TDashboardPeriod;
   results: TTopProduct[];
+  /** With `chart=svg`: the bars drawn by the server, from these same results. */
+  chart?: TServerChart;
 }
 
 const PERIOD_MESSAGE = `Choose one of ${DASHBOARD_PERIODS.join(', ')} days.`;
@@ -81,10 +88,21 @@ const ZDays = z.coerce
 
 export const ZAnalyticsQuery = z.object({ days: ZDays });
 
+/** `chart=svg` asks for the chart drawn beside the data, its numbers and dates in `language` (en by default). */
+const chartFields = {
+  chart: z.enum(CHART_FORMATS, { error: `Choose ${CHART_FORMATS.join(' or ')}.` }).optional(),
+  language: z.enum(LANGUAGES, { error: `Choose one of ${LANGUAGES.join(', ')}.` }).default(FALLBACK_LANGUAGE),
+};
+
+function chartRequest(query: { chart?: (typeof CHART_FORMATS)[number]; language: TChartRequest['language'] }) {
+  return query.chart ? { language: query.language } : undefined;
+}
+
 export const ZReviewActivityQuery = z
   .object({
     days: ZDays,
     interval: z.enum(ACTIVITY_INTERVALS, { error: 'Choose day or month.' }).optional(),
+    ...chartFields,
   })
   .superRefine((query, ctx) => {
     if (query.interval === 'day' && query.days > DAILY_ACTIVITY_MAX_DAYS) {
@@ -98,6 +116,7 @@ export const ZReviewActivityQuery = z
   .transform((query) => ({
     days: query.days as TDashboardPeriod,
     interval: query.interval ?? (query.days > DAILY_ACTIVITY_MAX_DAYS ? 'month' : 'day'),
+    chart: chartRequest(query),
   }));
 
 /** How many products a top-products list holds (this one and `GET /api/reviews/top_products/`). */
@@ -108,11 +127,16 @@ export const ZTopProductsLimit = z.coerce
   .max(TOP_PRODUCTS_MAX_LIMIT, `At most ${TOP_PRODUCTS_MAX_LIMIT}.`)
   .default(TOP_PRODUCTS_LIMIT);
 
-export const ZTopProductsQuery = z.object({ days: ZDays, limit: ZTopProductsLimit });
+export const ZTopProductsQuery = z
+  .object({ days: ZDays, limit: ZTopProductsLimit, ...chartFields })
+  .transform(({ days, limit, ...query }) => ({ days, limit, chart: chartRequest(query) }));
 
-/** The analytics reads a server render makes in process for the signed-in user's store (`pageContext.serverApi`). */
+/**
+ * The analytics reads a server render makes in process for the signed-in user's store (`pageContext.serverApi`);
+ * with `chart`, the charts come drawn.
+ */
 export interface TAnalyticsReader {
   dashboardMetrics(days: TDashboardPeriod): Promise<TDashboardMetrics>;
-  reviewActivity(days: TDashboardPeriod, interval: TActivityInterval): Promise<TReviewActivity>;
-  topProducts(days: TDashboardPeriod, limit: number): Promise<TTopProducts>;
+  reviewActivity(days: TDashboardPeriod, interval: TActivityInterval, chart?: TChartRequest): Promise<TReviewActivity>;
+  topProducts(days: TDashboardPeriod, limit: number, chart?: TChartRequest): Promise<TTopProducts>;
 }

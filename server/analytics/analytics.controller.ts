@@ -32,7 +32,7 @@ export class AnalyticsController {
     @Auth() auth: AuthContext,
     @Query(new ZodPipe(ZReviewActivityQuery)) query: z.output<typeof ZReviewActivityQuery>,
   ): Promise<TReviewActivity> {
-    return this.analytics.reviewActivity(storeOf(requireWorkspace(auth)), query.days, query.interval);
+    return this.analytics.reviewActivity(storeOf(requireWorkspace(auth)), query.days, query.interval, query.chart);
   }
 
   @Get('top_products/')
@@ -41,6 +41,6 @@ export class AnalyticsController {
     @Auth() auth: AuthContext,
     @Query(new ZodPipe(ZTopProductsQuery)) query: z.output<typeof ZTopProductsQuery>,
   ): Promise<TTopProducts> {
-    return this.analytics.topProducts(storeOf(requireWorkspace(auth)), query.days, query.limit);
+    return this.analytics.topProducts(storeOf(requireWorkspace(auth)), query.days, query.limit, query.chart);
   }
 }

@@ -7,10 +7,12 @@ import type {
   TReviewActivity,
   TTopProducts,
 } from '../../shared/analytics.js';
+import type { TChartRequest } from '../../shared/charts.js';
 import { ServerReaders } from '../ssr/server-readers.js';
 import { AnalyticsCache } from './analytics-cache.js';
 import { attributesOrders } from './conversion-basis.js';
 import { AnalyticsRepository, type AnalyticsStore, type PeriodReviews } from './analytics.repository.js';
+import { activityChart, topProductsChart } from './dashboard-charts.js';
 import { bucketsOf, firstWholeMonth, periodsOf, todayIn } from './periods.js';
 import { countTrend, oneDecimal, pointsTrend } from './trends.js';
 
@@ -86,28 +88,50 @@ export class AnalyticsService implements OnModuleInit {
     return { ...reviews, ...conversionRate, days };
   }
 
+  /**
+   * With `chart`, the line comes drawn (server/charts) and is cached with the figures it was drawn from, under the
+   * same data version: an answer's tooltips always read the values its SVG shows.
+   */
   async reviewActivity(
     store: AnalyticsStore,
     days: TDashboardPeriod,
     interval: TActivityInterval,
+    chart?: TChartRequest,
   ): Promise<TReviewActivity> {
     const { today, start } = periodsOf(todayIn(store.timezone), days);
-    return this.cache.reviews(store.id, ['activity', today, days, interval], async () => {
-      const rows = await this.analytics.activity(store.id, start, today, interval === 'month');
-      const counts = new Map(rows.map((row) => [row.bucket, row.reviews]));
-      const results = bucketsOf(start, today, interval).map((date) => ({ date, reviews: counts.get(date) ?? 0 }));
-      return { days, interval, results };
+    const read = () =>
+      this.cache.reviews(store.id, ['activity', today, days, interval], async () => {
+        const rows = await this.analytics.activity(store.id, start, today, interval === 'month');
+        const counts = new Map(rows.map((row) => [row.bucket, row.reviews]));
+        const results = bucketsOf(start, today, interval).map((date) => ({ date, reviews: counts.get(date) ?? 0 }));
+        return { days, interval, results };
+      });
+    if (!chart) return read();
+    return this.cache.reviews(store.id, ['activity-chart', today, days, interval, chart.language], async () => {
+      const activity = await read();
+      return { ...activity, chart: activityChart(activity, chart.language) };
     });
   }
 
-  async topProducts(store: AnalyticsStore, days: TDashboardPeriod, limit: number): Promise<TTopProducts> {
+  async topProducts(
+    store: AnalyticsStore,
+    days: TDashboardPeriod,
+    limit: number,
+    chart?: TChartRequest,
+  ): Promise<TTopProducts> {
     const { today, start } = periodsOf(todayIn(store.timezone), days);
-    return this.cache.reviews(store.id, ['top', today, days, limit], async () => {
-      const rows = await this.analytics.topProducts(store.id, start, firstWholeMonth(start), today, limit);
-      return {
-        days,
-        results: rows.map((row) => ({ product_id: row.id, name: row.name, image: row.image, reviews: row.reviews })),
-      };
+    const read = () =>
+      this.cache.reviews(store.id, ['top', today, days, limit], async () => {
+        const rows = await this.analytics.topProducts(store.id, start, firstWholeMonth(start), today, limit);
+        return {
+          days,
+          results: rows.map((row) => ({ product_id: row.id, name: row.name, image: row.image, reviews: row.reviews })),
+        };
+      });
+    if (!chart) return read();
+    return this.cache.reviews(store.id, ['top-chart', today, days, limit, chart.language], async () => {
+      const products = await read();
+      return { ...products, chart: topProductsChart(products, chart.language) };
     });
   }
 
@@ -117,8 +141,8 @@ export class AnalyticsService implements OnModuleInit {
     const load = () => (store ??= this.analytics.store(merchantId));
     return {
       dashboardMetrics: async (days) => this.dashboardMetrics(await load(), days),
-      reviewActivity: async (days, interval) => this.reviewActivity(await load(), days, interval),
-      topProducts: async (days, limit) => this.topProducts(await load(), days, limit),
+      reviewActivity: async (days, interval, chart) => this.reviewActivity(await load(), days, interval, chart),
+      topProducts: async (days, limit, chart) => this.topProducts(await load(), days, limit, chart),
     };
   }
 }

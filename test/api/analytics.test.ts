@@ -177,6 +177,27 @@ describe('analytics on constructed data', () => {
       ['Delta', 1],
     ]);
   });
+
+  it('draws the charts beside their data when asked, in the language asked for', async () => {
+    const plain = await activity(agent, 'days=30');
+    expect(plain.chart).toBeUndefined();
+    const drawn = await activity(agent, 'days=30&chart=svg');
+    expect(drawn.results).toEqual(plain.results);
+    expect(Object.keys(drawn.chart!)).toEqual(['s', 'm', 'l']);
+    for (const svg of Object.values(drawn.chart!)) {
+      expect(svg).toMatch(/^<svg aria-hidden="true" [^>]*viewBox=/);
+      // A hover band per day for the light client runtime (one of its two series).
+      expect(svg.match(/ecmeta_series_index="1"/g)).toHaveLength(30);
+    }
+
+    const year = await activity(agent, 'days=365&chart=svg&language=pt');
+    const month = new Intl.DateTimeFormat('pt', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    expect(year.chart!.l).toContain(`>${month.format(new Date(`${year.results[0].date}T00:00:00Z`))}<`);
+
+    const products = await topProducts(agent, 'days=30&chart=svg&language=es');
+    expect(products.results.map((product) => product.name)).toEqual(['Beta', 'Alpha']);
+    for (const svg of Object.values(products.chart!)) expect(svg).toMatch(/>Beta<[\s\S]*>Alpha</);
+  });
 });
 
 describe('analytics follow changes at once', () => {
@@ -187,6 +208,8 @@ describe('analytics follow changes at once', () => {
     const first = await metrics(owner.agent);
     expect([first.total_reviews, first.pending_reviews, first.average_rating]).toEqual([3, 3, null]);
     expect((await topProducts(owner.agent, 'days=7')).results.map((p) => p.reviews)).toEqual([3]);
+    const bar = async () => (await topProducts(owner.agent, 'days=7&chart=svg')).chart!.m;
+    expect(await bar()).toContain('>3</text>');
 
     await owner.agent.post(`/api/reviews/${ids[2]}/approve/`).expect(200); // rating 3
     let now = await metrics(owner.agent);
@@ -199,6 +222,9 @@ describe('analytics follow changes at once', () => {
     now = await metrics(owner.agent);
     expect([now.total_reviews, now.pending_reviews, now.average_rating]).toEqual([2, 1, null]);
     expect((await topProducts(owner.agent, 'days=7')).results.map((p) => p.reviews)).toEqual([2]);
+    // The drawing is cached with its data: drawn again, with the count of now.
+    expect(await bar()).not.toContain('>3</text>');
+    expect(await bar()).toContain('>2</text>');
     const today = (await activity(owner.agent, 'days=7')).results.at(-1);
     expect(today?.reviews).toBe(2);
 
@@ -328,7 +354,7 @@ describe('the store totals of widget events', () => {
 });
 
 describe('bad parameters', () => {
-  it('answers 400 with fields for periods, intervals and limits outside SPEC §9', async () => {
+  it('answers 400 with fields for periods, intervals and limits outside SPEC §9, and charts it cannot draw', async () => {
     const { agent } = await registerOwner(t);
     const fieldsOf = async (path: string) => {
       const res = await agent.get(path).expect(400);
@@ -342,6 +368,10 @@ describe('bad parameters', () => {
     expect(await fieldsOf('/api/analytics/top_products/?limit=51')).toEqual(['limit']);
     expect(await fieldsOf('/api/analytics/top_products/?limit=0&days=7')).toEqual(['limit']);
     expect(await fieldsOf('/api/analytics/top_products/?limit=2.5')).toEqual(['limit']);
+    expect(await fieldsOf('/api/analytics/review_activity/?chart=png')).toEqual(['chart']);
+    expect(await fieldsOf('/api/analytics/review_activity/?chart=svg&language=fr')).toEqual(['language']);
+    expect(await fieldsOf('/api/analytics/top_products/?chart=svg&chart=svg')).toEqual(['chart']);
+    expect(await fieldsOf('/api/analytics/top_products/?chart=svg&language=')).toEqual(['language']);
     await http.get('/api/analytics/dashboard_metrics/').expect(401);
   });
 });
