@@ -1,11 +1,19 @@
 /// <reference lib="dom" />
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import en from '../../web/i18n/dashboard/en.json' with { type: 'json' };
 import reviewsEn from '../../web/i18n/reviews/en.json' with { type: 'json' };
 import shellEn from '../../web/i18n/en.json' with { type: 'json' };
 import { insertDatedReviews, insertSessionDays } from '../factories/analytics.factory.js';
 import { seedMember, seedUser, withTestDatabase, type SeededUser } from '../factories/users.factory.js';
-import { expectToast, launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
+import {
+  axeViolations,
+  expectToast,
+  launchBrowser,
+  layoutShift,
+  signedInContext,
+  waitForHydration,
+  watchLayoutShifts,
+} from '../support/browser.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestEnv, JWT_SECRET, type TestEnv } from '../support/test-env.js';
 
@@ -65,13 +73,22 @@ afterEach(async () => {
   expect(problems.splice(0)).toEqual([]);
 });
 
-async function open(user: SeededUser, options: { javaScriptEnabled?: boolean; path?: string } = {}): Promise<Page> {
-  const { path = '/', ...contextOptions } = options;
+interface OpenOptions {
+  javaScriptEnabled?: boolean;
+  path?: string;
+  viewport?: { width: number; height: number };
+  /** Runs before the page loads: cookies, listeners. */
+  before?: (context: BrowserContext, page: Page) => Promise<unknown> | void;
+}
+
+async function open(user: SeededUser, options: OpenOptions = {}): Promise<Page> {
+  const { path = '/', before, ...contextOptions } = options;
   context = await signedInContext(browser, server.url, user.accessToken, {
     viewport: { width: 1280, height: 1000 },
     ...contextOptions,
   });
   const page = await context.newPage();
+  await before?.(context, page);
   page.on('console', (message: ConsoleMessage) => {
     // A failure this file provokes on purpose (the 500 below) is reported by the page in a toast.
     if (message.type() === 'error' && !/status of 500/.test(message.text())) problems.push(message.text());
@@ -95,9 +112,18 @@ async function metric(page: Page, name: string): Promise<{ value: string; trend:
 const activityChart = (page: Page) => page.getByTestId('review-activity-chart');
 const productsChart = (page: Page) => page.getByTestId('top-products-chart');
 
-/** Waits until the chart shows this many points (ChartCard marks what it drew). */
+/** The SVG the card's width shows: the server draws one per size (shared/charts.ts), CSS shows one. */
+const shown = (chart: Locator) => chart.locator('.server-chart-size:visible > svg');
+/** What ECharts' light runtime reports the pointer on: a hover band per point (server/charts/hover-bands.ts). */
+const bands = (chart: Locator) => shown(chart).locator('[ecmeta_ssr_type]:not([ecmeta_silent="true"])');
+/** The series' own marks: the line's points, the bars. */
+const marks = (chart: Locator) => shown(chart).locator('[ecmeta_series_index="0"]');
+
+/** Waits until the chart shows this many points (ChartCard marks what it drew), a hover band for each. */
 async function drawn(page: Page, testId: string, points: number): Promise<void> {
-  await page.locator(`[data-testid="${testId}"][data-points="${points}"] .chart`).waitFor();
+  const chart = page.locator(`[data-testid="${testId}"][data-points="${points}"]`);
+  await chart.locator('.server-chart').waitFor();
+  expect(await bands(chart).count()).toBe(points);
 }
 
 function productsSummary(days: number, products: Array<[string, number]>): string {
@@ -140,19 +166,25 @@ describe('the dashboard', () => {
         ['Wool scarf', 2],
       ]),
     );
-    // And the charts themselves: a line through the 30 days, each day marked, and a bar per product.
+    // And the charts themselves, drawn by the server: an SVG per size in the page, the one for a 460 px card shown,
+    // a point and a hover band for each of the 30 days, a bar per product named and counted, 4 : 3 : 2.
     expect(await activityChart(page).getAttribute('data-points')).toBe('30');
-    expect(await activityChart(page).locator('.chart-line').count()).toBe(1);
-    expect(await activityChart(page).locator('.chart-symbol').count()).toBe(30);
-    expect(await productsChart(page).locator('.bar-label').allTextContents()).toEqual([
-      'Canvas tote',
-      'Linen shirt',
-      'Wool scarf',
-    ]);
-    const widths = await productsChart(page)
-      .locator('.bar')
-      .evaluateAll((bars) => bars.map((bar) => (bar as HTMLElement).style.width));
-    expect(widths).toEqual(['100%', '75%', '50%']);
+    expect(await activityChart(page).locator('.server-chart-size > svg').count()).toBe(3);
+    expect(await activityChart(page).locator('.server-chart-size:visible').getAttribute('data-size')).toBe('m');
+    expect(await bands(activityChart(page)).count()).toBe(30);
+    expect(await marks(activityChart(page)).count()).toBe(30);
+    expect(await shown(activityChart(page)).locator('text').allTextContents()).toEqual(
+      expect.arrayContaining(['0', '1', '2', '3']),
+    );
+    expect(await shown(productsChart(page)).locator('text').allTextContents()).toEqual(
+      expect.arrayContaining(['Canvas tote', 'Linen shirt', 'Wool scarf', '4', '3', '2']),
+    );
+    const widths = await marks(productsChart(page)).evaluateAll((bars) =>
+      bars.map((bar) => bar.getBoundingClientRect().width),
+    );
+    expect(widths).toHaveLength(3);
+    expect(widths[1] / widths[0]).toBeCloseTo(0.75, 1);
+    expect(widths[2] / widths[0]).toBeCloseTo(0.5, 1);
     // A store that is not on Shopify and has reviews sees neither notice; seven approved reviews on a plan of five
     // bring the upgrade card, drawn with the page so it does not push the figures down later.
     expect(await page.getByTestId('shopify-setup-banner').count()).toBe(0);
@@ -160,34 +192,96 @@ describe('the dashboard', () => {
     expect(await page.getByTestId('upgrade-widget').textContent()).toContain('7 / 5');
   });
 
-  it('draws both charts and shows a tooltip under the pointer', async () => {
-    const page = await open(merchant);
+  it('draws a phone’s charts at a phone’s size, their text as large as the page’s', async () => {
+    const page = await open(merchant, { javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    for (const chart of [activityChart(page), productsChart(page)]) {
+      expect(await chart.locator('.server-chart-size:visible').getAttribute('data-size')).toBe('s');
+      // Drawn 320 px wide: shown at 0.85 to 1.3 times that, so 12 px labels print at 10 px or more.
+      const scale = (await shown(chart).boundingBox())!.width / 320;
+      expect(scale).toBeGreaterThanOrEqual(0.85);
+      expect(scale).toBeLessThanOrEqual(1.3);
+    }
+  });
+
+  it('shows a tooltip under the pointer through ECharts’ light runtime, never loading the library, nothing moving', async () => {
+    const scripts: Array<Promise<string>> = [];
+    const page = await open(merchant, {
+      before: async (opened, tab) => {
+        await watchLayoutShifts(opened);
+        tab.on('response', (response) => {
+          if (response.request().resourceType() === 'script') scripts.push(response.text());
+        });
+      },
+    });
     await waitForHydration(page);
     await drawn(page, 'review-activity-chart', 30);
     await drawn(page, 'top-products-chart', 3);
+    expect(await layoutShift(page)).toBe(0);
+
     // The day under the pointer: today had no reviews, yesterday three (Linen shirt).
-    const plot = (await activityChart(page).locator('.chart-plot').boundingBox())!;
-    const day = (index: number) => plot.x + (plot.width * index) / 29;
-    await page.mouse.move(day(29) - 30, plot.y + plot.height / 2);
-    await page.mouse.move(day(29) - 1, plot.y + plot.height / 2);
     const tooltip = activityChart(page).locator('.chart-tooltip');
     const tip = async () => (await tooltip.locator('.chart-tooltip-row').textContent()) ?? '';
+    await bands(activityChart(page)).nth(29).hover();
     await tooltip.waitFor();
     expect(await tip()).toMatch(new RegExp(`^${en.activity.series}\\s*0$`));
-    await page.mouse.move(day(28) + 2, plot.y + plot.height / 2);
+    await bands(activityChart(page)).nth(28).hover();
     await activityChart(page).locator('.chart-tooltip-title', { hasText: yesterdayLabel() }).waitFor();
     expect(await tip()).toMatch(new RegExp(`^${en.activity.series}\\s*3$`));
-    await page.mouse.move(plot.x - 60, plot.y - 60);
+    // The day is marked: its band tinted, its point filled.
+    expect(
+      await shown(activityChart(page))
+        .locator('[data-pointed]')
+        .evaluateAll((marked) => marked.map((mark) => mark.getAttribute('ecmeta_data_index'))),
+    ).toEqual(['28', '28']);
+    await page.mouse.move(0, 0);
     await tooltip.waitFor({ state: 'detached' });
+    expect(await shown(activityChart(page)).locator('[data-pointed]').count()).toBe(0);
 
-    // A bar names its product and its count under the pointer.
-    await productsChart(page).locator('.bar-row').nth(1).hover();
+    // A bar's row names its product and its count under the pointer.
+    await bands(productsChart(page)).nth(1).hover();
     const barTip = productsChart(page).locator('.chart-tooltip');
-    expect(await barTip.locator('.chart-tooltip-title').textContent()).toBe('Linen shirt');
+    await barTip.locator('.chart-tooltip-title', { hasText: 'Linen shirt' }).waitFor();
     expect(await barTip.locator('.chart-tooltip-row').textContent()).toMatch(
       new RegExp(`${en.topProducts.series}\\s*3`),
     );
+
+    // The page loaded ECharts' light runtime (its event attributes), never the library (its instance attribute).
+    const code = await Promise.all(scripts);
+    expect(code.some((source) => source.includes('ecmeta_ssr_type'))).toBe(true);
+    expect(code.filter((source) => source.includes('_echarts_instance_'))).toEqual([]);
   });
+
+  it.each(['light', 'dark'] as const)(
+    'passes axe in the %s theme, the charts in its colours, and follows a switch without drawing again',
+    async (theme) => {
+      const colours = { light: 'rgb(124, 58, 237)', dark: 'rgb(167, 139, 250)' };
+      const other = theme === 'light' ? 'dark' : 'light';
+      const page = await open(merchant, {
+        before: (opened) => opened.addCookies([{ name: 'theme', value: theme, url: server.url }]),
+      });
+      await waitForHydration(page);
+      await drawn(page, 'review-activity-chart', 30);
+      await drawn(page, 'top-products-chart', 3);
+      expect(await axeViolations(page, '.dashboard-charts')).toEqual([]);
+      const lineColour = () =>
+        marks(activityChart(page))
+          .first()
+          .evaluate((point) => getComputedStyle(point).stroke);
+      const barColour = () =>
+        marks(productsChart(page))
+          .first()
+          .evaluate((bar) => getComputedStyle(bar).fill);
+      expect([await lineColour(), await barColour()]).toEqual([colours[theme], colours[theme]]);
+
+      // The SVG names the theme's variables: switching the theme recolours it at once, with nothing fetched.
+      const fetched: string[] = [];
+      page.on('request', (request) => fetched.push(request.url()));
+      await page.getByTestId('theme-toggle').click();
+      await page.waitForFunction((next) => document.documentElement.dataset.theme === next, other);
+      expect([await lineColour(), await barColour()]).toEqual([colours[other], colours[other]]);
+      expect(fetched.filter((url) => url.includes('/api/analytics/'))).toEqual([]);
+    },
+  );
 
   it('re-queries the figures and both charts for each period, by day up to 90 days and by month beyond, with the toasts', async () => {
     const page = await open(merchant);

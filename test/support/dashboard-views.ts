@@ -59,7 +59,7 @@ const app = (name: string, path: string, ready: string, extra: Partial<Dashboard
 const REQUESTS_READY = '[data-testid="request-row"]';
 
 export const DASHBOARD_VIEWS: readonly DashboardView[] = [
-  app('dashboard', '/', '[data-testid="review-activity-chart"] .chart-line'),
+  app('dashboard', '/', '[data-testid="review-activity-chart"] .server-chart'),
   app('menu drawer', '/', '[data-testid="drawer"]', { ...dialog('[data-testid="menu-button"]'), widths: [375, 768] }),
   app('reviews', '/reviews', '[data-testid="review-row"]'),
   app('reviews: media dialog', '/reviews', '[data-testid="media-dialog"] :is(img, video)', {
@@ -166,7 +166,7 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   app('import and export', '/settings/import-export', '[data-testid="import-drop"]'),
   app('other apps', '/settings/other-apps', '[data-testid="other-apps"]'),
 
-  app('member: dashboard', '/', '[data-testid="review-activity-chart"] .chart-line', { viewer: 'member' }),
+  app('member: dashboard', '/', '[data-testid="review-activity-chart"] .server-chart', { viewer: 'member' }),
   app('member: reviews', '/reviews', '[data-testid="review-row"]', { viewer: 'member' }),
   app('member: review requests', '/review-requests', REQUESTS_READY, { viewer: 'member' }),
   app('member: review requests settings', '/review-requests', '[data-testid="settings-form"]', {

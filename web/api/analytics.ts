@@ -7,7 +7,8 @@ import type {
   TReviewActivity,
   TTopProducts,
 } from '../../shared/analytics.js';
-import { DAILY_ACTIVITY_MAX_DAYS, TOP_PRODUCTS_LIMIT } from '../../shared/constants.js';
+import type { TChartFormat } from '../../shared/charts.js';
+import { DAILY_ACTIVITY_MAX_DAYS, TOP_PRODUCTS_LIMIT, type TLanguage } from '../../shared/constants.js';
 import { apiFetch } from './client';
 import { setProfileMerchant } from './profile';
 
@@ -18,12 +19,18 @@ export function activityInterval(days: TDashboardPeriod): TActivityInterval {
   return days > DAILY_ACTIVITY_MAX_DAYS ? 'month' : 'day';
 }
 
-// The server render (pages/(app)/index/+data.ts) fills the cache under these same keys.
+// The server render (pages/(app)/index/+data.ts) fills the cache under these same keys. The charts come drawn by the
+// server in the page's language (server/charts), so the language is part of their keys.
 export const analyticsQueryKeys = {
   metrics: (days: TDashboardPeriod) => ['analytics', 'metrics', days] as const,
-  activity: (days: TDashboardPeriod, interval: TActivityInterval) => ['analytics', 'activity', days, interval] as const,
-  topProducts: (days: TDashboardPeriod, limit: number) => ['analytics', 'top_products', days, limit] as const,
+  activity: (days: TDashboardPeriod, interval: TActivityInterval, language: TLanguage) =>
+    ['analytics', 'activity', days, interval, language] as const,
+  topProducts: (days: TDashboardPeriod, limit: number, language: TLanguage) =>
+    ['analytics', 'top_products', days, limit, language] as const,
 };
+
+/** The chart drawn as SVG beside the figures it shows, so the tooltips read the very values it drew. */
+const CHART: TChartFormat = 'svg';
 
 export function fetchDashboardMetrics(days: TDashboardPeriod): Promise<TDashboardMetrics> {
   return apiFetch<TDashboardMetrics>(
@@ -31,13 +38,17 @@ export function fetchDashboardMetrics(days: TDashboardPeriod): Promise<TDashboar
   );
 }
 
-export function fetchReviewActivity(days: TDashboardPeriod, interval: TActivityInterval): Promise<TReviewActivity> {
-  const query = new URLSearchParams({ days: String(days), interval });
+export function fetchReviewActivity(
+  days: TDashboardPeriod,
+  interval: TActivityInterval,
+  language: TLanguage,
+): Promise<TReviewActivity> {
+  const query = new URLSearchParams({ days: String(days), interval, chart: CHART, language });
   return apiFetch<TReviewActivity>(`/api/analytics/review_activity/?${query}`);
 }
 
-export function fetchTopProducts(days: TDashboardPeriod, limit: number): Promise<TTopProducts> {
-  const query = new URLSearchParams({ days: String(days), limit: String(limit) });
+export function fetchTopProducts(days: TDashboardPeriod, limit: number, language: TLanguage): Promise<TTopProducts> {
+  const query = new URLSearchParams({ days: String(days), limit: String(limit), chart: CHART, language });
   return apiFetch<TTopProducts>(`/api/analytics/top_products/?${query}`);
 }
 
@@ -45,13 +56,19 @@ export function metricsQuery(days: TDashboardPeriod) {
   return { queryKey: analyticsQueryKeys.metrics(days), queryFn: () => fetchDashboardMetrics(days) };
 }
 
-export function reviewActivityQuery(days: TDashboardPeriod) {
+export function reviewActivityQuery(days: TDashboardPeriod, language: TLanguage) {
   const interval = activityInterval(days);
-  return { queryKey: analyticsQueryKeys.activity(days, interval), queryFn: () => fetchReviewActivity(days, interval) };
+  return {
+    queryKey: analyticsQueryKeys.activity(days, interval, language),
+    queryFn: () => fetchReviewActivity(days, interval, language),
+  };
 }
 
-export function topProductsQuery(days: TDashboardPeriod, limit = TOP_PRODUCTS_LIMIT) {
-  return { queryKey: analyticsQueryKeys.topProducts(days, limit), queryFn: () => fetchTopProducts(days, limit) };
+export function topProductsQuery(days: TDashboardPeriod, language: TLanguage, limit = TOP_PRODUCTS_LIMIT) {
+  return {
+    queryKey: analyticsQueryKeys.topProducts(days, limit, language),
+    queryFn: () => fetchTopProducts(days, limit, language),
+  };
 }
 
 /** The previous period's figures and charts stay on screen while the next ones load. */
@@ -59,12 +76,12 @@ export function useDashboardMetrics(days: TDashboardPeriod) {
   return useQuery({ ...metricsQuery(days), placeholderData: keepPreviousData });
 }
 
-export function useReviewActivity(days: TDashboardPeriod) {
-  return useQuery({ ...reviewActivityQuery(days), placeholderData: keepPreviousData });
+export function useReviewActivity(days: TDashboardPeriod, language: TLanguage) {
+  return useQuery({ ...reviewActivityQuery(days, language), placeholderData: keepPreviousData });
 }
 
-export function useTopProducts(days: TDashboardPeriod) {
-  return useQuery({ ...topProductsQuery(days), placeholderData: keepPreviousData });
+export function useTopProducts(days: TDashboardPeriod, language: TLanguage) {
+  return useQuery({ ...topProductsQuery(days, language), placeholderData: keepPreviousData });
 }
 
 /** SPEC §4 Shopify banner: the store's setup is done; the cached user carries the updated merchant. */

@@ -1,32 +1,29 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TActivityInterval, TReviewActivity } from '../../../shared/analytics.js';
+import type { TReviewActivity } from '../../../shared/analytics.js';
+import { activityDateFormat } from '../../../shared/charts.js';
 import { useLanguage } from '../../i18n/useLanguage';
-import { ChartCard } from './ChartCard';
-import { LineChart } from './charts/LineChart';
+import { ChartCard } from '../charts/ChartCard';
+import { ServerChart, type TChartDatum } from '../charts/ServerChart';
 
-/** Bucket dates are calendar days (`YYYY-MM-DD`): formatted in UTC so no local offset moves them. */
-const DATE_FORMATS: Record<TActivityInterval, Intl.DateTimeFormatOptions> = {
-  day: { month: 'short', day: 'numeric', timeZone: 'UTC' },
-  month: { month: 'short', year: 'numeric', timeZone: 'UTC' },
-};
-
-/** SPEC §2 Dashboard: a line of reviews per day, or per month on long periods. */
+/** SPEC §2 Dashboard: a line of reviews per day, or per month on long periods, drawn by the server. */
 export function ReviewActivityChart({ activity }: { activity: UseQueryResult<TReviewActivity> }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { data } = activity;
   const number = useMemo(() => new Intl.NumberFormat(language), [language]);
   const seriesName = t('dashboard.activity.series');
-
-  const labels = useMemo(() => {
-    if (!data) return [];
-    const date = new Intl.DateTimeFormat(language, DATE_FORMATS[data.interval]);
-    return data.results.map((point) => date.format(new Date(`${point.date}T00:00:00Z`)));
-  }, [data, language]);
-
   const total = data?.results.reduce((sum, point) => sum + point.reviews, 0);
+
+  const tipOf = ({ dataIndex }: TChartDatum) => {
+    const point = data?.results[dataIndex];
+    if (!data || !point) return null;
+    return {
+      title: activityDateFormat(language, data.interval)(point.date),
+      rows: [{ name: seriesName, value: number.format(point.reviews) }],
+    };
+  };
 
   return (
     <ChartCard
@@ -41,14 +38,7 @@ export function ReviewActivityChart({ activity }: { activity: UseQueryResult<TRe
       isLoading={!data}
       isRefreshing={activity.isPlaceholderData}
     >
-      {data && (
-        <LineChart
-          labels={labels}
-          values={data.results.map((point) => point.reviews)}
-          seriesName={seriesName}
-          number={number}
-        />
-      )}
+      {data?.chart && <ServerChart chart={data.chart} tipOf={tipOf} />}
     </ChartCard>
   );
 }

@@ -3,10 +3,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TTopProducts } from '../../../shared/analytics.js';
 import { useLanguage } from '../../i18n/useLanguage';
-import { ChartCard } from './ChartCard';
-import { BarChart } from './charts/BarChart';
+import { ChartCard } from '../charts/ChartCard';
+import { ServerChart, type TChartDatum } from '../charts/ServerChart';
 
-/** SPEC §2 Dashboard: horizontal bars, the product with the most reviews on top. */
+/** SPEC §2 Dashboard: horizontal bars, the product with the most reviews on top, drawn by the server. */
 export function TopProductsChart({ products }: { products: UseQueryResult<TTopProducts> }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -25,6 +25,13 @@ export function TopProductsChart({ products }: { products: UseQueryResult<TTopPr
         ),
       }));
 
+  const tipOf = ({ dataIndex }: TChartDatum) => {
+    const product = data?.results[dataIndex];
+    return product
+      ? { title: product.name, rows: [{ name: seriesName, value: number.format(product.reviews) }] }
+      : null;
+  };
+
   return (
     <ChartCard
       title={t('dashboard.topProducts.title')}
@@ -35,14 +42,7 @@ export function TopProductsChart({ products }: { products: UseQueryResult<TTopPr
       isRefreshing={products.isPlaceholderData}
       emptyMessage={empty}
     >
-      {data && data.results.length > 0 && (
-        <BarChart
-          names={data.results.map((product) => product.name)}
-          values={data.results.map((product) => product.reviews)}
-          seriesName={seriesName}
-          number={number}
-        />
-      )}
+      {data?.chart && !empty && <ServerChart chart={data.chart} tipOf={tipOf} />}
     </ChartCard>
   );
 }

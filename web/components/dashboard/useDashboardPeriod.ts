@@ -11,6 +11,7 @@ import {
   useReviewActivity,
   useTopProducts,
 } from '../../api/analytics';
+import { useLanguage } from '../../i18n/useLanguage';
 import { useToast } from '../toast/ToastProvider';
 
 /** One word on the period at a time: the latest choice's. */
@@ -24,14 +25,15 @@ export function useDashboardPeriod() {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
+  const { language } = useLanguage();
   const [days, setDays] = useState<TDashboardPeriod>(DEFAULT_DASHBOARD_PERIOD);
   const [periodChanged, setPeriodChanged] = useState(false);
   // Only the latest choice reports back when the merchant clicks through periods quickly.
   const latestChoice = useRef(days);
 
   const metrics = useDashboardMetrics(days);
-  const activity = useReviewActivity(days);
-  const topProducts = useTopProducts(days);
+  const activity = useReviewActivity(days, language);
+  const topProducts = useTopProducts(days, language);
 
   useEffect(() => {
     if (metrics.isError && !periodChanged) showToast(t('dashboard.toasts.loadDashboardError'), 'error');
@@ -53,8 +55,8 @@ export function useDashboardPeriod() {
     // staleTime 0: the merchant asked for the figures now, even if a recent answer is cached.
     Promise.all([
       queryClient.fetchQuery({ ...metricsQuery(next), staleTime: 0 }),
-      queryClient.fetchQuery({ ...reviewActivityQuery(next), staleTime: 0 }),
-      queryClient.fetchQuery({ ...topProductsQuery(next), staleTime: 0 }),
+      queryClient.fetchQuery({ ...reviewActivityQuery(next, language), staleTime: 0 }),
+      queryClient.fetchQuery({ ...topProductsQuery(next, language), staleTime: 0 }),
     ]).then(
       () => {
         if (latestChoice.current === next)

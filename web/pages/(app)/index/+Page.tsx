@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import '../../../styles/reviews.css';
 import '../../../styles/dashboard.css';
+import '../../../styles/charts.css';
 import { PageTitle } from '../../../components/PageTitle';
 import { MetricCards } from '../../../components/dashboard/MetricCards';
 import { NoReviewsNotice } from '../../../components/dashboard/NoReviewsNotice';

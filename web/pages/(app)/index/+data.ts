@@ -6,14 +6,16 @@ import { makeQueryClient, type TDehydratedData } from '../../../api/queryClient'
 import { USAGE_DETAILS_QUERY_KEY } from '../../../api/reviews';
 
 /**
- * The dashboard's first figures (and the plan usage of its upgrade card), read in process on the server (for a full
- * load and a client navigation alike) under the keys the page's queries use. Without a reader (no store, no permission) the browser fetches them; a
+ * The dashboard's first figures and its two charts, drawn by the server in the page's language (and the plan usage
+ * of its upgrade card), read in process on the server (for a full load and a client navigation alike) under the keys
+ * the page's queries use. Without a reader (no store, no permission) the browser fetches them; a
  * read that fails is left out, and the browser asks again.
  */
 export async function data(pageContext: PageContextServer): Promise<TDehydratedData | undefined> {
   const { analytics, usageDetails } = pageContext.serverApi ?? {};
   if (!analytics) return undefined;
   const days = DEFAULT_DASHBOARD_PERIOD;
+  const chart = { language: pageContext.locale };
   const queryClient = makeQueryClient();
   // No retries: a failed read is the browser's to try again, not a reason to hold the page back.
   await Promise.all([
@@ -23,13 +25,13 @@ export async function data(pageContext: PageContextServer): Promise<TDehydratedD
       retry: false,
     }),
     queryClient.prefetchQuery({
-      ...reviewActivityQuery(days),
-      queryFn: () => analytics.reviewActivity(days, activityInterval(days)),
+      ...reviewActivityQuery(days, chart.language),
+      queryFn: () => analytics.reviewActivity(days, activityInterval(days), chart),
       retry: false,
     }),
     queryClient.prefetchQuery({
-      ...topProductsQuery(days),
-      queryFn: () => analytics.topProducts(days, TOP_PRODUCTS_LIMIT),
+      ...topProductsQuery(days, chart.language),
+      queryFn: () => analytics.topProducts(days, TOP_PRODUCTS_LIMIT, chart),
       retry: false,
     }),
     // The upgrade card sits above the figures: drawn with the page, it does not push them down once loaded.

@@ -14,7 +14,10 @@ export interface ChartCardProps {
   children?: ReactNode;
 }
 
-/** A card holding one chart at a fixed height, so nothing moves while its data loads. */
+/**
+ * A card holding one chart, its box sized by the card's width alone (web/styles/charts.css), so nothing moves while
+ * its data loads or when another period's replaces it.
+ */
 export function ChartCard({
   title,
   testId,
