@@ -664,7 +664,70 @@ export const reviewEngagementDaily = pgTable(
   (t) => [
     primaryKey({ columns: [t.merchantId, t.day, t.reviewId, t.type] }),
     index('review_engagement_daily_review_idx').on(t.reviewId),
+    // Most watched: a range's plays and completions by review, read from the index alone.
+    index('review_engagement_daily_type_idx').on(t.merchantId, t.type, t.day, t.reviewId, t.sessions),
   ],
+);
+
+/**
+ * review_engagement_daily summed over the store's reviews per day (every type), and per review by month (plays and
+ * completions), kept by a trigger on it (migration 0033): Insights' engagement reads a row per day and type, its
+ * most-watched list whole months from the monthly rows, however many reviews are watched.
+ */
+export const reviewEngagementStoreDaily = pgTable(
+  'review_engagement_store_daily',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    type: text('type', { enum: STORE_EVENT_TYPES }).notNull(),
+    events: integer('events').notNull().default(0),
+    sessions: integer('sessions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.day, t.type] })],
+);
+
+export const reviewEngagementMonthly = pgTable(
+  'review_engagement_monthly',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: STORE_EVENT_TYPES }).notNull(),
+    events: integer('events').notNull().default(0),
+    sessions: integer('sessions').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.month, t.reviewId, t.type] }),
+    index('review_engagement_monthly_review_idx').on(t.reviewId),
+  ],
+);
+
+/**
+ * widget_event_daily per product by month, kept by a trigger on it (migration 0033): Insights' products table reads
+ * whole months from here.
+ */
+export const widgetEventProductMonthly = pgTable(
+  'widget_event_product_monthly',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: STORE_EVENT_TYPES }).notNull(),
+    events: integer('events').notNull().default(0),
+    sessions: integer('sessions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.month, t.productId, t.type] })],
 );
 
 /**
