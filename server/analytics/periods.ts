@@ -24,7 +24,7 @@ export function monthOf(day: string): string {
   return `${day.slice(0, 7)}-01`;
 }
 
-function nextMonth(month: string): string {
+export function nextMonth(month: string): string {
   const date = new Date(`${month}T00:00:00Z`);
   date.setUTCMonth(date.getUTCMonth() + 1);
   return date.toISOString().slice(0, 10);

@@ -1,18 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TReviewSource } from '../../shared/review-statuses.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
+import type { RangeParts } from './range-parts.js';
 import {
   merchants,
   products,
   reviewEngagementDaily,
+  reviewEngagementMonthly,
+  reviewEngagementStoreDaily,
   reviewProductDaily,
   reviewProductMonthly,
   reviewRatingDaily,
   reviewRequests,
   reviews,
   widgetEventDaily,
+  widgetEventProductMonthly,
   widgetEventStoreDaily,
   widgetSessionOutcomeDaily,
 } from '../database/schema.js';
@@ -38,8 +42,9 @@ export interface OutcomeRow {
 }
 
 /**
- * Insights read only rollups (migrations 0006, 0007 and 0032), whose size follows the store's days, reviews watched
- * and products, never its events; the funnel reads the store's review requests sent in the range.
+ * Insights read only rollups (migrations 0006, 0007, 0032 and 0033), whose size follows the store's days, reviews
+ * watched and products, never its events; ranges read whole months from the monthly rollups and the days around them
+ * from the daily ones. The funnel reads the store's review requests sent in the range.
  */
 @Injectable()
 export class InsightsRepository {
@@ -62,7 +67,7 @@ export class InsightsRepository {
           coalesce(sum(sessions) filter (where type = 'play'), 0)::int as "reviewPlays",
           coalesce(sum(sessions) filter (where type like 'watched\\_%'), 0)::int as quarters,
           coalesce(sum(sessions) filter (where type = 'watched_100'), 0)::int as completed
-        from ${reviewEngagementDaily}
+        from ${reviewEngagementStoreDaily}
         where merchant_id = ${merchantId} and day between ${previousStart}::date and ${end}::date
         group by 1
       )
@@ -84,8 +89,7 @@ export class InsightsRepository {
   /** The reviews played by the most sessions in the range, with how many of those reached the end. */
   async mostWatched(
     merchantId: string,
-    start: string,
-    end: string,
+    parts: RangeParts,
     limit: number,
   ): Promise<
     Array<{
@@ -98,12 +102,22 @@ export class InsightsRepository {
     }>
   > {
     return this.database.rows(sql`
-      with watched as (
+      with counted as (
+        ${unionOf([
+          ...parts.days.map(
+            (days) => sql`select review_id, type, sessions from ${reviewEngagementDaily}
+              where merchant_id = ${merchantId} and type in ('play', 'watched_100')
+                and day between ${days.start}::date and ${days.end}::date`,
+          ),
+          parts.months &&
+            sql`select review_id, type, sessions from ${reviewEngagementMonthly}
+              where merchant_id = ${merchantId} and month between ${parts.months.first}::date and ${parts.months.last}::date`,
+        ])}
+      ), watched as (
         select review_id,
           coalesce(sum(sessions) filter (where type = 'play'), 0)::int as plays,
           coalesce(sum(sessions) filter (where type = 'watched_100'), 0)::int as completed
-        from ${reviewEngagementDaily}
-        where merchant_id = ${merchantId} and day between ${start}::date and ${end}::date
+        from counted
         group by review_id
         having sum(sessions) filter (where type = 'play') > 0
         order by plays desc, review_id
@@ -168,13 +182,12 @@ export class InsightsRepository {
    */
   async products(
     merchantId: string,
-    range: { start: string; end: string; wholeMonthsFrom: string },
+    parts: RangeParts,
     byOrders: boolean,
     order: { column: ProductColumn; descending: boolean },
     limit: number,
     offset: number,
   ): Promise<{ count: number; rows: ProductRow[] }> {
-    const { start, end, wholeMonthsFrom } = range;
     const converted = byOrders ? sql`'purchase'` : sql`'add_to_cart'`;
     const direction = order.descending ? sql`desc` : sql`asc`;
     const rows = await this.database.rows<ProductRow & { total: number }>(sql`
@@ -183,18 +196,31 @@ export class InsightsRepository {
           coalesce(sum(sessions) filter (where type = 'view'), 0)::int as views,
           coalesce(sum(sessions) filter (where type = 'play'), 0)::int as plays,
           coalesce(sum(sessions) filter (where type = ${converted}), 0)::int as conversions
-        from ${widgetEventDaily}
-        where merchant_id = ${merchantId} and product_id is not null and day between ${start}::date and ${end}::date
-          and type in ('view', 'play', ${converted})
+        from (
+          ${unionOf([
+            ...parts.days.map(
+              (days) => sql`select product_id, type, sessions from ${widgetEventDaily}
+                where merchant_id = ${merchantId} and product_id is not null
+                  and day between ${days.start}::date and ${days.end}::date and type in ('view', 'play', ${converted})`,
+            ),
+            parts.months &&
+              sql`select product_id, type, sessions from ${widgetEventProductMonthly}
+                where merchant_id = ${merchantId} and month between ${parts.months.first}::date and ${parts.months.last}::date
+                  and type in ('view', 'play', ${converted})`,
+          ])}
+        ) counted
         group by product_id
       ), received as (
         select product_id, sum(reviews)::int as reviews from (
-          select product_id, reviews from ${reviewProductDaily}
-          where merchant_id = ${merchantId} and day >= ${start}::date and day < ${wholeMonthsFrom}::date
-            and day <= ${end}::date
-          union all
-          select product_id, reviews from ${reviewProductMonthly}
-          where merchant_id = ${merchantId} and month >= ${wholeMonthsFrom}::date and month <= ${end}::date
+          ${unionOf([
+            ...parts.days.map(
+              (days) => sql`select product_id, reviews from ${reviewProductDaily}
+                where merchant_id = ${merchantId} and day between ${days.start}::date and ${days.end}::date`,
+            ),
+            parts.months &&
+              sql`select product_id, reviews from ${reviewProductMonthly}
+                where merchant_id = ${merchantId} and month between ${parts.months.first}::date and ${parts.months.last}::date`,
+          ])}
         ) counted group by product_id having sum(reviews) > 0
       ), joined as (
         select coalesce(s.product_id, r.product_id) as product_id, coalesce(s.views, 0) as views,
@@ -239,6 +265,14 @@ export interface ProductRow {
   conversions: number;
   conversionRate: number | null;
   reviews: number;
+}
+
+/** The parts' selects as one, `union all`; never empty (a range has days or months). */
+function unionOf(parts: Array<SQL | null>): SQL {
+  return sql.join(
+    parts.filter((part): part is SQL => part !== null),
+    sql` union all `,
+  );
 }
 
 /** What the table sorts by, and the column of the query's result that holds it. */

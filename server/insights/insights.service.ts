@@ -18,9 +18,10 @@ import {
 import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { AnalyticsRepository, type AnalyticsStore } from '../analytics/analytics.repository.js';
 import { attributesOrders } from '../analytics/conversion-basis.js';
-import { addDays, firstWholeMonth, todayIn } from '../analytics/periods.js';
+import { addDays, todayIn } from '../analytics/periods.js';
 import { listPage } from '../common/list-page.js';
 import { ServerReaders } from '../ssr/server-readers.js';
+import { rangeParts } from './range-parts.js';
 import { InsightsRepository, type EngagementRow, type OutcomeRow, type ProductColumn } from './insights.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -115,7 +116,7 @@ export class InsightsService implements OnModuleInit {
         const [engagement, outcomes, watched] = await Promise.all([
           this.insightsRepository.engagement(store.id, previous.start, range.start, range.end),
           this.insightsRepository.outcomes(store.id, range.start, range.end),
-          this.insightsRepository.mostWatched(store.id, range.start, range.end, MOST_WATCHED_LIMIT),
+          this.insightsRepository.mostWatched(store.id, rangeParts(range, today), MOST_WATCHED_LIMIT),
         ]);
         const byOrders = convertsByOrders(store, outcomes);
         return {
@@ -177,7 +178,7 @@ export class InsightsService implements OnModuleInit {
     const descending = sort.startsWith('-');
     const { count, rows } = await this.insightsRepository.products(
       store.id,
-      { ...range, wholeMonthsFrom: firstWholeMonth(range.start) },
+      rangeParts(range, todayIn(store.timezone)),
       convertsByOrders(store, outcomes),
       { column: (descending ? sort.slice(1) : sort) as ProductColumn, descending },
       limit,
