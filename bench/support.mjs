@@ -11,6 +11,7 @@ export const ROOT = new URL('..', import.meta.url).pathname;
 export const PUBLIC_PAGES = ['/login', '/register', '/forgot-password'];
 export const SIGNED_IN_PAGES = [
   '/',
+  '/insights',
   '/reviews',
   '/review-requests',
   '/questions',
