@@ -155,6 +155,10 @@ describe('the dashboard', () => {
     expect((await metric(page, 'average_rating')).trend).toContain('1.9 pts');
     expect(await metric(page, 'conversion_rate')).toMatchObject({ value: '15.0%', direction: 'up' });
     expect((await metric(page, 'conversion_rate')).trend).toContain('5.0 pp');
+    // The conversion rate leads to Insights, where it is taken apart: a plain link, working before any script.
+    await page.getByTestId('insights-link').click();
+    await page.waitForURL(/\/insights$/);
+    await page.goBack();
     // The charts' data came with the page too: their descriptions are there before any script ran.
     expect(await activityChart(page).getAttribute('aria-label')).toBe(
       en.activity.summary.replace('{{total}}', '9').replace('{{days}}', '30'),

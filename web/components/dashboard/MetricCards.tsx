@@ -88,6 +88,12 @@ function MetricCard({
               )}
             </span>
           )}
+          {/* The conversion rate in depth: who watched against who did not, with error bars. */}
+          {metric === 'conversion_rate' && (
+            <a className="metric-link" href="/insights" data-testid="insights-link">
+              {t('dashboard.metrics.insights')}
+            </a>
+          )}
         </>
       )}
     </li>
