@@ -3,7 +3,7 @@ import { GridComponent, type GridComponentOption } from 'echarts/components';
 import { init, registerTheme, setPlatformAPI, use, type ComposeOption } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { CHART_SIZES, type TChartSize, type TServerChart } from '../../shared/charts.js';
-import { CHART_THEME, CHART_THEME_NAME } from './chart-theme.js';
+import { CHART_THEME, CHART_THEME_NAME } from '../../shared/chart-theme.js';
 import { fontSizeOf, textWidth } from './text-width.js';
 
 // Only what the charts draw: tree-shaken `echarts/core`, the SVG renderer, no tooltip (the page draws its own).

@@ -1,4 +1,4 @@
-/** The name the dashboard's theme is registered under (chart-renderer.ts). */
+/** The name the dashboard's theme is registered under (server/charts/chart-renderer.ts, and the Insights explorer). */
 export const CHART_THEME_NAME = 'dashboard';
 
 /** How many series colours the theme has: `--chart-1` … `--chart-6` in web/styles/theme.css. */
