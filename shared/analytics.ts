@@ -89,12 +89,13 @@ const ZDays = z.coerce
 export const ZAnalyticsQuery = z.object({ days: ZDays });
 
 /** `chart=svg` asks for the chart drawn beside the data, its numbers and dates in `language` (en by default). */
-const chartFields = {
+export const chartFields = {
   chart: z.enum(CHART_FORMATS, { error: `Choose ${CHART_FORMATS.join(' or ')}.` }).optional(),
   language: z.enum(LANGUAGES, { error: `Choose one of ${LANGUAGES.join(', ')}.` }).default(FALLBACK_LANGUAGE),
 };
 
-function chartRequest(query: { chart?: (typeof CHART_FORMATS)[number]; language: TChartRequest['language'] }) {
+/** The chart asked for, if any: its language. */
+export function chartRequest(query: { chart?: (typeof CHART_FORMATS)[number]; language: TChartRequest['language'] }) {
   return query.chart ? { language: query.language } : undefined;
 }
 

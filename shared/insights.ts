@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { chartFields, chartRequest } from './analytics.js';
+import type { TChartRequest, TServerChart } from './charts.js';
 import type { TLift } from './conversion-lift.js';
 import type { TReviewSource } from './review-statuses.js';
 import {
@@ -53,9 +55,15 @@ function checkRange(query: { start?: string; end?: string; days?: number }, ctx:
   }
 }
 
-/** `GET /api/insights/`: both ends included; without them, the last INSIGHTS_DEFAULT_DAYS days. */
-export const ZInsightsQuery = z.object(ZRangeFields).superRefine(checkRange);
-export type TInsightsQuery = z.output<typeof ZInsightsQuery>;
+/**
+ * `GET /api/insights/`: both ends included; without them, the last INSIGHTS_DEFAULT_DAYS days. `chart=svg` brings the
+ * weekly charts drawn, in `language`.
+ */
+export const ZInsightsQuery = z
+  .object({ ...ZRangeFields, ...chartFields })
+  .superRefine(checkRange)
+  .transform(({ chart, language, ...range }) => ({ ...range, chart: chartRequest({ chart, language }) }));
+export type TInsightsQuery = Omit<z.output<typeof ZInsightsQuery>, 'chart'> & { chart?: TChartRequest };
 
 /** Both ends included, `YYYY-MM-DD` in the store's time zone. */
 export interface TDateRange {
@@ -127,6 +135,14 @@ export interface TInsights {
   sources: Array<{ source: TReviewSource; reviews: number }>;
   /** Null until the store has sent a review request. */
   funnel: TFunnelWeek[] | null;
+  /** With `chart=svg`: `ratings` and `funnel` drawn by the server, from these same figures. */
+  charts?: TInsightsCharts;
+}
+
+export interface TInsightsCharts {
+  ratings: TServerChart;
+  /** Null with the funnel. */
+  funnel: TServerChart | null;
 }
 
 /** The Insights read a server render makes in process for the signed-in user's store. */

@@ -1,4 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import type { TChartRequest, TServerChart } from '../../shared/charts.js';
 import { conversionLift } from '../../shared/conversion-lift.js';
 import type { TPage } from '../../shared/reviews.js';
 import {
@@ -21,6 +23,7 @@ import { attributesOrders } from '../analytics/conversion-basis.js';
 import { addDays, todayIn } from '../analytics/periods.js';
 import { listPage } from '../common/list-page.js';
 import { ServerReaders } from '../ssr/server-readers.js';
+import { funnelChart, ratingsChart } from './insights-charts.js';
 import { rangeParts } from './range-parts.js';
 import { InsightsRepository, type EngagementRow, type OutcomeRow, type ProductColumn } from './insights.repository.js';
 
@@ -133,16 +136,51 @@ export class InsightsService implements OnModuleInit {
           })),
         };
       }),
-      this.cache.reviews(store.id, ['insights', ...key], async () => {
-        const [ratings, sources] = await Promise.all([
-          this.insightsRepository.ratings(store.id, range.start, range.end),
-          this.insightsRepository.sources(store.id, range.start, range.end),
-        ]);
-        return { ratings: ratingWeeks(range, ratings), sources };
-      }),
+      this.received(store.id, range, key, query.chart),
       this.insightsRepository.funnel(store.id, range.start, range.end),
     ]);
-    return { range, previous, ...events, ...received, funnel: funnel && funnelWeeks(range, funnel) };
+    const { chart: ratings, ...reviews } = received;
+    const weeks = funnel && funnelWeeks(range, funnel);
+    const figures = { range, previous, ...events, ...reviews, funnel: weeks };
+    if (!query.chart || !ratings) return figures;
+    const funnelSvg = weeks && (await this.funnelChart(store.id, weeks, query.chart));
+    return { ...figures, charts: { ratings, funnel: funnelSvg } };
+  }
+
+  /**
+   * Reviews by week and by source. With `chart`, the weeks come drawn (server/charts), cached with the figures they
+   * were drawn from under the same data version, so an answer's tooltips read the values its SVG shows.
+   */
+  private received(
+    merchantId: string,
+    range: TDateRange,
+    key: string[],
+    chart: TChartRequest | undefined,
+  ): Promise<{ ratings: TRatingsWeek[]; sources: TInsights['sources']; chart?: TServerChart }> {
+    const read = () =>
+      this.cache.reviews(merchantId, ['insights', ...key], async () => {
+        const [ratings, sources] = await Promise.all([
+          this.insightsRepository.ratings(merchantId, range.start, range.end),
+          this.insightsRepository.sources(merchantId, range.start, range.end),
+        ]);
+        return { ratings: ratingWeeks(range, ratings), sources };
+      });
+    if (!chart) return read();
+    return this.cache.reviews(merchantId, ['insights-chart', ...key, chart.language], async () => {
+      const figures = await read();
+      return { ...figures, chart: ratingsChart(figures.ratings, chart.language) };
+    });
+  }
+
+  /**
+   * The funnel is read afresh for every answer (review requests bump no analytics version), so its drawing is cached
+   * under the figures it shows: drawn again only when they change.
+   */
+  private funnelChart(merchantId: string, weeks: TFunnelWeek[], chart: TChartRequest): Promise<TServerChart> {
+    const figures = createHash('sha256').update(JSON.stringify(weeks)).digest('base64url');
+    return this.cache.reviews(merchantId, ['insights-funnel-chart', chart.language, figures], async () =>
+      funnelChart(weeks, chart.language),
+    );
   }
 
   /** One page of the per-product table. */

@@ -175,6 +175,52 @@ describe('GET /api/insights/', () => {
     expect(body.funnel!.at(-1)).toEqual({ week: weeks.at(-1), sent: 2, opened: 1, reviewed: 0 });
   });
 
+  it('draws the ratings and the request funnel when asked (chart=svg), in the language asked, from the same figures', async () => {
+    const owner = await registerOwner(t);
+    await insertDatedReviews(handleOf(t), owner.merchantId, [
+      { product: 'Cup', daysAgo: 1, status: 'approved', rating: 5 },
+      { product: 'Cup', daysAgo: 1, status: 'approved', rating: 3 },
+    ]);
+    const plain = await insights(owner.agent, '?days=30');
+    expect(plain.charts).toBeUndefined();
+    // No request sent yet: no funnel, so no funnel drawn.
+    const drawn = await insights(owner.agent, '?days=30&chart=svg&language=es');
+    expect(drawn.ratings).toEqual(plain.ratings);
+    expect(drawn.charts!.funnel).toBeNull();
+    expect(Object.keys(drawn.charts!.ratings)).toEqual(['s', 'm', 'l']);
+    const week = new Intl.DateTimeFormat('es', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    for (const svg of Object.values(drawn.charts!.ratings)) {
+      expect(svg).toMatch(/^<svg aria-hidden="true" [^>]*viewBox=/);
+      expect(svg).toContain(`>${week.format(new Date(`${drawn.ratings[0].week}T00:00:00Z`))}<`);
+      expect(svg).toContain('>5,0 ★<');
+      // A hover band per week for the light client runtime: the series after the five stars and the average.
+      expect(svg.match(/ecmeta_series_index="6"/g)).toHaveLength(drawn.ratings.length);
+    }
+
+    // The funnel is read afresh each time: its drawing follows a request opened since.
+    const sent = await seedReviewRequest(t, owner.merchantId);
+    const sentOnly = await insights(owner.agent, '?days=30&chart=svg');
+    expect(sentOnly.funnel!.at(-1)).toMatchObject({ sent: 1, opened: 0 });
+    const bars = (svg: string, series: number) =>
+      svg.match(new RegExp(`<path [^>]*ecmeta_series_index="${series}"[^>]*>`, 'g'))!;
+    const lastOpened = async () => {
+      const { charts } = await insights(owner.agent, '?days=30&chart=svg');
+      return bars(charts!.funnel!.m, 1).at(-1);
+    };
+    const before = await lastOpened();
+    await databaseOf(t).update(reviewRequests).set({ openedAt: new Date() }).where(eq(reviewRequests.id, sent.id));
+    const after = await lastOpened();
+    expect(after).not.toEqual(before);
+    expect(bars(sentOnly.charts!.funnel!.m, 3)).toHaveLength(sentOnly.funnel!.length);
+
+    const fieldsOf = async (query: string) =>
+      Object.keys((await owner.agent.get(`/api/insights/${query}`).expect(400)).body.fields);
+    expect(await fieldsOf('?chart=png')).toEqual(['chart']);
+    expect(await fieldsOf('?chart=svg&language=fr')).toEqual(['language']);
+    expect(await fieldsOf('?days=30&chart=svg&chart=svg')).toEqual(['chart']);
+    expect(await fieldsOf('?days=14&chart=svg&language=de')).toEqual(['days', 'language']);
+  });
+
   it('refuses a range it cannot read with field errors', async () => {
     const owner = await registerOwner(t);
     const cases: Array<[string, string]> = [
