@@ -465,6 +465,25 @@ export const reviewProductMonthly = pgTable(
   (t) => [primaryKey({ columns: [t.merchantId, t.month, t.productId] })],
 );
 
+/**
+ * Each product's published reviews (approved, not deleted) and the sum of their ratings, kept by the reviews trigger
+ * (migration 0034): Insights' products table gives a page of products their average without reading their reviews.
+ */
+export const productRatingCounters = pgTable(
+  'product_rating_counters',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    reviews: integer('reviews').notNull().default(0),
+    ratingSum: bigint('rating_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.productId] })],
+);
+
 export const reviewStatusChanges = pgTable(
   'review_status_changes',
   {

@@ -48,6 +48,7 @@ describe('migrations', () => {
       'password_resets',
       'plans',
       'platform_review_copies',
+      'product_rating_counters',
       'product_widget_overrides',
       'products',
       'questions',
