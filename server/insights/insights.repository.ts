@@ -6,6 +6,7 @@ import { DATABASE } from '../database/database.module.js';
 import type { RangeParts } from './range-parts.js';
 import {
   merchants,
+  productRatingCounters,
   products,
   reviewEngagementDaily,
   reviewEngagementMonthly,
@@ -240,17 +241,16 @@ export class InsightsRepository {
     return { count: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...row }) => row) };
   }
 
-  /** The average of each product's published reviews, all time, for a page of products. */
+  /** The average of each product's published reviews, all time, for a page of products (from their counters). */
   async averageRatings(merchantId: string, productIds: string[]): Promise<Map<string, number>> {
     if (!productIds.length) return new Map();
     const rows = await this.database.rows<{ productId: string; average: number }>(sql`
-      select product_id as "productId", avg(rating)::float8 as average from ${reviews}
-      where merchant_id = ${merchantId} and status = 'approved' and deleted_at is null
+      select product_id as "productId", rating_sum::float8 / reviews as average from ${productRatingCounters}
+      where merchant_id = ${merchantId} and reviews > 0
         and product_id in (${sql.join(
           productIds.map((id) => sql`${id}::uuid`),
           sql`, `,
-        )})
-      group by product_id`);
+        )})`);
     return new Map(rows.map((row) => [row.productId, row.average]));
   }
 }
