@@ -9,24 +9,18 @@ import type { TFunnelWeek, TRatingsWeek } from './insights.js';
 
 export type TWeeklyOption = ComposeOption<BarSeriesOption | LineSeriesOption | GridComponentOption>;
 
-/** Each star's colour, 1★ first: the theme's CSS variables (web/styles/theme.css), from the error red to green. */
-export const STAR_COLOURS = [
-  'var(--chart-6)',
-  'var(--chart-5)',
-  'var(--chart-3)',
-  'var(--chart-2)',
-  'var(--chart-4)',
-] as const;
+/** A series colour of the theme, by number: `--chart-1` … `--chart-6` in web/styles/theme.css. */
+export type TChartColour = 1 | 2 | 3 | 4 | 5 | 6;
+export const chartColour = (colour: TChartColour) => `var(--chart-${colour})`;
+
+/** Each star's colour, 1★ first, from the error red to green. */
+export const STAR_COLOURS = [6, 5, 3, 2, 4] as const satisfies readonly TChartColour[];
 /** The week's average rating, a line over the bars. */
-export const AVERAGE_COLOUR = 'var(--chart-1)';
+export const AVERAGE_COLOUR: TChartColour = 1;
 
 export const FUNNEL_STEPS = ['sent', 'opened', 'reviewed'] as const;
 export type TFunnelStep = (typeof FUNNEL_STEPS)[number];
-export const FUNNEL_COLOURS = {
-  sent: 'var(--chart-1)',
-  opened: 'var(--chart-3)',
-  reviewed: 'var(--chart-4)',
-} as const satisfies Record<TFunnelStep, string>;
+export const FUNNEL_COLOURS = { sent: 1, opened: 3, reviewed: 4 } as const satisfies Record<TFunnelStep, TChartColour>;
 
 /** A week (its Monday, `YYYY-MM-DD`) as the charts' axes and the tables print it, in UTC so no offset moves it. */
 export function weekFormat(language: string): (week: string) => string {
@@ -88,7 +82,7 @@ export function ratingsOption(
         stack: 'stars',
         data: weeks.map((row) => row.counts[index]),
         barMaxWidth: 32,
-        itemStyle: { color: colour },
+        itemStyle: { color: chartColour(colour) },
       })),
       {
         type: 'line',
@@ -97,8 +91,8 @@ export function ratingsOption(
         data: weeks.map((row) => row.average),
         symbol: 'circle',
         symbolSize: 6,
-        lineStyle: { color: AVERAGE_COLOUR, width: 2 },
-        itemStyle: { color: 'var(--color-surface)', borderColor: AVERAGE_COLOUR, borderWidth: 1.5 },
+        lineStyle: { color: chartColour(AVERAGE_COLOUR), width: 2 },
+        itemStyle: { color: 'var(--color-surface)', borderColor: chartColour(AVERAGE_COLOUR), borderWidth: 1.5 },
         z: 5,
       },
     ],
@@ -135,7 +129,7 @@ export function funnelOption(
       data: weeks.map((row) => row[step]),
       barMaxWidth: 14,
       barGap: '10%',
-      itemStyle: { color: FUNNEL_COLOURS[step], borderRadius: [3, 3, 0, 0] },
+      itemStyle: { color: chartColour(FUNNEL_COLOURS[step]), borderRadius: [3, 3, 0, 0] },
     })),
   };
 }

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { eq, and } from 'drizzle-orm';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import {
   products,
   reviewEngagementDaily,
@@ -10,7 +10,7 @@ import {
 import en from '../../web/i18n/insights/en.json' with { type: 'json' };
 import { insertDatedReviews, localDay } from '../factories/analytics.factory.js';
 import { seedUser, withTestDatabase, type SeededUser } from '../factories/users.factory.js';
-import { launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
+import { axeViolations, launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestEnv, JWT_SECRET, type TestEnv } from '../support/test-env.js';
 
@@ -88,12 +88,18 @@ afterEach(async () => {
   expect(problems.splice(0)).toEqual([]);
 });
 
-async function open(user: SeededUser, path = '/insights', javaScriptEnabled = true): Promise<Page> {
+async function open(
+  user: SeededUser,
+  path = '/insights',
+  javaScriptEnabled = true,
+  before?: (page: Page) => void,
+): Promise<Page> {
   context = await signedInContext(browser, server.url, user.accessToken, {
     viewport: { width: 1280, height: 1000 },
     javaScriptEnabled,
   });
   const page = await context.newPage();
+  before?.(page);
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'error') problems.push(message.text());
   });
@@ -104,6 +110,9 @@ async function open(user: SeededUser, path = '/insights', javaScriptEnabled = tr
 }
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
+/** The SVG the card's width shows (the server draws one per size), and its hover bands, one per week. */
+const shown = (chart: Locator) => chart.locator('.server-chart-size:visible > svg');
+const bands = (chart: Locator) => shown(chart).locator('[ecmeta_ssr_type]:not([ecmeta_silent="true"])');
 const productNames = (page: Page) => page.locator('[data-testid="insights-products"] tbody th').allInnerTexts();
 
 describe('Insights', () => {
@@ -123,7 +132,98 @@ describe('Insights', () => {
     expect(await text(page, 'most-watched')).toMatch(/60\s+40%/);
     expect(await productNames(page)).toEqual(['Linen shirt', 'Wool scarf']);
     // No request was ever sent: no funnel.
-    expect(await page.getByTestId('request-funnel').count()).toBe(0);
+    expect(await page.getByTestId('requests-chart').count()).toBe(0);
+  });
+
+  it('draws the ratings on the server: the SVG in the HTML, a hover band per week, the table as its alternative', async () => {
+    const page = await open(big, '/insights', false);
+    const chart = page.getByTestId('ratings-chart');
+    const weeks = Number(await chart.getAttribute('data-points'));
+    expect(weeks).toBeGreaterThanOrEqual(5);
+    // Five reviews received: rejected or deleted ones aside, pending ones count.
+    expect(await chart.getAttribute('aria-label')).toBe(
+      en.ratings.summary_other.replace('{{weeks}}', String(weeks)).replace('{{count}}', '5'),
+    );
+    expect(await chart.locator('.server-chart-size > svg').count()).toBe(3);
+    expect(await bands(chart).count()).toBe(weeks);
+    // The average's axis, 1 to 5, and the legend the page prints in its language.
+    expect(await shown(chart).locator('text').allTextContents()).toEqual(expect.arrayContaining(['1.0 ★', '5.0 ★']));
+    expect(await page.locator('.chart-legend').first().innerText()).toContain(en.ratings.average);
+    // The same figures as a table, folded: two days ago a 5★, a 4★ and a 3★, on average 4; twenty days ago a 4★ and
+    // a 2★ (pending), 3.
+    const table = page.locator('.chart-data').first();
+    expect(await table.locator('tbody tr').count()).toBe(weeks);
+    await table.locator('summary').click();
+    expect(await table.locator('tbody tr', { hasText: '4.00' }).innerText()).toMatch(/1\s+1\s+1\s+0\s+0\s+4\.00$/);
+    expect(await table.locator('tbody tr', { hasText: '3.00' }).innerText()).toMatch(/0\s+1\s+0\s+1\s+0\s+3\.00$/);
+    // Nothing to explore without the page's script.
+    expect(await page.getByTestId('ratings-explore').count()).toBe(0);
+  });
+
+  it('shows a week’s tooltip through the light runtime, and loads the full library only when Explore is pressed', async () => {
+    const scripts: Array<{ url: string; code: Promise<string> }> = [];
+    const page = await open(big, '/insights?days=90', true, (tab) =>
+      tab.on('response', (response) => {
+        if (response.request().resourceType() === 'script')
+          scripts.push({ url: response.url(), code: response.text() });
+      }),
+    );
+    const chart = page.getByTestId('ratings-chart');
+    const weeks = Number(await chart.getAttribute('data-points'));
+    await bands(chart)
+      .nth(weeks - 1)
+      .hover();
+    const tooltip = chart.locator('.chart-tooltip');
+    await tooltip.waitFor();
+    expect(await tooltip.locator('.chart-tooltip-title').innerText()).toContain(en.ratings.week);
+    expect(await tooltip.innerText()).toContain(en.ratings.average);
+    const library = async () =>
+      (
+        await Promise.all(
+          scripts.map(async ({ url, code }) => ((await code).includes('_echarts_instance_') ? url : null)),
+        )
+      ).filter(Boolean);
+    expect(await library()).toEqual([]);
+    expect(await axeViolations(page, '.chart-card')).toEqual([]);
+
+    // From the keyboard: the library comes, the interactive chart replaces the drawing, focus on Done.
+    await page.getByTestId('ratings-explore').focus();
+    const fetched = page.waitForResponse((response) => response.request().resourceType() === 'script');
+    await page.keyboard.press('Enter');
+    await fetched;
+    const explorer = page.getByTestId('ratings-explorer-chart');
+    await explorer.locator('svg').first().waitFor();
+    expect(await explorer.getAttribute('aria-label')).toBe(en.ratings.explorer);
+    expect(await library()).toHaveLength(1);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('ratings-done');
+    expect(await chart.count()).toBe(0);
+
+    // The wheel zooms over the weeks: fewer of them shown.
+    const showing = page.getByTestId('ratings-explorer-showing');
+    const all = await showing.innerText();
+    const box = (await explorer.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -400);
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="ratings-explorer-showing"]')?.textContent !== before,
+      all,
+    );
+    // Dragging across the grid selects weeks and says their totals.
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 20, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await page
+      .getByTestId('ratings-explorer-selected')
+      .getByText(/average/)
+      .waitFor();
+    expect(await axeViolations(page, '.chart-card')).toEqual([]);
+
+    // Escape brings the drawing back, and focus to Explore.
+    await page.keyboard.press('Escape');
+    await chart.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('ratings-explore');
+    expect(await explorer.count()).toBe(0);
   });
 
   it('follows the range in its URL, sorts the products, and exports them as CSV', async () => {

@@ -119,6 +119,9 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   }),
   app('questions', '/questions', '[data-testid="question-card"]'),
   app('insights', '/insights', '[data-testid="insights-products"]'),
+  app('insights: explore', '/insights', '[data-testid="ratings-explorer-chart"] svg', {
+    open: click('[data-testid="ratings-explore"]'),
+  }),
   app('insights: member', '/insights?days=90', '[data-testid="conversion-lift"]', { viewer: 'member' }),
   app('questions: delete dialog', '/questions', '[data-testid="question-delete-dialog"]', {
     ...dialog('[data-testid="question-delete"]'),

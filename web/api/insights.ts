@@ -6,6 +6,8 @@ import {
   type TInsightsPeriod,
   type TInsightsProductSort,
 } from '../../shared/insights-options.js';
+import type { TChartFormat } from '../../shared/charts.js';
+import type { TLanguage } from '../../shared/constants.js';
 import type { TPage } from '../../shared/reviews.js';
 import { apiFetch } from './client';
 
@@ -23,16 +25,21 @@ export interface TProductsView {
   page: number;
 }
 
-// The server render (pages/(app)/insights/+data.ts) fills the cache under these same keys.
+// The server render (pages/(app)/insights/+data.ts) fills the cache under these same keys. The weekly charts come
+// drawn by the server in the page's language (server/insights/insights-charts.ts), so the language is in their key.
 export const insightsQueryKeys = {
-  insights: (range: TInsightsRange) => ['insights', rangeParams(range)] as const,
+  insights: (range: TInsightsRange, language: TLanguage) => ['insights', rangeParams(range), language] as const,
   products: (range: TInsightsRange, view: TProductsView) => ['insights', 'products', rangeParams(range), view] as const,
 };
 
-export function insightsQuery(range: TInsightsRange) {
+/** The charts drawn as SVG beside the figures they show, so the tooltips and tables read the very values drawn. */
+const CHART: TChartFormat = 'svg';
+
+export function insightsQuery(range: TInsightsRange, language: TLanguage) {
+  const query = new URLSearchParams({ ...rangeParams(range), chart: CHART, language });
   return {
-    queryKey: insightsQueryKeys.insights(range),
-    queryFn: () => apiFetch<TInsights>(`/api/insights/?${new URLSearchParams(rangeParams(range))}`),
+    queryKey: insightsQueryKeys.insights(range, language),
+    queryFn: () => apiFetch<TInsights>(`/api/insights/?${query}`),
   };
 }
 
@@ -50,8 +57,8 @@ export function insightsExportUrl(range: TInsightsRange, sort: TInsightsProductS
 }
 
 /** Another range's figures load while these stay. */
-export function useInsights(range: TInsightsRange) {
-  return useQuery({ ...insightsQuery(range), placeholderData: keepPreviousData });
+export function useInsights(range: TInsightsRange, language: TLanguage) {
+  return useQuery({ ...insightsQuery(range, language), placeholderData: keepPreviousData });
 }
 
 export function useInsightsProducts(range: TInsightsRange, view: TProductsView) {

@@ -11,6 +11,12 @@ export interface ChartCardProps {
   /** Shown over an empty chart. */
   emptyMessage?: string;
   points?: number;
+  /** Beside the title: what the chart lets one do (Insights' Explore). */
+  actions?: ReactNode;
+  /** Shown in the frame instead of the drawing, at its size: a chart the page draws itself (Insights' explorer). */
+  live?: ReactNode;
+  /** Under the frame: a legend, the data as a table. */
+  footer?: ReactNode;
   children?: ReactNode;
 }
 
@@ -26,27 +32,36 @@ export function ChartCard({
   isRefreshing,
   emptyMessage,
   points,
+  actions,
+  live,
+  footer,
   children,
 }: ChartCardProps) {
   const titleId = useId();
   return (
     <section className="card chart-card" aria-labelledby={titleId} aria-busy={isLoading || isRefreshing || undefined}>
-      <h2 id={titleId} className="chart-title">
-        {title}
-      </h2>
+      <div className="chart-head">
+        <h2 id={titleId} className="chart-title">
+          {title}
+        </h2>
+        {actions}
+      </div>
       <div className="chart-frame" data-refreshing={isRefreshing || undefined}>
-        <div
-          className="chart-canvas"
-          data-testid={testId}
-          data-points={points}
-          role="img"
-          aria-label={summary ?? title}
-        >
-          {children}
-        </div>
+        {live ?? (
+          <div
+            className="chart-canvas"
+            data-testid={testId}
+            data-points={points}
+            role="img"
+            aria-label={summary ?? title}
+          >
+            {children}
+          </div>
+        )}
         {isLoading && <span className="skeleton chart-skeleton" aria-hidden="true" />}
         {!isLoading && emptyMessage && <p className="chart-empty">{emptyMessage}</p>}
       </div>
+      {footer}
     </section>
   );
 }

@@ -29,9 +29,12 @@ interface Pointed {
 export function ServerChart({
   chart,
   tipOf,
+  keepColours = false,
 }: {
   chart: TServerChart;
   tipOf: (datum: TChartDatum) => TChartTip | null;
+  /** Several series: the marks under the pointer keep their colours (one series' are filled with its colour). */
+  keepColours?: boolean;
 }) {
   const root = useRef<HTMLDivElement>(null);
   const [pointed, setPointed] = useState<Pointed | null>(null);
@@ -87,7 +90,7 @@ export function ServerChart({
   }, [chart]);
 
   return (
-    <div ref={root} className="server-chart">
+    <div ref={root} className="server-chart" data-keep-colours={keepColours || undefined}>
       {SIZES.map((size) => (
         <div
           key={size}

@@ -1,45 +1,84 @@
 import { useTranslation } from 'react-i18next';
+import type { TServerChart } from '../../../shared/charts.js';
+import { FUNNEL_COLOURS, FUNNEL_STEPS } from '../../../shared/insights-charts.js';
 import type { TFunnelWeek } from '../../../shared/insights.js';
+import { ChartCard } from '../charts/ChartCard';
+import { ChartLegend } from '../charts/ChartLegend';
+import { ServerChart, type TChartDatum } from '../charts/ServerChart';
 import { TableScroll } from '../TableScroll';
 import { useInsightsFormat } from './format';
 
-const STEPS = ['sent', 'opened', 'reviewed'] as const;
-
-/** Review requests first sent each week, and how many were opened and reviewed since. */
-export function RequestsByWeek({ weeks }: { weeks: TFunnelWeek[] }) {
+/** Review requests first sent each week, and how many were opened and reviewed since: drawn by the server. */
+export function RequestsByWeek({ weeks, chart }: { weeks: TFunnelWeek[]; chart: TServerChart | null | undefined }) {
   const { t } = useTranslation();
   const format = useInsightsFormat();
+  const sum = (step: (typeof FUNNEL_STEPS)[number]) => format.number(weeks.reduce((n, week) => n + week[step], 0));
+
+  const tipOf = ({ dataIndex }: TChartDatum) => {
+    const week = weeks[dataIndex];
+    if (!week) return null;
+    return {
+      title: t('insights.funnel.week') + ' ' + format.week(week.week),
+      rows: FUNNEL_STEPS.map((step) => ({
+        name: t(`insights.funnel.${step}`),
+        value: format.number(week[step]),
+        colour: FUNNEL_COLOURS[step],
+      })),
+    };
+  };
+
   return (
-    <section className="card insights-card" aria-labelledby="funnel-title" data-testid="request-funnel">
-      <h2 id="funnel-title" className="insights-heading">
-        {t('insights.funnel.title')}
-      </h2>
-      <TableScroll label={t('insights.funnel.title')}>
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('insights.funnel.week')}</th>
-              {STEPS.map((step) => (
-                <th key={step} scope="col" className="numeric">
-                  {t(`insights.funnel.${step}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((week) => (
-              <tr key={week.week}>
-                <th scope="row">{format.week(week.week)}</th>
-                {STEPS.map((step) => (
-                  <td key={step} className="numeric">
-                    {format.number(week[step])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-    </section>
+    <ChartCard
+      title={t('insights.funnel.title')}
+      testId="requests-chart"
+      points={weeks.length}
+      summary={t('insights.funnel.summary', {
+        weeks: weeks.length,
+        sent: sum('sent'),
+        opened: sum('opened'),
+        reviewed: sum('reviewed'),
+      })}
+      isLoading={false}
+      // The whole page dims while another range loads (.insights[data-refreshing]).
+      isRefreshing={false}
+      footer={
+        <>
+          <ChartLegend
+            items={FUNNEL_STEPS.map((step) => ({ name: t(`insights.funnel.${step}`), colour: FUNNEL_COLOURS[step] }))}
+          />
+          <details className="chart-data">
+            <summary>{t('insights.charts.showData')}</summary>
+            <TableScroll label={t('insights.charts.table', { title: t('insights.funnel.title') })}>
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('insights.funnel.week')}</th>
+                    {FUNNEL_STEPS.map((step) => (
+                      <th key={step} scope="col" className="numeric">
+                        {t(`insights.funnel.${step}`)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {weeks.map((week) => (
+                    <tr key={week.week}>
+                      <th scope="row">{format.week(week.week)}</th>
+                      {FUNNEL_STEPS.map((step) => (
+                        <td key={step} className="numeric">
+                          {format.number(week[step])}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          </details>
+        </>
+      }
+    >
+      {chart && <ServerChart chart={chart} tipOf={tipOf} keepColours />}
+    </ChartCard>
   );
 }

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { weekFormat } from '../../../shared/insights-charts.js';
 import { useLanguage } from '../../i18n/useLanguage';
 
 /** Numbers, shares (0–1 as percents) and calendar days (`YYYY-MM-DD`, formatted in UTC so no offset moves them). */
@@ -14,14 +15,18 @@ export function useInsightsFormat() {
       year: 'numeric',
       timeZone: 'UTC',
     });
-    const week = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const average = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const week = weekFormat(language);
     return {
       number: (n: number) => number.format(n),
       share: (n: number | null) => (n === null ? '—' : percent.format(n)),
       /** A difference of two shares in percentage points, signed. */
       points: (n: number) => points.format(n * 100),
       day: (day: string) => date.format(new Date(`${day}T00:00:00Z`)),
-      week: (day: string) => week.format(new Date(`${day}T00:00:00Z`)),
+      /** A week's average rating, two decimals. */
+      average: (n: number | null) => (n === null ? '—' : average.format(n)),
+      /** A week by its Monday, as the charts' axes print it. */
+      week,
     };
   }, [language]);
 }

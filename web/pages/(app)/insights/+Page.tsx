@@ -3,6 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import '../../../styles/dashboard.css';
 import '../../../styles/reviews.css';
 import '../../../styles/insights.css';
+import '../../../styles/charts.css';
 import { rangeFromSearch, useInsights } from '../../../api/insights';
 import { PageTitle } from '../../../components/PageTitle';
 import { ConversionLift } from '../../../components/insights/ConversionLift';
@@ -13,12 +14,14 @@ import { RangePicker } from '../../../components/insights/RangePicker';
 import { RatingsOverTime } from '../../../components/insights/RatingsOverTime';
 import { RequestsByWeek } from '../../../components/insights/RequestsByWeek';
 import { ReviewSources } from '../../../components/insights/ReviewSources';
+import { useLanguage } from '../../../i18n/useLanguage';
 
 export default function Page() {
   const { t } = useTranslation();
   const { urlParsed } = usePageContext();
+  const { language } = useLanguage();
   const range = rangeFromSearch(urlParsed.search);
-  const { data, isError, refetch, isPlaceholderData } = useInsights(range);
+  const { data, isError, refetch, isPlaceholderData } = useInsights(range, language);
   const key = JSON.stringify(range);
 
   return (
@@ -48,10 +51,10 @@ export default function Page() {
             <MostWatched reviews={data.most_watched} />
           </div>
           <div className="insights-columns">
-            <RatingsOverTime weeks={data.ratings} />
+            <RatingsOverTime weeks={data.ratings} chart={data.charts?.ratings} />
             <ReviewSources sources={data.sources} />
           </div>
-          {data.funnel && <RequestsByWeek weeks={data.funnel} />}
+          {data.funnel && <RequestsByWeek weeks={data.funnel} chart={data.charts?.funnel} />}
           <ProductsTable key={key} range={range} />
         </div>
       )}

@@ -6,8 +6,9 @@ import { makeQueryClient, type TDehydratedData } from '../../../api/queryClient'
 import { DEFAULT_PRODUCTS_VIEW } from '../../../components/insights/ProductsTable';
 
 /**
- * The range's figures and the first page of the products table, read in process on the server under the keys the
- * page's queries use, so the page arrives whole for any range its URL names. A read that fails is left out, and
+ * The range's figures with its weekly charts drawn in the page's language, and the first page of the products table,
+ * read in process on the server under the keys the page's queries use, so the page arrives whole for any range its
+ * URL names. A read that fails is left out, and
  * the browser asks again (and shows the API's answer if the URL's range is one it refuses).
  */
 export async function data(pageContext: PageContextServer): Promise<TDehydratedData | undefined> {
@@ -15,11 +16,12 @@ export async function data(pageContext: PageContextServer): Promise<TDehydratedD
   if (!insights) return undefined;
   const range = rangeFromSearch(pageContext.urlParsed.search);
   const query = 'days' in range ? { days: range.days } : { start: range.start, end: range.end };
+  const chart = { language: pageContext.locale };
   const queryClient = makeQueryClient();
   await Promise.all([
     queryClient.prefetchQuery({
-      ...insightsQuery(range),
-      queryFn: () => insights.insights(query),
+      ...insightsQuery(range, chart.language),
+      queryFn: () => insights.insights({ ...query, chart }),
       retry: false,
     }),
     queryClient.prefetchQuery({
