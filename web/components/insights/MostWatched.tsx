@@ -13,7 +13,7 @@ export function MostWatched({ reviews }: { reviews: TWatchedReview[] }) {
         {t('insights.mostWatched.title')}
       </h2>
       {reviews.length ? (
-        <TableScroll label={t('insights.mostWatched.title')}>
+        <TableScroll label={t('insights.charts.table', { title: t('insights.mostWatched.title') })}>
           <table className="data-table">
             <thead>
               <tr>
