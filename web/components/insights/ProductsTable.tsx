@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  INSIGHTS_PRODUCT_COLUMNS,
   INSIGHTS_PRODUCTS_PAGE_SIZE,
   type TInsightsProductColumn,
   type TInsightsProductSort,
@@ -14,17 +15,9 @@ import { useInsightsFormat } from './format';
 /** What the table shows first, and what the server render reads for it. */
 export const DEFAULT_PRODUCTS_VIEW: TProductsView = { sort: '-views', page: 1 };
 
-type TColumn = TInsightsProductColumn | 'average_rating';
-const COLUMNS: readonly TColumn[] = [
-  'name',
-  'views',
-  'plays',
-  'play_rate',
-  'conversions',
-  'conversion_rate',
-  'reviews',
-  'average_rating',
-];
+type TColumn = Exclude<(typeof INSIGHTS_PRODUCT_COLUMNS)[number], 'product_id'>;
+/** The export's columns, less the id: the same figures in the same order as the file. */
+const COLUMNS = INSIGHTS_PRODUCT_COLUMNS.filter((column): column is TColumn => column !== 'product_id');
 
 /** The products seen or reviewed in the range with their figures: sortable by each figure, paged, exported as CSV. */
 export function ProductsTable({ range }: { range: TInsightsRange }) {
