@@ -10,6 +10,7 @@ import { ROOT_DIR } from './pglite-template.js';
  */
 export const DASHBOARD_PAGES = [
   { path: '/', signedIn: true },
+  { path: '/insights', signedIn: true },
   { path: '/reviews', signedIn: true },
   { path: '/questions', signedIn: true },
   { path: '/review-requests', signedIn: true },
