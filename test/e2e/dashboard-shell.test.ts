@@ -54,6 +54,7 @@ describe('dashboard shell', () => {
     const sidebar = page.getByTestId('sidebar');
     expect(await sidebar.getByRole('navigation').getByRole('link').allTextContents()).toEqual([
       en.nav.dashboard,
+      en.nav.insights,
       en.nav.reviews,
       en.nav.questions,
       en.nav.requests,
