@@ -5,9 +5,9 @@ import { VersionedKeys } from '../cache/versioned-keys.js';
 const TTL_S = 600;
 
 /**
- * Dashboard answers cached per store in the shared cache (Redis when configured), under two versions: one bumped
- * on every review change, one on every event batch, so a moderation shows at once on every instance and a busy
- * storefront's beacons only invalidate the conversion rate.
+ * Dashboard answers cached per store in the shared cache (Redis when configured), under three versions: one bumped
+ * on every review change, one on every event batch, one when a review request is sent, opened, reviewed or erased,
+ * so a moderation shows at once on every instance and a busy storefront's beacons only invalidate the conversion rate.
  */
 @Injectable()
 export class AnalyticsCache {
@@ -21,11 +21,19 @@ export class AnalyticsCache {
     await this.keys.bump(`analytics:events:${merchantId}`);
   }
 
+  async requestsChanged(merchantId: string): Promise<void> {
+    await this.keys.bump(`analytics:requests:${merchantId}`);
+  }
+
   reviews<T>(merchantId: string, parts: Array<string | number>, compute: () => Promise<T>): Promise<T> {
     return this.keys.wrap(`analytics:reviews:${merchantId}`, parts, TTL_S, compute);
   }
 
   events<T>(merchantId: string, parts: Array<string | number>, compute: () => Promise<T>): Promise<T> {
     return this.keys.wrap(`analytics:events:${merchantId}`, parts, TTL_S, compute);
+  }
+
+  requests<T>(merchantId: string, parts: Array<string | number>, compute: () => Promise<T>): Promise<T> {
+    return this.keys.wrap(`analytics:requests:${merchantId}`, parts, TTL_S, compute);
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import type { TChartRequest, TServerChart } from '../../shared/charts.js';
 import { conversionLift } from '../../shared/conversion-lift.js';
 import type { TPage } from '../../shared/reviews.js';
@@ -92,8 +91,8 @@ function liftOf(rows: OutcomeRow[], byOrders: boolean) {
 
 /**
  * Issue 27's Insights for one store: engagement, conversion lift, most-watched reviews, ratings, sources and the
- * review-request funnel over a range of the store's days. Cached under the analytics versions (events or reviews),
- * keyed by the store's current day.
+ * review-request funnel over a range of the store's days. Cached under the analytics versions (events, reviews or
+ * requests), keyed by the store's current day.
  */
 @Injectable()
 export class InsightsService implements OnModuleInit {
@@ -137,13 +136,20 @@ export class InsightsService implements OnModuleInit {
         };
       }),
       this.received(store.id, range, key, query.chart),
-      this.insightsRepository.funnel(store.id, range.start, range.end),
+      this.cache.requests(store.id, ['insights-funnel', ...key], async () => {
+        const rows = await this.insightsRepository.funnel(store.id, range.start, range.end);
+        return rows && funnelWeeks(range, rows);
+      }),
     ]);
     const { chart: ratings, ...reviews } = received;
-    const weeks = funnel && funnelWeeks(range, funnel);
-    const figures = { range, previous, ...events, ...reviews, funnel: weeks };
+    const figures = { range, previous, ...events, ...reviews, funnel };
     if (!query.chart || !ratings) return figures;
-    const funnelSvg = weeks && (await this.funnelChart(store.id, weeks, query.chart));
+    const { language } = query.chart;
+    const funnelSvg =
+      funnel &&
+      (await this.cache.requests(store.id, ['insights-funnel-chart', ...key, language], async () =>
+        funnelChart(funnel, language),
+      ));
     return { ...figures, charts: { ratings, funnel: funnelSvg } };
   }
 
@@ -170,17 +176,6 @@ export class InsightsService implements OnModuleInit {
       const figures = await read();
       return { ...figures, chart: ratingsChart(figures.ratings, chart.language) };
     });
-  }
-
-  /**
-   * The funnel is read afresh for every answer (review requests bump no analytics version), so its drawing is cached
-   * under the figures it shows: drawn again only when they change.
-   */
-  private funnelChart(merchantId: string, weeks: TFunnelWeek[], chart: TChartRequest): Promise<TServerChart> {
-    const figures = createHash('sha256').update(JSON.stringify(weeks)).digest('base64url');
-    return this.cache.reviews(merchantId, ['insights-funnel-chart', chart.language, figures], async () =>
-      funnelChart(weeks, chart.language),
-    );
   }
 
   /** One page of the per-product table. */

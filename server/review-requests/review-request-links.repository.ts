@@ -97,15 +97,20 @@ export class ReviewRequestLinksRepository {
     };
   }
 
-  /** The first opening of the link: the funnel counts it; a request that was only sent moves to `opened`. */
-  async markOpened(merchantId: string, requestId: string, at: Date): Promise<void> {
-    await this.db
+  /**
+   * The first opening of the link: the funnel counts it; a request that was only sent moves to `opened`. True when
+   * this was the first.
+   */
+  async markOpened(merchantId: string, requestId: string, at: Date): Promise<boolean> {
+    const [row] = await this.db
       .update(reviewRequests)
       .set({
         openedAt: sql`coalesce(${reviewRequests.openedAt}, ${at.toISOString()}::timestamptz)`,
         status: sql`case when ${reviewRequests.status} = 'sent' then 'opened' else ${reviewRequests.status} end`,
       })
-      .where(and(eq(reviewRequests.merchantId, merchantId), eq(reviewRequests.id, requestId)));
+      .where(and(eq(reviewRequests.merchantId, merchantId), eq(reviewRequests.id, requestId)))
+      .returning({ first: sql<boolean>`${reviewRequests.openedAt} = ${at.toISOString()}::timestamptz` });
+    return row?.first === true;
   }
 
   /**

@@ -5,6 +5,7 @@ import type { TRequestLocale } from '../../shared/review-requests.js';
 import type { TWidgetConfiguration } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { ApiError } from '../common/api-error.js';
+import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { Clock } from '../common/clock.js';
 import type { SecretPage } from '../common/secret-page.js';
 import { ReviewUploadService, type RequestSubmission } from '../reviews/review-upload.service.js';
@@ -76,6 +77,7 @@ export class ReviewRequestPageService {
     private readonly storefront: StorefrontService,
     private readonly widget: WidgetScriptService,
     private readonly uploads: ReviewUploadService,
+    private readonly analytics: AnalyticsCache,
     private readonly clock: Clock,
   ) {}
 
@@ -103,7 +105,9 @@ export class ReviewRequestPageService {
     if (!link || closed) return this.closedPage(link, closed ?? 'unknown');
     const locale = link.request.locale;
     const strings = REVIEW_PAGE_STRINGS[locale];
-    if (!look) await this.links.markOpened(link.request.merchantId, link.request.id, this.clock.now());
+    const { merchantId } = link.request;
+    if (!look && (await this.links.markOpened(merchantId, link.request.id, this.clock.now())))
+      await this.analytics.requestsChanged(merchantId);
     const products = pageProducts(link);
     const storeUrl = storeUrlOf(link);
     const id = nonce();
@@ -207,7 +211,9 @@ export class ReviewRequestPageService {
         }
       },
     };
-    return this.uploads.upload(request, submission);
+    const answer = await this.uploads.upload(request, submission);
+    await this.analytics.requestsChanged(merchantId);
+    return answer;
   }
 
   /** One click (the mail's link, or RFC 8058's POST): the address is suppressed for the store, the request stops. */

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { TReviewRequestSettings } from '../../shared/review-requests.js';
+import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { Clock } from '../common/clock.js';
 import { SecretBox } from '../common/secret-box.js';
 import { addressOf, type AppConfig } from '../config/config.js';
@@ -69,6 +70,7 @@ export class ReviewRequestSender implements OnModuleInit {
     private readonly suppressions: MailSuppressionsService,
     private readonly mail: MailService,
     private readonly jobs: JobQueue,
+    private readonly analytics: AnalyticsCache,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -149,7 +151,10 @@ export class ReviewRequestSender implements OnModuleInit {
       else await this.requests.close(merchantId, [request.id], { ...stop, at: now });
     }
 
-    const recorder = new SentSteps((steps) => this.requests.recordSent(merchantId, now, steps));
+    const recorder = new SentSteps(async (steps) => {
+      await this.requests.recordSent(merchantId, now, steps);
+      await this.analytics.requestsChanged(merchantId);
+    });
     const unsent: RequestWithProducts[] = [];
     let failure: unknown = null;
     let next = 0;
@@ -286,6 +291,7 @@ export class ReviewRequestSender implements OnModuleInit {
         at: now,
       });
     }
+    await this.analytics.requestsChanged(merchantId);
     await this.requests.release(merchantId, [{ id: request.id, step: request.sendingStep! }], null);
   }
 

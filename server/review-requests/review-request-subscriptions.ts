@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { Clock } from '../common/clock.js';
 import { DomainEvents } from '../events/domain-events.js';
 import { MailSuppressionsService } from './mail-suppressions.service.js';
@@ -13,6 +14,7 @@ export class ReviewRequestSubscriptions implements OnModuleInit {
     private readonly events: DomainEvents,
     private readonly requests: ReviewRequestsRepository,
     private readonly suppressions: MailSuppressionsService,
+    private readonly analytics: AnalyticsCache,
     private readonly clock: Clock,
   ) {}
 
@@ -21,13 +23,14 @@ export class ReviewRequestSubscriptions implements OnModuleInit {
     // next reminder's send-time check finds the review anyway.
     this.events.on('review.submitted', async (review) => {
       try {
-        await this.requests.markReviewed(review.merchantId, {
+        const marked = await this.requests.markReviewed(review.merchantId, {
           email: review.customerEmail,
           productExternalId: review.productExternalId,
           reviewId: review.reviewId,
           requestId: review.requestId ?? null,
           at: this.clock.now(),
         });
+        if (marked.length) await this.analytics.requestsChanged(review.merchantId);
       } catch (err) {
         this.logger.error({ err, reviewId: review.reviewId }, 'Could not mark a review request reviewed');
       }
@@ -35,6 +38,7 @@ export class ReviewRequestSubscriptions implements OnModuleInit {
     // The customer's requests go; their suppressions stay as the address's hash only, so they are never mailed.
     this.events.on('customer.redacted', async ({ merchantId, email, orderExternalIds }) => {
       const addresses = await this.requests.eraseCustomer(merchantId, email, orderExternalIds);
+      await this.analytics.requestsChanged(merchantId);
       await this.suppressions.forgetAddresses(merchantId, [...new Set([...addresses, ...(email ? [email] : [])])]);
     });
   }

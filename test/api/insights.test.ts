@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { AnalyticsCache } from '../../server/analytics/analytics-cache.js';
-import { reviewRequests, widgetSessionOutcomeDaily } from '../../server/database/schema.js';
+import { widgetSessionOutcomeDaily } from '../../server/database/schema.js';
 import type { TInsights } from '../../shared/insights.js';
 import { insertDatedReviews, localDay } from '../factories/analytics.factory.js';
 import { seedReviewRequest } from '../factories/review-requests.factory.js';
@@ -155,7 +155,7 @@ describe('GET /api/insights/', () => {
     );
     const sent = await seedReviewRequest(t, owner.merchantId);
     await seedReviewRequest(t, owner.merchantId);
-    await databaseOf(t).update(reviewRequests).set({ openedAt: new Date() }).where(eq(reviewRequests.id, sent.id));
+    await http.get(`/r/${sent.token}`).expect(200);
 
     const body = await insights(owner.agent);
     const byWeek = Object.fromEntries(body.ratings.map((week) => [week.week, week]));
@@ -173,6 +173,22 @@ describe('GET /api/insights/', () => {
     ]);
     expect(body.funnel!.reduce((sum, week) => sum + week.sent, 0)).toBe(2);
     expect(body.funnel!.at(-1)).toEqual({ week: weeks.at(-1), sent: 2, opened: 1, reviewed: 0 });
+
+    // The buyer reviews through the link: the cached funnel counts it at once.
+    await http
+      .post(`/api/review-requests/public/${sent.token}/reviews/`)
+      .set('X-Forwarded-For', '198.51.100.7')
+      .field('product_id', 'sku-1')
+      .field('customer_name', 'Marta')
+      .field('rating', '5')
+      .field('comment', 'Lovely shirt')
+      .expect(201);
+    expect((await insights(owner.agent)).funnel!.at(-1)).toEqual({
+      week: weeks.at(-1),
+      sent: 2,
+      opened: 1,
+      reviewed: 1,
+    });
   });
 
   it('draws the ratings and the request funnel when asked (chart=svg), in the language asked, from the same figures', async () => {
@@ -197,7 +213,7 @@ describe('GET /api/insights/', () => {
       expect(svg.match(/ecmeta_series_index="6"/g)).toHaveLength(drawn.ratings.length);
     }
 
-    // The funnel is read afresh each time: its drawing follows a request opened since.
+    // The funnel and its drawing follow a request sent, then opened, since.
     const sent = await seedReviewRequest(t, owner.merchantId);
     const sentOnly = await insights(owner.agent, '?days=30&chart=svg');
     expect(sentOnly.funnel!.at(-1)).toMatchObject({ sent: 1, opened: 0 });
@@ -208,9 +224,14 @@ describe('GET /api/insights/', () => {
       return bars(charts!.funnel!.m, 1).at(-1);
     };
     const before = await lastOpened();
-    await databaseOf(t).update(reviewRequests).set({ openedAt: new Date() }).where(eq(reviewRequests.id, sent.id));
+    await http.head(`/r/${sent.token}`).expect(200);
+    // A mail scanner's look is not an opening.
+    expect(await lastOpened()).toEqual(before);
+    await http.get(`/r/${sent.token}`).expect(200);
     const after = await lastOpened();
     expect(after).not.toEqual(before);
+    await http.get(`/r/${sent.token}`).expect(200);
+    expect((await insights(owner.agent, '?days=30')).funnel!.at(-1)).toMatchObject({ sent: 1, opened: 1 });
     expect(bars(sentOnly.charts!.funnel!.m, 3)).toHaveLength(sentOnly.funnel!.length);
 
     const fieldsOf = async (query: string) =>

@@ -136,11 +136,16 @@ describe('review requests from Shopify orders', () => {
     setClock('2018-11-06T16:59:00Z');
     await dispatch();
     expect(mailsTo(email)).toHaveLength(0);
+    const funnel = async () =>
+      (await shop.owner.get('/api/insights/?start=2018-11-01&end=2018-11-30').expect(200)).body.funnel;
+    expect(await funnel()).toBeNull();
 
     setClock('2018-11-06T17:00:00Z');
     await dispatch();
     const [mail] = mailsTo(email);
     expect(mail).toBeDefined();
+    // Insights' cached funnel counts the mail at once.
+    expect((await funnel()).find((week: { week: string }) => week.week === '2018-11-05')).toMatchObject({ sent: 1 });
     expect(header(mail, 'From')).toMatch(/^"?Loja Sol"? <mail@reviews\.test>$/);
     expect(header(mail, 'Reply-To')).toBe('atendimento@lojasol.test');
     expect(mail.subject).toBe('O que você achou do seu pedido na Loja Sol?');

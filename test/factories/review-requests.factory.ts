@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AnalyticsCache } from '../../server/analytics/analytics-cache.js';
 import { reviewRequestProducts, reviewRequests } from '../../server/database/schema.js';
 import { SecretBox } from '../../server/common/secret-box.js';
 import { TOKEN_SEAL_CONTEXT, newRequestToken } from '../../server/review-requests/request-token.js';
@@ -13,7 +14,8 @@ export interface SeededRequest {
 
 /**
  * A review request as the scheduler leaves it once its mail went out (`sent`, next reminder due), written straight to
- * the database: the link's token is returned, its hash stored, as the real scheduling does. `target`: an app in this
+ * the database: the link's token is returned, its hash stored, as the real scheduling does, and the funnel's cache
+ * told. `target`: an app in this
  * process, or the database of a server process that is not running yet (withTestDatabase), with `encryptionKey`.
  */
 export async function seedReviewRequest(
@@ -70,5 +72,7 @@ export async function seedReviewRequest(
       position,
     })),
   );
+  // As the sender does once a mail went out: the funnel's cached figures (Insights) are stale.
+  if ('app' in target) await target.app.get(AnalyticsCache).requestsChanged(merchantId);
   return { id, token };
 }
