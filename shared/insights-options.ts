@@ -18,6 +18,7 @@ export const INSIGHTS_PRODUCT_SORTS = [
   'conversions',
   'conversion_rate',
   'reviews',
+  'average_rating',
   'name',
 ] as const;
 export type TInsightsProductColumn = (typeof INSIGHTS_PRODUCT_SORTS)[number];

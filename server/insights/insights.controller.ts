@@ -17,7 +17,7 @@ import type { TPage } from '../../shared/reviews.js';
 import { requireWorkspace, storeOf, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
 import { ZodPipe } from '../common/zod.pipe.js';
-import { InsightsService, rangeOf } from './insights.service.js';
+import { InsightsService } from './insights.service.js';
 
 @Controller('api/insights')
 export class InsightsController {
@@ -49,8 +49,7 @@ export class InsightsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const store = storeOf(requireWorkspace(auth));
-    const { range } = rangeOf(store, query);
-    const rows = this.insights.allProducts(store, range, query.sort);
+    const { range, rows } = this.insights.exportProducts(store, query);
     // A byte-order mark: spreadsheet apps then read the file as UTF-8.
     const csv = stringify({ header: true, columns: [...INSIGHTS_PRODUCT_COLUMNS], bom: true });
     const body = pipeline(Readable.from(cells(rows)), csv, (error) => {

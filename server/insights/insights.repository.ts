@@ -230,28 +230,17 @@ export class InsightsRepository {
       ), figures as (
         select j.*, p.name, p.image_url as image,
           case when j.views > 0 then least(1, j.plays::float8 / j.views) end as play_rate,
-          case when j.views > 0 then least(1, j.conversions::float8 / j.views) end as conversion_rate
+          case when j.views > 0 then least(1, j.conversions::float8 / j.views) end as conversion_rate,
+          round(c.rating_sum::numeric / nullif(c.reviews, 0), 1)::float8 as average_rating
         from joined j join ${products} p on p.id = j.product_id
+          left join ${productRatingCounters} c on c.merchant_id = ${merchantId} and c.product_id = j.product_id
       )
       select product_id as "productId", name, image, views, plays, play_rate as "playRate", conversions,
-        conversion_rate as "conversionRate", reviews, count(*) over ()::int as total
+        conversion_rate as "conversionRate", reviews, average_rating as "averageRating", count(*) over ()::int as total
       from figures
       order by ${sql.identifier(PRODUCT_COLUMNS[order.column])} ${direction} nulls last, name, product_id
       limit ${limit} offset ${offset}`);
     return { count: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...row }) => row) };
-  }
-
-  /** The average of each product's published reviews, all time, for a page of products (from their counters). */
-  async averageRatings(merchantId: string, productIds: string[]): Promise<Map<string, number>> {
-    if (!productIds.length) return new Map();
-    const rows = await this.database.rows<{ productId: string; average: number }>(sql`
-      select product_id as "productId", rating_sum::float8 / reviews as average from ${productRatingCounters}
-      where merchant_id = ${merchantId} and reviews > 0
-        and product_id in (${sql.join(
-          productIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`);
-    return new Map(rows.map((row) => [row.productId, row.average]));
   }
 }
 
@@ -265,6 +254,8 @@ export interface ProductRow {
   conversions: number;
   conversionRate: number | null;
   reviews: number;
+  /** Of the product's published reviews, all time (its counters), to one decimal. */
+  averageRating: number | null;
 }
 
 /** The parts' selects as one, `union all`; never empty (a range has days or months). */
@@ -283,6 +274,7 @@ const PRODUCT_COLUMNS = {
   conversions: 'conversions',
   conversion_rate: 'conversion_rate',
   reviews: 'reviews',
+  average_rating: 'average_rating',
   name: 'name',
 } as const;
 export type ProductColumn = keyof typeof PRODUCT_COLUMNS;

@@ -11,6 +11,7 @@ import {
   type TInsights,
   type TInsightsQuery,
   type TInsightsProduct,
+  type TInsightsProductsExportQuery,
   type TInsightsProductSort,
   type TInsightsProductsQuery,
   type TInsightsReader,
@@ -23,7 +24,7 @@ import { addDays, todayIn } from '../analytics/periods.js';
 import { listPage } from '../common/list-page.js';
 import { ServerReaders } from '../ssr/server-readers.js';
 import { funnelChart, ratingsChart } from './insights-charts.js';
-import { rangeParts } from './range-parts.js';
+import { rangeParts, type RangeParts } from './range-parts.js';
 import { InsightsRepository, type EngagementRow, type OutcomeRow, type ProductColumn } from './insights.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -46,6 +47,11 @@ function engagementOf(row: EngagementRow | undefined): TEngagement {
 }
 
 const EXPORT_BATCH = 500;
+
+interface ProductBasis {
+  parts: RangeParts;
+  byOrders: boolean;
+}
 
 /** The range asked for: its dates, or the last `days` (INSIGHTS_DEFAULT_DAYS) days of the store's calendar. */
 export function rangeOf(
@@ -180,62 +186,72 @@ export class InsightsService implements OnModuleInit {
 
   /** One page of the per-product table. */
   async products(store: AnalyticsStore, query: TInsightsProductsQuery): Promise<TPage<TInsightsProduct>> {
-    const { range } = rangeOf(store, query);
+    const { today, range } = rangeOf(store, query);
     const { page, page_size, sort } = query;
     // Not cached: its figures follow both the events and the reviews, and a table page is read far less than Insights.
-    const { count, results } = await this.productPage(store, range, sort, page_size, (page - 1) * page_size);
+    const basis = await this.productBasis(store, range, today);
+    const { count, results } = await this.productPage(store.id, basis, sort, page_size, (page - 1) * page_size);
     return listPage('/api/insights/products/', { ...range, sort, page, page_size }, count, results);
   }
 
-  /** Every product of the table, in its order, read a page at a time. */
-  async *allProducts(
+  /** The whole table for the export: its range, and every product in its order, read a batch at a time. */
+  exportProducts(
+    store: AnalyticsStore,
+    query: TInsightsProductsExportQuery,
+  ): { range: TDateRange; rows: AsyncGenerator<TInsightsProduct> } {
+    const { today, range } = rangeOf(store, query);
+    return { range, rows: this.allProducts(store, range, today, query.sort) };
+  }
+
+  private async *allProducts(
     store: AnalyticsStore,
     range: TDateRange,
+    today: string,
     sort: TInsightsProductSort,
   ): AsyncGenerator<TInsightsProduct> {
+    // Decided once: a conversion arriving mid-export must not change the basis between two batches.
+    const basis = await this.productBasis(store, range, today);
     for (let offset = 0; ; offset += EXPORT_BATCH) {
-      const { results } = await this.productPage(store, range, sort, EXPORT_BATCH, offset);
+      const { results } = await this.productPage(store.id, basis, sort, EXPORT_BATCH, offset);
       yield* results;
       if (results.length < EXPORT_BATCH) return;
     }
   }
 
+  /** Where the table's figures come from: the range's rollup parts, and whether orders or carts count as conversions. */
+  private async productBasis(store: AnalyticsStore, range: TDateRange, today: string): Promise<ProductBasis> {
+    const outcomes = await this.insightsRepository.outcomes(store.id, range.start, range.end);
+    return { parts: rangeParts(range, today), byOrders: convertsByOrders(store, outcomes) };
+  }
+
   private async productPage(
-    store: AnalyticsStore,
-    range: TDateRange,
+    merchantId: string,
+    basis: ProductBasis,
     sort: TInsightsProductSort,
     limit: number,
     offset: number,
   ): Promise<{ count: number; results: TInsightsProduct[] }> {
-    const outcomes = await this.insightsRepository.outcomes(store.id, range.start, range.end);
     const descending = sort.startsWith('-');
     const { count, rows } = await this.insightsRepository.products(
-      store.id,
-      rangeParts(range, todayIn(store.timezone)),
-      convertsByOrders(store, outcomes),
+      merchantId,
+      basis.parts,
+      basis.byOrders,
       { column: (descending ? sort.slice(1) : sort) as ProductColumn, descending },
       limit,
       offset,
     );
-    const averages = await this.insightsRepository.averageRatings(
-      store.id,
-      rows.map((row) => row.productId),
-    );
-    const results = rows.map((row) => {
-      const average = averages.get(row.productId);
-      return {
-        product_id: row.productId,
-        name: row.name,
-        image: row.image,
-        views: row.views,
-        plays: row.plays,
-        play_rate: row.playRate,
-        conversions: row.conversions,
-        conversion_rate: row.conversionRate,
-        reviews: row.reviews,
-        average_rating: average === undefined ? null : Math.round(average * 10) / 10,
-      };
-    });
+    const results = rows.map((row) => ({
+      product_id: row.productId,
+      name: row.name,
+      image: row.image,
+      views: row.views,
+      plays: row.plays,
+      play_rate: row.playRate,
+      conversions: row.conversions,
+      conversion_rate: row.conversionRate,
+      reviews: row.reviews,
+      average_rating: row.averageRating,
+    }));
     return { count, results };
   }
 

@@ -323,6 +323,29 @@ describe('GET /api/insights/products/', () => {
     expect(old.results).toEqual([expect.objectContaining({ name: 'Old vase', reviews: 1, views: 0, play_rate: null })]);
     await owner.agent.get('/api/insights/products/?sort=rating').expect(400, /sort/);
 
+    // By average rating, either way: a product with none comes last.
+    const names = async (sort: string) =>
+      (await owner.agent.get(`/api/insights/products/?sort=${sort}`).expect(200)).body.results.map(
+        (row: { name: string; average_rating: number | null }) => [row.name, row.average_rating],
+      );
+    expect(await names('average_rating')).toEqual([
+      ['Clay cup', 4],
+      ['Bowl, "large"', null],
+    ]);
+    await databaseOf(t).execute(
+      sql`update reviews set status = 'approved', rating = 5
+        where merchant_id = ${owner.merchantId} and product_id = (select id from products where external_id = 'bowl'
+          and merchant_id = ${owner.merchantId})`,
+    );
+    expect(await names('-average_rating')).toEqual([
+      ['Bowl, "large"', 5],
+      ['Clay cup', 4],
+    ]);
+    expect(await names('average_rating')).toEqual([
+      ['Clay cup', 4],
+      ['Bowl, "large"', 5],
+    ]);
+
     const csv = await owner.agent.get('/api/insights/products/export/?sort=-plays').expect(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe(
@@ -334,6 +357,6 @@ describe('GET /api/insights/products/', () => {
       .split('\n');
     expect(lines[0]).toBe('product_id,name,views,plays,play_rate,conversions,conversion_rate,reviews,average_rating');
     expect(lines[1]).toMatch(/^[0-9a-f-]{36},Clay cup,3,2,0\.6666666666666666,1,0\.3333333333333333,2,4$/);
-    expect(lines[2]).toMatch(/^[0-9a-f-]{36},"Bowl, ""large""",1,0,0,0,0,1,$/);
+    expect(lines[2]).toMatch(/^[0-9a-f-]{36},"Bowl, ""large""",1,0,0,0,0,1,5$/);
   });
 });

@@ -243,6 +243,15 @@ describe('Insights', () => {
     );
     await page.waitForFunction(() => !document.querySelector('.insights-products[data-refreshing]'));
     expect(await productNames(page)).toEqual(['Linen shirt', 'Wool scarf']);
+    // By average rating (all time, published reviews), lowest first on a second press: the scarf's 3.5, the shirt's 4.5.
+    for (const order of ['descending', 'ascending']) {
+      await page.getByTestId('sort-average_rating').click();
+      await page.waitForSelector(
+        `[data-testid="insights-products"] th[aria-sort="${order}"] [data-testid="sort-average_rating"]`,
+      );
+    }
+    await page.waitForFunction(() => !document.querySelector('.insights-products[data-refreshing]'));
+    expect(await productNames(page)).toEqual(['Wool scarf', 'Linen shirt']);
 
     // Custom dates: twenty days ago only.
     await page.getByLabel(en.range.start).fill(localDay(20));

@@ -80,19 +80,15 @@ export function ProductsTable({ range }: { range: TInsightsRange }) {
                       className={column === 'name' ? undefined : 'numeric'}
                       aria-sort={sortedBy === column ? (descending ? 'descending' : 'ascending') : undefined}
                     >
-                      {column === 'average_rating' ? (
-                        t('insights.products.average_rating')
-                      ) : (
-                        <button
-                          type="button"
-                          className="sort-button"
-                          onClick={() => sortBy(column)}
-                          data-testid={`sort-${column}`}
-                        >
-                          {t(`insights.products.${column}`)}
-                          <span aria-hidden="true">{sortedBy === column ? (descending ? ' ↓' : ' ↑') : ''}</span>
-                        </button>
-                      )}
+                      <button
+                        type="button"
+                        className="sort-button"
+                        onClick={() => sortBy(column)}
+                        data-testid={`sort-${column}`}
+                      >
+                        {t(`insights.products.${column}`)}
+                        <span aria-hidden="true">{sortedBy === column ? (descending ? ' ↓' : ' ↑') : ''}</span>
+                      </button>
                     </th>
                   ))}
                 </tr>
