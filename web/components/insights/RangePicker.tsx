@@ -61,28 +61,8 @@ export function RangePicker({
         onSubmit={submit}
         data-custom={custom || undefined}
       >
-        <label>
-          <span>{t('insights.range.start')}</span>
-          <input
-            type="date"
-            name="start"
-            required
-            value={start}
-            max={end || undefined}
-            onChange={(e) => setStart(e.target.value)}
-          />
-        </label>
-        <label>
-          <span>{t('insights.range.end')}</span>
-          <input
-            type="date"
-            name="end"
-            required
-            value={end}
-            min={start || undefined}
-            onChange={(e) => setEnd(e.target.value)}
-          />
-        </label>
+        <DateField label={t('insights.range.start')} name="start" value={start} max={end} onChange={setStart} />
+        <DateField label={t('insights.range.end')} name="end" value={end} min={start} onChange={setEnd} />
         <button type="submit" className="button button-secondary button-small">
           {t('insights.range.apply')}
         </button>
@@ -98,5 +78,37 @@ export function RangePicker({
         </p>
       )}
     </div>
+  );
+}
+
+/** One end of the custom range; `min`/`max`: the other end, once chosen. */
+function DateField({
+  label,
+  name,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label>
+      <span>{label}</span>
+      <input
+        type="date"
+        name={name}
+        required
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
   );
 }

@@ -5,9 +5,9 @@ import { AVERAGE_COLOUR, STAR_COLOURS } from '../../../shared/insights-charts.js
 import type { TRatingsWeek } from '../../../shared/insights.js';
 import { useHydrated } from '../../lib/useHydrated';
 import { ChartCard } from '../charts/ChartCard';
+import { ChartDataTable } from '../charts/ChartDataTable';
 import { ChartLegend } from '../charts/ChartLegend';
 import { ServerChart, type TChartDatum } from '../charts/ServerChart';
-import { TableScroll } from '../TableScroll';
 import { useInsightsFormat } from './format';
 
 /** Issue 27: the full ECharts library, fetched only when the merchant starts exploring (not in the page's bundle). */
@@ -134,39 +134,16 @@ export function RatingsOverTime({ weeks, chart }: { weeks: TRatingsWeek[]; chart
                 ]}
               />
             )}
-            <details className="chart-data">
-              <summary>{t('insights.charts.showData')}</summary>
-              <TableScroll label={t('insights.charts.table', { title: t('insights.ratings.title') })}>
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('insights.ratings.week')}</th>
-                      {STARS.map((n) => (
-                        <th key={n} scope="col" className="numeric">
-                          {names.star(n)}
-                        </th>
-                      ))}
-                      <th scope="col" className="numeric">
-                        {names.average}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {weeks.map((week) => (
-                      <tr key={week.week}>
-                        <th scope="row">{format.week(week.week)}</th>
-                        {STARS.map((n) => (
-                          <td key={n} className="numeric">
-                            {format.number(week.counts[n - 1])}
-                          </td>
-                        ))}
-                        <td className="numeric">{format.average(week.average)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-            </details>
+            <ChartDataTable
+              title={t('insights.ratings.title')}
+              head={t('insights.ratings.week')}
+              columns={[...STARS.map((n) => names.star(n)), names.average]}
+              rows={weeks.map((week) => ({
+                key: week.week,
+                label: format.week(week.week),
+                cells: [...STARS.map((n) => format.number(week.counts[n - 1])), format.average(week.average)],
+              }))}
+            />
           </>
         )
       }

@@ -3,9 +3,9 @@ import type { TServerChart } from '../../../shared/charts.js';
 import { FUNNEL_COLOURS, FUNNEL_STEPS } from '../../../shared/insights-charts.js';
 import type { TFunnelWeek } from '../../../shared/insights.js';
 import { ChartCard } from '../charts/ChartCard';
+import { ChartDataTable } from '../charts/ChartDataTable';
 import { ChartLegend } from '../charts/ChartLegend';
 import { ServerChart, type TChartDatum } from '../charts/ServerChart';
-import { TableScroll } from '../TableScroll';
 import { useInsightsFormat } from './format';
 
 /** Review requests first sent each week, and how many were opened and reviewed since: drawn by the server. */
@@ -46,35 +46,16 @@ export function RequestsByWeek({ weeks, chart }: { weeks: TFunnelWeek[]; chart: 
           <ChartLegend
             items={FUNNEL_STEPS.map((step) => ({ name: t(`insights.funnel.${step}`), colour: FUNNEL_COLOURS[step] }))}
           />
-          <details className="chart-data">
-            <summary>{t('insights.charts.showData')}</summary>
-            <TableScroll label={t('insights.charts.table', { title: t('insights.funnel.title') })}>
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('insights.funnel.week')}</th>
-                    {FUNNEL_STEPS.map((step) => (
-                      <th key={step} scope="col" className="numeric">
-                        {t(`insights.funnel.${step}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {weeks.map((week) => (
-                    <tr key={week.week}>
-                      <th scope="row">{format.week(week.week)}</th>
-                      {FUNNEL_STEPS.map((step) => (
-                        <td key={step} className="numeric">
-                          {format.number(week[step])}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          </details>
+          <ChartDataTable
+            title={t('insights.funnel.title')}
+            head={t('insights.funnel.week')}
+            columns={FUNNEL_STEPS.map((step) => t(`insights.funnel.${step}`))}
+            rows={weeks.map((week) => ({
+              key: week.week,
+              label: format.week(week.week),
+              cells: FUNNEL_STEPS.map((step) => format.number(week[step])),
+            }))}
+          />
         </>
       }
     >
