@@ -5,14 +5,15 @@
 // a local server when one answers, else the memory cache (uncached calls are then not measured: nothing outside
 // the app can invalidate it). `--load-only` runs the generator alone; BENCH_ANALYTICS_SIZES=10000,100000 other sizes.
 // At the last size it adds BENCH_ANALYTICS_EVENTS (10 M) raw widget events over the last 89 days with their rollups
-// (bench/insights-events.mjs) and times Insights beside /api/health (goal: uncached p95 ≤ 100 ms, cached p95 ≤ 2× the
-// health check's), a beacon batch written with 10 M events in the table, and pruning events past their retention.
+// and BENCH_ANALYTICS_REQUESTS (200 k) review requests sent over the last year (bench/insights-events.mjs), and times
+// Insights beside /api/health (goal: uncached p95 ≤ 100 ms, cached p95 ≤ 2× the health check's), a beacon batch
+// written with 10 M events in the table, and pruning events past their retention.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { checkInsights, insightsExpectations, loadEvents } from './insights-events.mjs';
+import { checkInsights, insightsExpectations, loadEvents, loadRequests } from './insights-events.mjs';
 import { signIn, signUp, startApp } from './support.mjs';
 
 const SIZES = (process.env.BENCH_ANALYTICS_SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -21,6 +22,7 @@ const DAYS = 1096; // three years, today included
 const SESSIONS_PER_REVIEW = 3; // widget sessions that saw the widget, per review received
 const CART_SHARE = 0.03; // of those sessions, the ones that added to the cart
 const EVENTS = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 10_000_000);
+const REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? 200_000);
 const UNCACHED_CALLS = 20;
 const CACHED_CALLS = 200;
 const LOAD_ONLY = process.argv.includes('--load-only');
@@ -319,6 +321,8 @@ async function insightsPart(merchantId, zone) {
   console.log(
     `${loaded.rows.toLocaleString('en')} raw events of ${loaded.sessions.toLocaleString('en')} sessions: inserted in ${seconds(loaded.insertMs)} s, rollups derived in ${seconds(loaded.rollupMs)} s, VACUUM ANALYZE ${seconds(loaded.analyzeMs)} s\n`,
   );
+  const requestsMs = await loadRequests(db, merchantId, REQUESTS);
+  console.log(`${REQUESTS.toLocaleString('en')} review requests sent over the last year: ${seconds(requestsMs)} s\n`);
   console.log('| table | rows (estimate) | size MB (with indexes) | per 10 M raw events |');
   console.log('|---|---|---|---|');
   for (const table of loaded.sizes) {
@@ -346,14 +350,14 @@ async function insightsPart(merchantId, zone) {
       },
     },
   ];
-  const versions = [`${prefix}ver:analytics:reviews:${merchantId}`, `${prefix}ver:analytics:events:${merchantId}`];
+  const versions = ['reviews', 'events', 'requests'].map((kind) => `${prefix}ver:analytics:${kind}:${merchantId}`);
   const rows = [];
   for (const endpoint of endpoints) {
     let uncached = null;
     if (redis && !endpoint.baseline) {
       const ms = [];
       for (let i = 0; i < 3 + UNCACHED_CALLS; i++) {
-        await redis.client.multi().incr(versions[0]).incr(versions[1]).exec();
+        await redis.client.multi().incr(versions[0]).incr(versions[1]).incr(versions[2]).exec();
         const took = await call(app.url, endpoint, headers, null);
         if (i >= 3) ms.push(took);
       }

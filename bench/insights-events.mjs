@@ -93,6 +93,27 @@ export async function loadEvents(db, merchantId, zone, total, log = () => undefi
   return { sessions, rows, insertMs, rollupMs, analyzeMs, sizes };
 }
 
+/**
+ * Review requests a busy store sent over the last year (`count`), each with one product: 45 % opened, 12 % reviewed,
+ * as the sender and the review page leave them. The funnel reads them.
+ */
+export async function loadRequests(db, merchantId, count) {
+  const started = performance.now();
+  await db.query(
+    `insert into review_requests (merchant_id, order_external_id, dedupe_key, customer_email, locale, source, status,
+       token_hash, token_sealed, expires_at, steps_sent, sent_at, last_sent_at, opened_at, reviewed_at)
+     select $1, 'bench-order-' || i, 'bench-order-' || i, 'buyer-' || i || '@example.com', 'en', 'platform',
+       case when o < 0.12 then 'reviewed' when o < 0.45 then 'opened' else 'sent' end,
+       'bench-request-' || i, 'sealed', at + interval '90 days', 1, at, at,
+       case when o < 0.45 then at + interval '1 day' end, case when o < 0.12 then at + interval '2 days' end
+     from (select i, random() as o, now() - interval '3 days' - random() * interval '360 days' as at
+       from generate_series(1, $2::int) i) g`,
+    [merchantId, count],
+  );
+  await db.query('vacuum (analyze) review_requests');
+  return performance.now() - started;
+}
+
 /** What Insights must answer for the last `days` days, from the raw events and the reviews. */
 export async function insightsExpectations(db, merchantId, zone, days) {
   const { rows: todayRows } = await db.query('select (now() at time zone $1)::date::text as today', [zone]);
@@ -120,7 +141,14 @@ export async function insightsExpectations(db, merchantId, zone, days) {
      group by 1 order by 1`,
     [merchantId, zone, today, days],
   );
+  const { rows: funnel } = await db.query(
+    `select count(*)::int as sent, count(opened_at)::int as opened, count(reviewed_at)::int as reviewed
+     from review_requests where merchant_id = $1
+       and (sent_at at time zone $2)::date between $3::date - $4::int + 1 and $3::date`,
+    [merchantId, zone, today, days],
+  );
   return {
+    funnel: funnel[0],
     watched: group(true),
     viewed: group(false),
     mostWatched: watched.map((row) => ({ review_id: row.review_id, plays: row.plays })),
@@ -149,6 +177,11 @@ export function checkInsights(body, expected) {
     body.most_watched.map((row) => ({ review_id: row.review_id, plays: row.plays })),
     expected.mostWatched,
     'most-watched reviews',
+  );
+  same(
+    ['sent', 'opened', 'reviewed'].map((step) => body.funnel.reduce((sum, week) => sum + week[step], 0)),
+    [expected.funnel.sent, expected.funnel.opened, expected.funnel.reviewed],
+    'the request funnel over the range',
   );
   same(
     body.ratings.reduce((sum, week) => sum.map((n, i) => n + week.counts[i]), [0, 0, 0, 0, 0]),

@@ -36,4 +36,16 @@ export class AnalyticsCache {
   requests<T>(merchantId: string, parts: Array<string | number>, compute: () => Promise<T>): Promise<T> {
     return this.keys.wrap(`analytics:requests:${merchantId}`, parts, TTL_S, compute);
   }
+
+  /** A value that follows several of the store's versions: one round trip on a hit, as the others. */
+  across<T>(
+    merchantId: string,
+    kinds: Array<'reviews' | 'events' | 'requests'>,
+    parts: Array<string | number>,
+    compute: () => Promise<T>,
+  ): Promise<T> {
+    const key = [`analytics:${kinds.join('+')}:${merchantId}`, ...parts].join(':');
+    const tenants = kinds.map((kind) => `analytics:${kind}:${merchantId}`);
+    return this.keys.wrapAll(tenants, key, TTL_S, compute);
+  }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { AnalyticsCache } from './analytics-cache.js';
+import { AnalyticsSubscriptions } from './analytics-subscriptions.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { AnalyticsRepository } from './analytics.repository.js';
 import { AnalyticsService } from './analytics.service.js';
@@ -9,7 +10,7 @@ import { AnalyticsService } from './analytics.service.js';
 @Module({
   imports: [AuthModule],
   controllers: [AnalyticsController],
-  providers: [AnalyticsCache, AnalyticsRepository, AnalyticsService],
+  providers: [AnalyticsCache, AnalyticsRepository, AnalyticsService, AnalyticsSubscriptions],
   exports: [AnalyticsCache, AnalyticsRepository, AnalyticsService],
 })
 export class AnalyticsModule {}

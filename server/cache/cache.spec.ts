@@ -118,6 +118,26 @@ describe.each(implementations)('%s cache', (_name, make) => {
       expect(await stale).toBe(1);
       expect(await keys.wrap('s3', ['reviews'], 60, async () => ++computed)).toBe(2);
     });
+
+    it('keeps a value that follows several tenants until any of them is bumped', async () => {
+      const keys = new VersionedKeys(cache);
+      let computed = 0;
+      const both = () => keys.wrapAll(['s4', 's5'], 's4+s5:figures', 60, async () => ++computed);
+      expect(await both()).toBe(1);
+      expect(await both()).toBe(1);
+      await keys.bump('s5');
+      expect(await both()).toBe(2);
+      await keys.bump('s4');
+      expect(await both()).toBe(3);
+      expect(await both()).toBe(3);
+      await keys.bump('s5');
+      const stale = keys.wrapAll(['s4', 's5'], 's4+s5:figures', 60, async () => {
+        await keys.bump('s4'); // a change commits while the value is computed
+        return ++computed;
+      });
+      expect(await stale).toBe(4);
+      expect(await both()).toBe(5);
+    });
   });
 
   it('delivers published messages to subscribers', async () => {

@@ -65,4 +65,20 @@ export class VersionedKeys {
     await this.cache.set(key, { v: version, value }, ttlSeconds);
     return { value, version, along: values };
   }
+
+  /**
+   * `wrap` for a value that follows several tenants' versions (stale when any of them moves): still one round trip on
+   * a hit, the versions read with the value stored under `key`.
+   */
+  async wrapAll<T>(tenants: string[], key: string, ttlSeconds: number, compute: () => Promise<T>): Promise<T> {
+    const [entry, ...read] = (await this.cache.getMany([key, ...tenants.map((t) => this.versionKey(t))])) as [
+      { v: number[]; value: T } | undefined,
+      ...Array<number | undefined>,
+    ];
+    const versions = read.map((version) => version ?? 0);
+    if (entry && Array.isArray(entry.v) && entry.v.every((version, i) => version === versions[i])) return entry.value;
+    const value = await compute();
+    await this.cache.set(key, { v: versions, value }, ttlSeconds);
+    return value;
+  }
 }

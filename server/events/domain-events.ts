@@ -50,6 +50,14 @@ export interface DomainEventMap {
   'review.edited': { merchantId: string; reviewId: string };
   /** The merchant approved these reviews (one, or a bulk action's chunk). */
   'reviews.approved': { merchantId: string; reviewIds: string[] };
+  /** Review requests' mails went out (a first mail or a reminder). */
+  'requests.sent': { merchantId: string; requestIds: string[] };
+  /** A buyer opened a review request's link for the first time. */
+  'request.opened': { merchantId: string; requestId: string };
+  /** Review requests got their first review (through their link, or from their buyer another way). */
+  'requests.reviewed': { merchantId: string; requestIds: string[] };
+  /** A customer's review requests were erased (after `customer.redacted`). */
+  'requests.erased': { merchantId: string };
 }
 
 export type DomainEventType = keyof DomainEventMap;

@@ -113,14 +113,32 @@ export class InsightsService implements OnModuleInit {
     this.readers.register('insights', 'view_dashboard', (merchantId) => this.readerFor(merchantId));
   }
 
+  /**
+   * The whole answer is cached under the three versions together (one round trip when nothing moved); its parts under
+   * their own, so a storefront's beacons recompute only the widget's figures.
+   */
   async insights(store: AnalyticsStore, query: TInsightsQuery): Promise<TInsights> {
     const { today, range } = rangeOf(store, query);
+    // The basis is the store's setting, so a store connecting its orders reads a new answer.
+    const key = [today, range.start, range.end, attributesOrders(store) ? 'orders' : 'carts'];
+    return this.cache.across(
+      store.id,
+      ['events', 'reviews', 'requests'],
+      ['insights-answer', ...key, query.chart?.language ?? 'figures'],
+      () => this.compute(store, { today, range, key }, query.chart),
+    );
+  }
+
+  private async compute(
+    store: AnalyticsStore,
+    { today, range, key }: { today: string; range: TDateRange; key: string[] },
+    chart: TChartRequest | undefined,
+  ): Promise<TInsights> {
     const days = (Date.parse(range.end) - Date.parse(range.start)) / DAY_MS + 1;
     const previous = { start: addDays(range.start, -days), end: addDays(range.start, -1) };
-    const key = [today, range.start, range.end];
 
     const [events, received, funnel] = await Promise.all([
-      this.cache.events(store.id, ['insights', ...key, attributesOrders(store) ? 'orders' : 'carts'], async () => {
+      this.cache.events(store.id, ['insights', ...key], async () => {
         const [engagement, outcomes, watched] = await Promise.all([
           this.insightsRepository.engagement(store.id, previous.start, range.start, range.end),
           this.insightsRepository.outcomes(store.id, range.start, range.end),
@@ -141,7 +159,7 @@ export class InsightsService implements OnModuleInit {
           })),
         };
       }),
-      this.received(store.id, range, key, query.chart),
+      this.received(store.id, range, key, chart),
       this.cache.requests(store.id, ['insights-funnel', ...key], async () => {
         const rows = await this.insightsRepository.funnel(store.id, range.start, range.end);
         return rows && funnelWeeks(range, rows);
@@ -149,8 +167,8 @@ export class InsightsService implements OnModuleInit {
     ]);
     const { chart: ratings, ...reviews } = received;
     const figures = { range, previous, ...events, ...reviews, funnel };
-    if (!query.chart || !ratings) return figures;
-    const { language } = query.chart;
+    if (!chart || !ratings) return figures;
+    const { language } = chart;
     const funnelSvg =
       funnel &&
       (await this.cache.requests(store.id, ['insights-funnel-chart', ...key, language], async () =>
@@ -188,10 +206,13 @@ export class InsightsService implements OnModuleInit {
   async products(store: AnalyticsStore, query: TInsightsProductsQuery): Promise<TPage<TInsightsProduct>> {
     const { today, range } = rangeOf(store, query);
     const { page, page_size, sort } = query;
-    // Not cached: its figures follow both the events and the reviews, and a table page is read far less than Insights.
-    const basis = await this.productBasis(store, range, today);
-    const { count, results } = await this.productPage(store.id, basis, sort, page_size, (page - 1) * page_size);
-    return listPage('/api/insights/products/', { ...range, sort, page, page_size }, count, results);
+    // Its figures follow the events and the reviews (a product's name and picture follow neither: the entry's lifetime).
+    const parts = ['insights-products', today, range.start, range.end, sort, page, page_size];
+    return this.cache.across(store.id, ['events', 'reviews'], parts, async () => {
+      const basis = await this.productBasis(store, range, today);
+      const { count, results } = await this.productPage(store.id, basis, sort, page_size, (page - 1) * page_size);
+      return listPage('/api/insights/products/', { ...range, sort, page, page_size }, count, results);
+    });
   }
 
   /** The whole table for the export: its range, and every product in its order, read a batch at a time. */

@@ -5,8 +5,8 @@ import type { TRequestLocale } from '../../shared/review-requests.js';
 import type { TWidgetConfiguration } from '../../shared/storefront.js';
 import { WIDGET_STRINGS } from '../../shared/widget-strings.js';
 import { ApiError } from '../common/api-error.js';
-import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { Clock } from '../common/clock.js';
+import { DomainEvents } from '../events/domain-events.js';
 import type { SecretPage } from '../common/secret-page.js';
 import { ReviewUploadService, type RequestSubmission } from '../reviews/review-upload.service.js';
 import { StorefrontService } from '../storefront/storefront.service.js';
@@ -77,7 +77,7 @@ export class ReviewRequestPageService {
     private readonly storefront: StorefrontService,
     private readonly widget: WidgetScriptService,
     private readonly uploads: ReviewUploadService,
-    private readonly analytics: AnalyticsCache,
+    private readonly events: DomainEvents,
     private readonly clock: Clock,
   ) {}
 
@@ -106,8 +106,9 @@ export class ReviewRequestPageService {
     const locale = link.request.locale;
     const strings = REVIEW_PAGE_STRINGS[locale];
     const { merchantId } = link.request;
-    if (!look && (await this.links.markOpened(merchantId, link.request.id, this.clock.now())))
-      await this.analytics.requestsChanged(merchantId);
+    if (!look && (await this.links.markOpened(merchantId, link.request.id, this.clock.now()))) {
+      await this.events.emit('request.opened', { merchantId, requestId: link.request.id }).catch(() => undefined);
+    }
     const products = pageProducts(link);
     const storeUrl = storeUrlOf(link);
     const id = nonce();
@@ -212,7 +213,8 @@ export class ReviewRequestPageService {
       },
     };
     const answer = await this.uploads.upload(request, submission);
-    await this.analytics.requestsChanged(merchantId);
+    // The review is stored: a subscriber's failure (logged by the emitter) must not make the buyer send it again.
+    await this.events.emit('requests.reviewed', { merchantId, requestIds: [requestId] }).catch(() => undefined);
     return answer;
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { TReviewRequestSettings } from '../../shared/review-requests.js';
-import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { Clock } from '../common/clock.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { SecretBox } from '../common/secret-box.js';
 import { addressOf, type AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -70,7 +70,7 @@ export class ReviewRequestSender implements OnModuleInit {
     private readonly suppressions: MailSuppressionsService,
     private readonly mail: MailService,
     private readonly jobs: JobQueue,
-    private readonly analytics: AnalyticsCache,
+    private readonly events: DomainEvents,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -153,7 +153,9 @@ export class ReviewRequestSender implements OnModuleInit {
 
     const recorder = new SentSteps(async (steps) => {
       await this.requests.recordSent(merchantId, now, steps);
-      await this.analytics.requestsChanged(merchantId);
+      const requestIds = steps.map((step) => step.id);
+      // Recorded: a subscriber's failure (logged by the emitter) must not stop the batch.
+      await this.events.emit('requests.sent', { merchantId, requestIds }).catch(() => undefined);
     });
     const unsent: RequestWithProducts[] = [];
     let failure: unknown = null;
@@ -282,16 +284,20 @@ export class ReviewRequestSender implements OnModuleInit {
     reviewed: Array<{ externalId: string; reviewId: string }>,
     now: Date,
   ): Promise<void> {
+    const requestIds = new Set<string>();
     for (const review of reviewed) {
-      await this.requests.markReviewed(merchantId, {
+      const marked = await this.requests.markReviewed(merchantId, {
         email: request.customerEmail,
         productExternalId: review.externalId,
         reviewId: review.reviewId,
         requestId: request.id,
         at: now,
       });
+      for (const id of marked) requestIds.add(id);
     }
-    await this.analytics.requestsChanged(merchantId);
+    if (requestIds.size) {
+      await this.events.emit('requests.reviewed', { merchantId, requestIds: [...requestIds] }).catch(() => undefined);
+    }
     await this.requests.release(merchantId, [{ id: request.id, step: request.sendingStep! }], null);
   }
 

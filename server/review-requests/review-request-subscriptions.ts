@@ -1,5 +1,4 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { Clock } from '../common/clock.js';
 import { DomainEvents } from '../events/domain-events.js';
 import { MailSuppressionsService } from './mail-suppressions.service.js';
@@ -14,7 +13,6 @@ export class ReviewRequestSubscriptions implements OnModuleInit {
     private readonly events: DomainEvents,
     private readonly requests: ReviewRequestsRepository,
     private readonly suppressions: MailSuppressionsService,
-    private readonly analytics: AnalyticsCache,
     private readonly clock: Clock,
   ) {}
 
@@ -30,7 +28,10 @@ export class ReviewRequestSubscriptions implements OnModuleInit {
           requestId: review.requestId ?? null,
           at: this.clock.now(),
         });
-        if (marked.length) await this.analytics.requestsChanged(review.merchantId);
+        if (marked.length) {
+          const reviewed = { merchantId: review.merchantId, requestIds: marked };
+          await this.events.emit('requests.reviewed', reviewed).catch(() => undefined);
+        }
       } catch (err) {
         this.logger.error({ err, reviewId: review.reviewId }, 'Could not mark a review request reviewed');
       }
@@ -38,7 +39,7 @@ export class ReviewRequestSubscriptions implements OnModuleInit {
     // The customer's requests go; their suppressions stay as the address's hash only, so they are never mailed.
     this.events.on('customer.redacted', async ({ merchantId, email, orderExternalIds }) => {
       const addresses = await this.requests.eraseCustomer(merchantId, email, orderExternalIds);
-      await this.analytics.requestsChanged(merchantId);
+      await this.events.emit('requests.erased', { merchantId });
       await this.suppressions.forgetAddresses(merchantId, [...new Set([...addresses, ...(email ? [email] : [])])]);
     });
   }

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
-import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { MailModule } from '../mail/mail.module.js';
@@ -28,7 +27,6 @@ import { ReviewRequestsService } from './review-requests.service.js';
 @Module({
   imports: [
     AccountsModule,
-    AnalyticsModule,
     AuthModule,
     BillingModule,
     MailModule,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AnalyticsCache } from '../../server/analytics/analytics-cache.js';
 import { reviewRequestProducts, reviewRequests } from '../../server/database/schema.js';
 import { SecretBox } from '../../server/common/secret-box.js';
+import { DomainEvents } from '../../server/events/domain-events.js';
 import { TOKEN_SEAL_CONTEXT, newRequestToken } from '../../server/review-requests/request-token.js';
 import type { TRequestLocale, TRequestStatus } from '../../shared/review-requests.js';
 import type { DatabaseHandle } from '../../server/database/database.js';
@@ -14,8 +14,7 @@ export interface SeededRequest {
 
 /**
  * A review request as the scheduler leaves it once its mail went out (`sent`, next reminder due), written straight to
- * the database: the link's token is returned, its hash stored, as the real scheduling does, and the funnel's cache
- * told. `target`: an app in this
+ * the database: the link's token is returned, its hash stored, as the real scheduling does, and `requests.sent` emitted. `target`: an app in this
  * process, or the database of a server process that is not running yet (withTestDatabase), with `encryptionKey`.
  */
 export async function seedReviewRequest(
@@ -72,7 +71,7 @@ export async function seedReviewRequest(
       position,
     })),
   );
-  // As the sender does once a mail went out: the funnel's cached figures (Insights) are stale.
-  if ('app' in target) await target.app.get(AnalyticsCache).requestsChanged(merchantId);
+  // As the sender does once a mail went out (the funnel's cached figures, in Insights, follow it).
+  if ('app' in target) await target.app.get(DomainEvents).emit('requests.sent', { merchantId, requestIds: [id] });
   return { id, token };
 }
