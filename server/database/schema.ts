@@ -1095,6 +1095,24 @@ export const reviewRequests = pgTable(
   ],
 );
 
+/**
+ * Review requests by the store's day their first mail went out, and how many of those were opened and reviewed since:
+ * Insights' funnel. Kept by a trigger on review_requests (migration 0035), rebuilt when the store's time zone changes.
+ */
+export const reviewRequestFunnelDaily = pgTable(
+  'review_request_funnel_daily',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    sent: integer('sent').notNull().default(0),
+    opened: integer('opened').notNull().default(0),
+    reviewed: integer('reviewed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.day] })],
+);
+
 /** The products a request asks about, in the mail's order; `review_id` once the buyer reviewed it. */
 export const reviewRequestProducts = pgTable(
   'review_request_products',

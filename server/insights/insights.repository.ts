@@ -5,7 +5,6 @@ import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import type { RangeParts } from './range-parts.js';
 import {
-  merchants,
   productRatingCounters,
   products,
   reviewEngagementDaily,
@@ -14,7 +13,7 @@ import {
   reviewProductDaily,
   reviewProductMonthly,
   reviewRatingDaily,
-  reviewRequests,
+  reviewRequestFunnelDaily,
   reviews,
   widgetEventDaily,
   widgetEventProductMonthly,
@@ -43,9 +42,9 @@ export interface OutcomeRow {
 }
 
 /**
- * Insights read only rollups (migrations 0006, 0007, 0032 and 0033), whose size follows the store's days, reviews
- * watched and products, never its events; ranges read whole months from the monthly rollups and the days around them
- * from the daily ones. The funnel reads the store's review requests sent in the range.
+ * Insights read only rollups (migrations 0006, 0007 and 0032–0035), whose size follows the store's days, reviews
+ * watched and products, never its events or requests; ranges read whole months from the monthly rollups and the days
+ * around them from the daily ones.
  */
 @Injectable()
 export class InsightsRepository {
@@ -162,19 +161,14 @@ export class InsightsRepository {
     end: string,
   ): Promise<Array<{ week: string; sent: number; opened: number; reviewed: number }> | null> {
     const [any] = await this.database.rows<{ one: number }>(sql`
-      select 1 as one from ${reviewRequests} where merchant_id = ${merchantId} and sent_at is not null limit 1`);
+      select 1 as one from ${reviewRequestFunnelDaily} where merchant_id = ${merchantId} and sent > 0 limit 1`);
     if (!any) return null;
     return this.database.rows(sql`
-      with sent as (
-        select (r.sent_at at time zone coalesce(m.timezone, 'UTC'))::date as day, r.opened_at, r.reviewed_at
-        from ${reviewRequests} r join ${merchants} m on m.id = r.merchant_id
-        where r.merchant_id = ${merchantId} and r.sent_at is not null
-          and r.sent_at >= (${start}::date::timestamp at time zone coalesce(m.timezone, 'UTC'))
-          and r.sent_at < ((${end}::date + 1)::timestamp at time zone coalesce(m.timezone, 'UTC'))
-      )
-      select date_trunc('week', day)::date::text as week, count(*)::int as sent, count(opened_at)::int as opened,
-        count(reviewed_at)::int as reviewed
-      from sent group by 1`);
+      select date_trunc('week', day)::date::text as week, sum(sent)::int as sent, sum(opened)::int as opened,
+        sum(reviewed)::int as reviewed
+      from ${reviewRequestFunnelDaily}
+      where merchant_id = ${merchantId} and day between ${start}::date and ${end}::date
+      group by 1`);
   }
 
   /**

@@ -266,6 +266,47 @@ describe('GET /api/insights/', () => {
   });
 });
 
+describe('the funnel rollup', () => {
+  it('stays equal to the requests through sends, openings, reviews, erasure and a change of time zone', async () => {
+    const owner = await registerOwner(t);
+    const db = databaseOf(t);
+    const fromRequests = async () =>
+      (
+        await db.execute(sql`
+          select (r.sent_at at time zone coalesce(m.timezone, 'UTC'))::date::text as day, count(*)::int as sent,
+            count(r.opened_at)::int as opened, count(r.reviewed_at)::int as reviewed
+          from review_requests r join merchants m on m.id = r.merchant_id
+          where r.merchant_id = ${owner.merchantId} and r.sent_at is not null group by 1 order by 1`)
+      ).rows;
+    const rollup = async () =>
+      (
+        await db.execute(sql`
+          select day::text as day, sent, opened, reviewed from review_request_funnel_daily
+          where merchant_id = ${owner.merchantId} and sent > 0 order by 1`)
+      ).rows;
+    const [first, second] = [
+      await seedReviewRequest(t, owner.merchantId),
+      await seedReviewRequest(t, owner.merchantId, { customerEmail: 'gone@example.com' }),
+      await seedReviewRequest(t, owner.merchantId, { status: 'scheduled' }),
+    ];
+    // A reminder sets sent_at again (the first one stays), then a mail goes late at night UTC.
+    await db.execute(sql`update review_requests set sent_at = coalesce(sent_at, now()) where id = ${first.id}`);
+    await db.execute(sql`update review_requests set sent_at = date_trunc('day', now()) - interval '1 hour'
+      where merchant_id = ${owner.merchantId} and status = 'scheduled'`);
+    await http.get(`/r/${first.token}`).expect(200);
+    await http.get(`/r/${second.token}`).expect(200);
+    await db.execute(sql`update review_requests set reviewed_at = now() where id = ${first.id}`);
+    expect(await rollup()).toEqual(await fromRequests());
+    expect((await rollup()).reduce((sum, row) => sum + Number(row.sent), 0)).toBe(3);
+
+    await db.execute(sql`update merchants set timezone = 'Asia/Tokyo' where id = ${owner.merchantId}`);
+    expect(await rollup()).toEqual(await fromRequests());
+    await db.execute(sql`delete from review_requests where id = ${second.id}`);
+    expect(await rollup()).toEqual(await fromRequests());
+    expect(await rollup()).toContainEqual(expect.objectContaining({ opened: 1, reviewed: 1 }));
+  });
+});
+
 describe('GET /api/insights/products/', () => {
   it('lists the products seen or reviewed in the range with their figures, sorted and paged, and exports them as CSV', async () => {
     const owner = await registerOwner(t);

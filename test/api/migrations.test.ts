@@ -64,6 +64,7 @@ describe('migrations', () => {
       'review_product_daily',
       'review_product_monthly',
       'review_rating_daily',
+      'review_request_funnel_daily',
       'review_request_products',
       'review_request_settings',
       'review_requests',
