@@ -1,14 +1,17 @@
 /// <reference lib="dom" />
 import { eq, and } from 'drizzle-orm';
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
+import { randomBytes } from 'node:crypto';
 import {
   products,
   reviewEngagementDaily,
+  reviewRequests,
   widgetEventDaily,
   widgetSessionOutcomeDaily,
 } from '../../server/database/schema.js';
 import en from '../../web/i18n/insights/en.json' with { type: 'json' };
 import { insertDatedReviews, localDay } from '../factories/analytics.factory.js';
+import { seedReviewRequest } from '../factories/review-requests.factory.js';
 import { seedUser, withTestDatabase, type SeededUser } from '../factories/users.factory.js';
 import { axeViolations, launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
@@ -73,6 +76,13 @@ beforeAll(async () => {
       { merchantId: small.merchantId, day, played: true, carted: true, purchased: false, sessions: 1 },
       { merchantId: small.merchantId, day, played: false, carted: false, purchased: false, sessions: 2 },
     ]);
+    // The small store sent two review requests; one was opened.
+    const encryptionKey = randomBytes(32).toString('hex');
+    const [opened] = [
+      await seedReviewRequest(handle, small.merchantId, { encryptionKey }),
+      await seedReviewRequest(handle, small.merchantId, { encryptionKey }),
+    ];
+    await handle.db.update(reviewRequests).set({ openedAt: new Date() }).where(eq(reviewRequests.id, opened.id));
   });
   server = await startServerProcess(testEnv.env);
   browser = await launchBrowser();
@@ -277,6 +287,24 @@ describe('Insights', () => {
       .trim()
       .split('\n');
     expect(lines.map((line) => line.split(',')[1])).toEqual(['name', 'Wool scarf', 'Linen shirt']);
+  });
+
+  it('draws the request funnel on the server once requests were sent, its figures as a table', async () => {
+    const page = await open(small, '/insights', false);
+    const chart = page.getByTestId('requests-chart');
+    const weeks = Number(await chart.getAttribute('data-points'));
+    expect(await chart.getAttribute('aria-label')).toBe(
+      en.funnel.summary
+        .replace('{{weeks}}', String(weeks))
+        .replace('{{sent}}', '2')
+        .replace('{{opened}}', '1')
+        .replace('{{reviewed}}', '0'),
+    );
+    expect(await bands(chart).count()).toBe(weeks);
+    const table = page.locator('.chart-card', { has: chart }).locator('.chart-data');
+    await table.locator('summary').click();
+    expect(await table.locator('tbody tr').count()).toBe(weeks);
+    expect(await table.locator('tbody tr').last().innerText()).toMatch(/2\s+1\s+0$/);
   });
 
   it('tells a small store there is not enough data yet rather than a lift', async () => {

@@ -72,7 +72,8 @@ export default function RatingsExplorer({ weeks, names }: { weeks: TRatingsWeek[
         itemHeight: 8,
         textStyle: { color: 'var(--color-muted)' },
       },
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, ...surface },
+      // No fade: the tooltip shows whole at once (a half-faded one reads badly, and fails contrast while it fades).
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, transitionDuration: 0, ...surface },
       dataZoom: [
         { type: 'inside', xAxisIndex: 0, moveOnMouseMove: false, moveOnMouseWheel: false },
         {
