@@ -270,20 +270,17 @@ describe('the funnel rollup', () => {
   it('stays equal to the requests through sends, openings, reviews, erasure and a change of time zone', async () => {
     const owner = await registerOwner(t);
     const db = databaseOf(t);
-    const fromRequests = async () =>
-      (
-        await db.execute(sql`
-          select (r.sent_at at time zone coalesce(m.timezone, 'UTC'))::date::text as day, count(*)::int as sent,
-            count(r.opened_at)::int as opened, count(r.reviewed_at)::int as reviewed
-          from review_requests r join merchants m on m.id = r.merchant_id
-          where r.merchant_id = ${owner.merchantId} and r.sent_at is not null group by 1 order by 1`)
-      ).rows;
-    const rollup = async () =>
-      (
-        await db.execute(sql`
-          select day::text as day, sent, opened, reviewed from review_request_funnel_daily
-          where merchant_id = ${owner.merchantId} and sent > 0 order by 1`)
-      ).rows;
+    type Day = { day: string; sent: number; opened: number; reviewed: number };
+    const fromRequests = () =>
+      handleOf(t).rows<Day>(sql`
+        select (r.sent_at at time zone coalesce(m.timezone, 'UTC'))::date::text as day, count(*)::int as sent,
+          count(r.opened_at)::int as opened, count(r.reviewed_at)::int as reviewed
+        from review_requests r join merchants m on m.id = r.merchant_id
+        where r.merchant_id = ${owner.merchantId} and r.sent_at is not null group by 1 order by 1`);
+    const rollup = () =>
+      handleOf(t).rows<Day>(sql`
+        select day::text as day, sent, opened, reviewed from review_request_funnel_daily
+        where merchant_id = ${owner.merchantId} and sent > 0 order by 1`);
     const [first, second] = [
       await seedReviewRequest(t, owner.merchantId),
       await seedReviewRequest(t, owner.merchantId, { customerEmail: 'gone@example.com' }),
@@ -297,7 +294,7 @@ describe('the funnel rollup', () => {
     await http.get(`/r/${second.token}`).expect(200);
     await db.execute(sql`update review_requests set reviewed_at = now() where id = ${first.id}`);
     expect(await rollup()).toEqual(await fromRequests());
-    expect((await rollup()).reduce((sum, row) => sum + Number(row.sent), 0)).toBe(3);
+    expect((await rollup()).reduce((sum, row) => sum + row.sent, 0)).toBe(3);
 
     await db.execute(sql`update merchants set timezone = 'Asia/Tokyo' where id = ${owner.merchantId}`);
     expect(await rollup()).toEqual(await fromRequests());
