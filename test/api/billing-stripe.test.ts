@@ -14,7 +14,7 @@ import { subscriptions, webhookEvents } from '../../server/database/schema.js';
 import { WebhookInbox } from '../../server/inbox/webhook-inbox.service.js';
 import { seedReviews } from '../factories/reviews.factory.js';
 import { startFakeStripe, type FakeStripe, type FakeStripeOutage } from '../fakes/stripe.js';
-import { PUBLIC_URL, registerOwner, type Agent, type RegisteredOwner } from '../support/accounts.js';
+import { PUBLIC_URL, registerOwner, seedOwner, type Agent, type RegisteredOwner } from '../support/accounts.js';
 import { inboxIdle } from '../support/shopify.js';
 import { databaseOf, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -87,9 +87,15 @@ const usage = async (agent: Agent) =>
 const active = async (agent: Agent) =>
   (await agent.get('/api/billing/subscriptions/get_active_subscription/').expect(200)).body as TSubscription;
 
-/** A store that bought `plan` through Stripe Checkout (the fake's Pay), webhooks processed. */
-async function subscribed(plan: TPlan = plans.starter) {
-  const owner = await registerOwner(t);
+/**
+ * A store that bought `plan` through Stripe Checkout (the fake's Pay), webhooks processed. Signed up through the API by
+ * default; sign-up allows 20 a client an hour and this file uses them all, so further tests seed their owner.
+ */
+async function subscribed(
+  plan: TPlan = plans.starter,
+  signUp: (app: TestApp) => Promise<RegisteredOwner> = registerOwner,
+) {
+  const owner = await signUp(t);
   const session = (await startCheckout(owner.agent, plan).expect(200)).body as TStripeCheckoutSession;
   await stripe.completeCheckout(session.id);
   await inboxIdle(t);
@@ -215,6 +221,25 @@ describe('Stripe webhooks', () => {
     expect(old.status).toBe(200);
     await inboxIdle(t);
     expect(await usage(agent)).toMatchObject({ plan: { code: 'growth' }, billing_status: 'active' });
+  });
+
+  it('records the period end of an event built for an API version older than 2025-03-31.basil', async () => {
+    const { agent, providerId } = await subscribed(plans.starter, seedOwner);
+    const current = stripe.subscriptions().find((s) => s.id === providerId)!;
+    const [item] = current.items.data;
+    const renewed = item.current_period_end + 30 * 86_400;
+    // Before basil the period sat on the subscription, and its items had none.
+    const { current_period_start: _start, current_period_end: _end, ...legacyItem } = item;
+    const legacy = {
+      ...current,
+      current_period_start: item.current_period_end,
+      current_period_end: renewed,
+      items: { ...current.items, data: [legacyItem] },
+    };
+    const delivered = await stripe.emit('customer.subscription.updated', legacy, { apiVersion: '2025-02-24.acacia' });
+    expect(delivered.status).toBe(200);
+    await inboxIdle(t);
+    expect((await active(agent)).current_period_end).toBe(new Date(renewed * 1000).toISOString());
   });
 });
 

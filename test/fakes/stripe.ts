@@ -78,6 +78,8 @@ export interface EmitOptions {
   /** Unix seconds; now by default. */
   created?: number;
   previousAttributes?: Record<string, unknown>;
+  /** The API version the event says it was built for; the SDK's by default. */
+  apiVersion?: string;
   /** Signs with this instead of the webhook secret (a forged delivery). */
   secret?: string;
   /** The signature's timestamp (unix seconds), now by default: an old one makes a replayed delivery. */
@@ -204,7 +206,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     const event: FakeEvent = {
       id: opts.id ?? newId('evt'),
       object: 'event',
-      api_version: Stripe.API_VERSION,
+      api_version: opts.apiVersion ?? Stripe.API_VERSION,
       created: opts.created ?? nowSeconds(),
       data: {
         object: structuredClone(object),

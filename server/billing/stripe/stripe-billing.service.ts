@@ -10,7 +10,7 @@ import type { PlanRow } from '../plans.repository.js';
 import { PlansService } from '../plans.service.js';
 import { SubscriptionsRepository, type SubscriptionRow } from '../subscriptions.repository.js';
 import { refusedByStripe, stripeUnavailable } from './stripe-errors.js';
-import { idOf, mapPaymentMethod, seconds, statusOf } from './stripe.mappers.js';
+import { idOf, mapPaymentMethod, periodEnd, seconds, statusOf } from './stripe.mappers.js';
 import { StripeGateway } from './stripe.gateway.js';
 
 /**
@@ -125,7 +125,7 @@ export class StripeBilling {
       providerSubscriptionId: subscription.id,
       providerItemId: item.id,
       status: statusOf(subscription),
-      currentPeriodEnd: seconds(item.current_period_end),
+      currentPeriodEnd: periodEnd(subscription, item),
       trialEndsAt: seconds(subscription.trial_end),
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
       canceledAt: seconds(subscription.canceled_at),

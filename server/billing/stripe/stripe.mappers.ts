@@ -25,6 +25,15 @@ export function idOf(value: string | { id: string } | null | undefined): string 
   return typeof value === 'string' ? value : value.id;
 }
 
+/**
+ * When the paid period ends: on the subscription's item since API version 2025-03-31.basil, on the subscription itself
+ * in events built for an older version (the version a webhook endpoint is pinned to decides the shape).
+ */
+export function periodEnd(subscription: Stripe.Subscription, item: Stripe.SubscriptionItem): Date | null {
+  const legacy = 'current_period_end' in subscription ? subscription.current_period_end : null;
+  return seconds(item.current_period_end ?? (typeof legacy === 'number' ? legacy : null));
+}
+
 /** The subscription an invoice bills (its parent in current API versions, a field of its own before). */
 export function invoiceSubscription(invoice: Stripe.Invoice): string | null {
   const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
