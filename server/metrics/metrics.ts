@@ -7,6 +7,11 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'vr_' });
+// prom-client adds a total beside each of these per-type gauges, named `_total`, which Prometheus keeps for counters
+// (`promtool check metrics` refuses them). The per-type gauges stay; their sum is the total.
+for (const gauge of ['active_handles', 'active_requests', 'active_resources']) {
+  registry.removeSingleMetric(`vr_nodejs_${gauge}_total`);
+}
 
 const DURATION_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
