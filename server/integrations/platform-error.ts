@@ -11,5 +11,3 @@ export class PlatformError extends Error {
     this.name = 'PlatformError';
   }
 }
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

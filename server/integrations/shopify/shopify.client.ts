@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SHOPIFY_SCOPES } from '../../../shared/shopify.js';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { PlatformError, sleep } from '../platform-error.js';
+import { PlatformError } from '../platform-error.js';
+import { TryAgain, jsonObject, platformFetch, type PlatformApi } from '../platform-fetch.js';
 
-const TIMEOUT_MS = 15_000;
+const SHOPIFY: PlatformApi = { name: 'Shopify' };
 const ATTEMPTS = 5;
-const MAX_WAIT_MS = 30_000;
 
 interface GraphqlAnswer<T> {
   data?: T;
@@ -29,7 +29,7 @@ function throttleWaitMs(answer: GraphqlAnswer<unknown>): number {
   const status = cost?.throttleStatus;
   if (!status || !status.restoreRate) return 1000;
   const missing = (cost.requestedQueryCost ?? 50) - status.currentlyAvailable;
-  return Math.min(MAX_WAIT_MS, Math.max(50, Math.ceil((missing / status.restoreRate) * 1000)));
+  return Math.max(50, Math.ceil((missing / status.restoreRate) * 1000));
 }
 
 /**
@@ -69,18 +69,23 @@ export class ShopifyClient {
   }
 
   async exchangeCode(shop: string, code: string): Promise<{ accessToken: string; scopes: string }> {
-    const response = await this.send(`${this.shopBase(shop)}/admin/oauth/access_token`, {
-      body: JSON.stringify({ client_id: this.apiKey, client_secret: this.apiSecret, code }),
+    const request = {
+      url: `${this.shopBase(shop)}/admin/oauth/access_token`,
+      method: 'POST',
+      body: { client_id: this.apiKey, client_secret: this.apiSecret, code },
+      attempts: 1,
+    };
+    return platformFetch(SHOPIFY, request, ({ status, ok, text }) => {
+      if (status === 400 || status === 401 || status === 403) {
+        throw new PlatformError('rejected', 'Shopify refused the authorization code.', status);
+      }
+      if (!ok) throw new PlatformError('unavailable', `Shopify answered ${status}.`, status);
+      const body = jsonObject(text);
+      if (typeof body.access_token !== 'string' || !body.access_token) {
+        throw new PlatformError('unavailable', 'Shopify answered without an access token.');
+      }
+      return { accessToken: body.access_token, scopes: typeof body.scope === 'string' ? body.scope : '' };
     });
-    if (response.status === 400 || response.status === 401 || response.status === 403) {
-      throw new PlatformError('rejected', 'Shopify refused the authorization code.', response.status);
-    }
-    if (!response.ok) throw new PlatformError('unavailable', `Shopify answered ${response.status}.`, response.status);
-    const body = (await response.json()) as { access_token?: unknown; scope?: unknown };
-    if (typeof body.access_token !== 'string' || !body.access_token) {
-      throw new PlatformError('unavailable', 'Shopify answered without an access token.');
-    }
-    return { accessToken: body.access_token, scopes: typeof body.scope === 'string' ? body.scope : '' };
   }
 
   /** `attempts` below the default for a person waiting on the answer (a page), where a quick "unknown" is better. */
@@ -91,65 +96,32 @@ export class ShopifyClient {
     variables: Record<string, unknown> = {},
     { attempts = ATTEMPTS }: { attempts?: number } = {},
   ): Promise<T> {
-    const url = `${this.shopBase(shop)}/admin/api/${this.config.shopify.apiVersion}/graphql.json`;
-    const body = JSON.stringify({ query, variables, operationName: operationName(query) });
-    for (let attempt = 1; ; attempt++) {
-      const last = attempt >= attempts;
-      let response: Response;
-      try {
-        response = await this.send(url, { body, token });
-      } catch (error) {
-        if (last || !(error instanceof PlatformError) || error.kind !== 'unavailable') throw error;
-        await sleep(500 * 2 ** (attempt - 1));
-        continue;
-      }
-      if (response.status === 401 || response.status === 403) {
-        throw new PlatformError('unauthorized', 'Shopify refused the store’s access token.', response.status);
-      }
-      if (response.status === 429 || response.status >= 500) {
-        if (last) throw new PlatformError('unavailable', `Shopify answered ${response.status}.`, response.status);
-        const retryAfter = Number(response.headers.get('retry-after'));
-        await sleep(
-          response.status === 429 && retryAfter >= 0
-            ? Math.min(MAX_WAIT_MS, (retryAfter || 1) * 1000)
-            : 500 * 2 ** (attempt - 1),
-        );
-        continue;
-      }
-      const answer = (await response.json().catch(() => ({}))) as GraphqlAnswer<T>;
+    const request = {
+      url: `${this.shopBase(shop)}/admin/api/${this.config.shopify.apiVersion}/graphql.json`,
+      method: 'POST',
+      headers: { 'x-shopify-access-token': token },
+      body: { query, variables, operationName: operationName(query) },
+      attempts,
+      unauthorized: 'Shopify refused the store’s access token.',
+    };
+    return platformFetch(SHOPIFY, request, ({ status, ok, text }) => {
+      const answer = jsonObject(text) as GraphqlAnswer<T>;
       const errors = typeof answer.errors === 'string' ? [{ message: answer.errors }] : (answer.errors ?? []);
       if (errors.some((error) => error.extensions?.code === 'THROTTLED')) {
-        if (last) throw new PlatformError('unavailable', 'Shopify kept throttling the requests.', 429);
-        await sleep(throttleWaitMs(answer));
-        continue;
+        return new TryAgain(
+          throttleWaitMs(answer),
+          new PlatformError('unavailable', 'Shopify kept throttling the requests.', 429),
+        );
       }
-      if (!response.ok || errors.length || !answer.data) {
+      if (!ok || errors.length || !answer.data) {
         throw new PlatformError(
           'rejected',
-          `Shopify refused the request: ${errors[0]?.message ?? response.status}`,
-          response.status,
+          `Shopify refused the request: ${errors[0]?.message ?? status}`,
+          status,
           errors[0]?.extensions?.code,
         );
       }
       return answer.data;
-    }
-  }
-
-  private async send(url: string, { body, token }: { body: string; token?: string }): Promise<Response> {
-    try {
-      return await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          ...(token && { 'x-shopify-access-token': token }),
-        },
-        body,
-        redirect: 'error',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch {
-      throw new PlatformError('unavailable', 'Shopify could not be reached.');
-    }
+    });
   }
 }

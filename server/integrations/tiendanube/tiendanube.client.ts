@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { PlatformError, sleep } from '../platform-error.js';
+import { PlatformError } from '../platform-error.js';
+import { jsonObject, platformFetch, restJson, type PlatformApi } from '../platform-fetch.js';
 
-const TIMEOUT_MS = 15_000;
+const TIENDANUBE: PlatformApi = {
+  name: 'Tienda Nube',
+  rateLimitWaitMs: (headers) => Number(headers.get('x-rate-limit-reset')),
+};
 const ATTEMPTS = 5;
-const MAX_WAIT_MS = 30_000;
 
 export interface TiendaNubeStore {
   storeId: string;
@@ -48,37 +51,26 @@ export class TiendaNubeClient {
 
   /** The code is single-use and short-lived: a refusal is final. */
   async exchangeCode(code: string): Promise<{ accessToken: string; storeId: string; scopes: string }> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.config.tiendanube.authUrl}/apps/authorize/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': this.userAgent },
-        body: JSON.stringify({
-          client_id: this.config.tiendanube.clientId,
-          client_secret: this.clientSecret,
-          grant_type: 'authorization_code',
-          code,
-        }),
-        redirect: 'error',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch {
-      throw new PlatformError('unavailable', 'Tienda Nube could not be reached.');
-    }
-    if (response.status >= 500 || response.status === 429) {
-      throw new PlatformError('unavailable', `Tienda Nube answered ${response.status}.`, response.status);
-    }
-    const body = (await response.json().catch(() => ({}))) as {
-      access_token?: unknown;
-      user_id?: unknown;
-      scope?: unknown;
-      error?: unknown;
+    const request = {
+      url: `${this.config.tiendanube.authUrl}/apps/authorize/token`,
+      method: 'POST',
+      headers: { 'user-agent': this.userAgent },
+      body: {
+        client_id: this.config.tiendanube.clientId,
+        client_secret: this.clientSecret,
+        grant_type: 'authorization_code',
+        code,
+      },
+      attempts: 1,
     };
-    const storeId = typeof body.user_id === 'number' || typeof body.user_id === 'string' ? String(body.user_id) : '';
-    if (!response.ok || body.error || typeof body.access_token !== 'string' || !/^\d{1,20}$/.test(storeId)) {
-      throw new PlatformError('rejected', 'Tienda Nube refused the authorization code.', response.status);
-    }
-    return { accessToken: body.access_token, storeId, scopes: typeof body.scope === 'string' ? body.scope : '' };
+    return platformFetch(TIENDANUBE, request, ({ status, ok, text }) => {
+      const body = jsonObject(text);
+      const storeId = typeof body.user_id === 'number' || typeof body.user_id === 'string' ? String(body.user_id) : '';
+      if (!ok || body.error || typeof body.access_token !== 'string' || !/^\d{1,20}$/.test(storeId)) {
+        throw new PlatformError('rejected', 'Tienda Nube refused the authorization code.', status);
+      }
+      return { accessToken: body.access_token, storeId, scopes: typeof body.scope === 'string' ? body.scope : '' };
+    });
   }
 
   async get<T>(
@@ -113,52 +105,20 @@ export class TiendaNubeClient {
     body?: unknown,
     { attempts = ATTEMPTS }: { attempts?: number } = {},
   ): Promise<TiendaNubeAnswer<T>> {
-    const url = `${this.config.tiendanube.apiUrl}/v1/${encodeURIComponent(storeId)}${path}`;
-    for (let attempt = 1; ; attempt++) {
-      const last = attempt >= attempts;
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method,
-          headers: {
-            accept: 'application/json',
-            authentication: `bearer ${accessToken}`,
-            'user-agent': this.userAgent,
-            ...(body !== undefined && { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          redirect: 'error',
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch {
-        if (last) throw new PlatformError('unavailable', 'Tienda Nube could not be reached.');
-        await sleep(500 * 2 ** (attempt - 1));
-        continue;
-      }
-      if (response.status === 401 || response.status === 403) {
-        throw new PlatformError('unauthorized', 'Tienda Nube refused the store’s access token.', response.status);
-      }
-      if (response.status === 429 || response.status >= 500) {
-        if (last) throw new PlatformError('unavailable', `Tienda Nube answered ${response.status}.`, response.status);
-        const reset = Number(response.headers.get('x-rate-limit-reset'));
-        await sleep(response.status === 429 && reset > 0 ? Math.min(MAX_WAIT_MS, reset) : 500 * 2 ** (attempt - 1));
-        continue;
-      }
-      const text = await response.text();
-      if (!response.ok) {
-        throw new PlatformError(
-          'rejected',
-          `Tienda Nube refused ${method} ${path.split('?')[0]} (${response.status}): ${text.slice(0, 200)}`,
-          response.status,
-        );
-      }
-      const totalHeader = response.headers.get('x-total-count');
-      const total = totalHeader === null ? NaN : Number(totalHeader);
-      try {
-        return { body: (text ? JSON.parse(text) : undefined) as T, totalCount: Number.isFinite(total) ? total : null };
-      } catch {
-        throw new PlatformError('unavailable', 'Tienda Nube answered something that is not JSON.', response.status);
-      }
-    }
+    const request = {
+      url: `${this.config.tiendanube.apiUrl}/v1/${encodeURIComponent(storeId)}${path}`,
+      method,
+      headers: { authentication: `bearer ${accessToken}`, 'user-agent': this.userAgent },
+      body,
+      attempts,
+      unauthorized: 'Tienda Nube refused the store’s access token.',
+    };
+    return platformFetch(TIENDANUBE, request, (answer) => {
+      const total = Number(answer.headers.get('x-total-count') ?? NaN);
+      return {
+        body: restJson<T>(TIENDANUBE, `${method} ${path}`, answer) as T,
+        totalCount: Number.isFinite(total) ? total : null,
+      };
+    });
   }
 }
