@@ -4,14 +4,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const QUERY_TOLERANCE_S = 90;
 
 /**
- * The message Shopify signs in a query (install request, OAuth callback): every parameter but `hmac` and `signature`,
- * sorted by key, as `k=v&k=v` with URLSearchParams encoding and spaces as %20.
+ * The message Shopify signs in a query (install request, OAuth callback), built as Shopify's own library builds it
+ * (`@shopify/shopify-api`, `utils/hmac-validator.ts`): every parameter but `hmac` and `signature`, keys sorted by
+ * `localeCompare`, as `k=v&k=v` in URLSearchParams encoding, so a space is `+`.
  */
 export function signedQueryMessage(params: Record<string, string>): string {
   const entries = Object.entries(params)
     .filter(([key]) => key !== 'hmac' && key !== 'signature')
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return new URLSearchParams(entries).toString().replace(/\+/g, '%20');
+    .sort(([a], [b]) => a.localeCompare(b));
+  return new URLSearchParams(entries).toString();
 }
 
 export function queryHmac(params: Record<string, string>, secret: string): string {

@@ -57,7 +57,7 @@ export function signParams(params: Record<string, string>, secret: string): Reco
   const entries = Object.entries(params)
     .filter(([key]) => key !== 'hmac' && key !== 'signature')
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const message = new URLSearchParams(entries).toString().replace(/\+/g, '%20');
+  const message = new URLSearchParams(entries).toString();
   const hmac = createHmac('sha256', secret).update(message).digest('hex');
   return Object.fromEntries(Object.entries({ ...params, hmac }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
