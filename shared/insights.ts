@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { chartFields, chartRequest } from './analytics.js';
 import type { TChartRequest, TServerChart } from './charts.js';
 import type { TLift } from './conversion-lift.js';
-import type { TReviewSource } from './review-statuses.js';
+import { REVIEW_SOURCES } from './review-statuses.js';
 import {
   INSIGHTS_MAX_DAYS,
   INSIGHTS_PERIODS,
@@ -11,7 +11,7 @@ import {
   type TInsightsPeriod,
   type TInsightsProductSort,
 } from './insights-options.js';
-import { pageFields, type TPage } from './reviews.js';
+import { pageFields, ZPage, type TPage } from './reviews.js';
 
 export * from './insights-options.js';
 
@@ -66,84 +66,126 @@ export const ZInsightsQuery = z
 export type TInsightsQuery = Omit<z.output<typeof ZInsightsQuery>, 'chart'> & { chart?: TChartRequest };
 
 /** Both ends included, `YYYY-MM-DD` in the store's time zone. */
-export interface TDateRange {
-  start: string;
-  end: string;
-}
+export const ZDateRange = z.object({ start: z.string(), end: z.string() }).meta({ id: 'DateRange' });
+export type TDateRange = z.output<typeof ZDateRange>;
+
+const share = z.number().min(0).max(1);
+const count = z.int().nonnegative();
 
 /** How shoppers met the videos in a range; shares are 0–1, null where there is nothing to divide by. */
-export interface TEngagement {
-  /** Widget sessions that saw the widget (per day and product, as the dashboard counts them). */
-  views: number;
-  /** Sessions that played a video. */
-  plays: number;
-  /** plays ÷ views. */
-  play_rate: number | null;
-  /**
-   * The average share of a video watched per play of a named review, from the quarters reached (each quarter
-   * reached counts a quarter: a lower bound).
-   */
-  average_watched: number | null;
-  /** Plays of a named review that reached its end. */
-  completion: number | null;
-  unmutes: number;
-  fullscreens: number;
-}
+export const ZEngagement = z
+  .object({
+    /** Widget sessions that saw the widget (per day and product, as the dashboard counts them). */
+    views: count,
+    /** Sessions that played a video. */
+    plays: count,
+    /** plays ÷ views. */
+    play_rate: share.nullable(),
+    /**
+     * The average share of a video watched per play of a named review, from the quarters reached (each quarter
+     * reached counts a quarter: a lower bound).
+     */
+    average_watched: share.nullable(),
+    /** Plays of a named review that reached its end. */
+    completion: share.nullable(),
+    unmutes: count,
+    fullscreens: count,
+  })
+  .meta({ id: 'Engagement' });
+export type TEngagement = z.output<typeof ZEngagement>;
 
-export interface TWatchedReview {
-  review_id: string;
-  customer_name: string;
-  product_id: string;
-  product_name: string;
-  /** Sessions that played it. */
-  plays: number;
-  /** Of those, the share that reached its end (0–1). */
-  completion: number | null;
-}
+export const ZWatchedReview = z
+  .object({
+    review_id: z.uuid(),
+    customer_name: z.string(),
+    product_id: z.uuid(),
+    product_name: z.string(),
+    /** Sessions that played it. */
+    plays: count,
+    /** Of those, the share that reached its end (0–1). */
+    completion: share.nullable(),
+  })
+  .meta({ id: 'WatchedReview' });
+export type TWatchedReview = z.output<typeof ZWatchedReview>;
 
 /** One week, Monday first, `YYYY-MM-DD`: reviews received by star (index 0 is 1 star) and their average. */
-export interface TRatingsWeek {
-  week: string;
-  counts: [number, number, number, number, number];
-  average: number | null;
-}
+export const ZRatingsWeek = z
+  .object({
+    week: z.string(),
+    counts: z.tuple([count, count, count, count, count]),
+    average: z.number().min(1).max(5).nullable(),
+  })
+  .meta({ id: 'RatingsWeek' });
+export type TRatingsWeek = z.output<typeof ZRatingsWeek>;
 
 /** Review requests first sent in a week, and how many of them were opened and reviewed since. */
-export interface TFunnelWeek {
-  week: string;
-  sent: number;
-  opened: number;
-  reviewed: number;
-}
+export const ZFunnelWeek = z
+  .object({ week: z.string(), sent: count, opened: count, reviewed: count })
+  .meta({ id: 'FunnelWeek' });
+export type TFunnelWeek = z.output<typeof ZFunnelWeek>;
 
-export interface TInsights {
-  range: TDateRange;
-  /** The same number of days just before `range`. */
-  previous: TDateRange;
-  engagement: TEngagement;
-  previous_engagement: TEngagement;
-  /**
-   * Sessions that played a video against sessions that only saw the widget, each filed on the day it first saw the
-   * widget; `basis` says what converting means: a verified order (a connected store whose orders name the session),
-   * or an add to cart.
-   */
-  lift: TLift & { basis: 'orders' | 'carts' };
-  most_watched: TWatchedReview[];
-  /** Reviews received (not deleted, not rejected) per week of the range. */
-  ratings: TRatingsWeek[];
-  /** Reviews received (not deleted, not rejected) in the range by where they came from. */
-  sources: Array<{ source: TReviewSource; reviews: number }>;
-  /** Null until the store has sent a review request. */
-  funnel: TFunnelWeek[] | null;
-  /** With `chart=svg`: `ratings` and `funnel` drawn by the server, from these same figures. */
-  charts?: TInsightsCharts;
-}
+/** A chart drawn by the server: an SVG per width the card can take (s, m, l). */
+export const ZServerChart = z
+  .object({ s: z.string(), m: z.string(), l: z.string() })
+  .meta({ id: 'ServerChart' }) satisfies z.ZodType<TServerChart>;
 
-export interface TInsightsCharts {
-  ratings: TServerChart;
-  /** Null with the funnel. */
-  funnel: TServerChart | null;
-}
+const ZRate = z.object({
+  /** Sessions that converted, of `sessions`. */
+  conversions: count,
+  sessions: count,
+  /** conversions / sessions; null without sessions. */
+  rate: share.nullable(),
+  /** The 95 % Wilson score interval; [0, 1] without sessions. */
+  low: share,
+  high: share,
+});
+
+/**
+ * Sessions that played a video against sessions that only saw the widget, each filed on the day it first saw the
+ * widget; `basis` says what converting means: a verified order (a connected store whose orders name the session), or
+ * an add to cart.
+ */
+export const ZLift = z
+  .object({
+    watched: ZRate,
+    viewed: ZRate,
+    /** watched − viewed, in rate points, with its 95 % interval; null when there is not enough data. */
+    difference: z.object({ value: z.number(), low: z.number(), high: z.number() }).nullable(),
+    enough: z.boolean(),
+    basis: z.enum(['orders', 'carts']),
+  })
+  .meta({ id: 'ConversionLift' }) satisfies z.ZodType<TLift>;
+
+export const ZInsightsCharts = z
+  .object({
+    ratings: ZServerChart,
+    /** Null with the funnel. */
+    funnel: ZServerChart.nullable(),
+  })
+  .meta({ id: 'InsightsCharts' });
+export type TInsightsCharts = z.output<typeof ZInsightsCharts>;
+
+/** `GET /api/insights/`. */
+export const ZInsights = z
+  .object({
+    range: ZDateRange,
+    /** The same number of days just before `range`. */
+    previous: ZDateRange,
+    engagement: ZEngagement,
+    previous_engagement: ZEngagement,
+    lift: ZLift,
+    most_watched: z.array(ZWatchedReview),
+    /** Reviews received (not deleted, not rejected) per week of the range. */
+    ratings: z.array(ZRatingsWeek),
+    /** Reviews received (not deleted, not rejected) in the range by where they came from. */
+    sources: z.array(z.object({ source: z.enum(REVIEW_SOURCES), reviews: count })),
+    /** Null until the store has sent a review request. */
+    funnel: z.array(ZFunnelWeek).nullable(),
+    /** With `chart=svg`: `ratings` and `funnel` drawn by the server, from these same figures. */
+    charts: ZInsightsCharts.optional(),
+  })
+  .meta({ id: 'Insights' });
+export type TInsights = z.output<typeof ZInsights>;
 
 /** The Insights read a server render makes in process for the signed-in user's store. */
 export interface TInsightsReader {
@@ -173,19 +215,24 @@ export const ZInsightsProductsExportQuery = z.object(ZProductsFields).superRefin
 export type TInsightsProductsExportQuery = z.output<typeof ZInsightsProductsExportQuery>;
 
 /** One product over the range; rates are 0–1, null where nothing divides. */
-export interface TInsightsProduct {
-  product_id: string;
-  name: string;
-  image: string | null;
-  /** Widget sessions that saw its reviews, and those that played one of its videos. */
-  views: number;
-  plays: number;
-  play_rate: number | null;
-  /** Sessions that converted on it (orders or add-to-carts, as the lift's basis). */
-  conversions: number;
-  conversion_rate: number | null;
-  /** Reviews received in the range, not deleted. */
-  reviews: number;
-  /** Of its published reviews, all time, one decimal; null without any. */
-  average_rating: number | null;
-}
+export const ZInsightsProduct = z
+  .object({
+    product_id: z.uuid(),
+    name: z.string(),
+    image: z.string().nullable(),
+    /** Widget sessions that saw its reviews, and those that played one of its videos. */
+    views: count,
+    plays: count,
+    play_rate: share.nullable(),
+    /** Sessions that converted on it (orders or add-to-carts, as the lift's basis). */
+    conversions: count,
+    conversion_rate: share.nullable(),
+    /** Reviews received in the range, not deleted. */
+    reviews: count,
+    /** Of its published reviews, all time, one decimal; null without any. */
+    average_rating: z.number().min(1).max(5).nullable(),
+  })
+  .meta({ id: 'InsightsProduct' });
+export type TInsightsProduct = z.output<typeof ZInsightsProduct>;
+
+export const ZInsightsProductPage = ZPage(ZInsightsProduct).meta({ id: 'InsightsProductPage' });

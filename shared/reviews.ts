@@ -240,6 +240,16 @@ export interface TPage<T> {
   results: T[];
 }
 
+/** The answer of a paged list (TPage) whose items are `item`: links to the pages around, relative to the API. */
+export function ZPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.int().nonnegative(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+
 export interface TReviewStats {
   total: number;
   pending: number;

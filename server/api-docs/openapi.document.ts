@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { ZApiError } from '../../shared/errors.js';
 import type { CatalogRoute } from '../common/route-catalog.js';
+import { isMediaBody, type RouteAnswer } from '../common/route-outputs.js';
+import { TAG_DESCRIPTIONS } from './tag-descriptions.js';
 
 type JsonSchema = Record<string, unknown>;
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
   servers: Array<{ url: string }>;
-  tags: Array<{ name: string }>;
+  tags: Array<{ name: string; description: string }>;
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
 }
@@ -39,25 +41,59 @@ export function openApiPath(path: string): string {
   return templated.startsWith('/api/') && last !== '' && !last.includes('.') ? `${templated}/` : templated;
 }
 
-function jsonSchema(schema: z.ZodType | undefined): JsonSchema {
-  if (!schema) return {};
+/**
+ * Schemas named with `.meta({ id })` become components, referenced wherever they appear, so a generated client has one
+ * type per name. A request's schemas are read as input (defaults optional), an answer's as output (every field there,
+ * no other): the two of one name may differ, so an input's takes the suffix `Input`.
+ */
+class Components {
+  readonly schemas: Record<string, JsonSchema> = { ApiError: convert(ZApiError, 'output').schema };
+
+  of(schema: z.ZodType | undefined, io: 'input' | 'output'): JsonSchema {
+    if (!schema) return {};
+    const { schema: json, defs } = convert(schema, io);
+    const suffix = io === 'input' ? 'Input' : '';
+    const rename = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(rename);
+      if (!value || typeof value !== 'object') return value;
+      return Object.fromEntries(
+        Object.entries(value).map(([key, inner]) =>
+          key === '$ref' && typeof inner === 'string' && inner.startsWith('#/$defs/')
+            ? [key, `#/components/schemas/${inner.slice('#/$defs/'.length)}${suffix}`]
+            : [key, rename(inner)],
+        ),
+      );
+    };
+    for (const [id, def] of Object.entries(defs)) this.schemas[`${id}${suffix}`] ??= rename(def) as JsonSchema;
+    return rename(json) as JsonSchema;
+  }
+}
+
+function convert(schema: z.ZodType, io: 'input' | 'output'): { schema: JsonSchema; defs: Record<string, JsonSchema> } {
   try {
-    const { $schema: _, ...rest } = z.toJSONSchema(schema, {
-      target: 'draft-2020-12',
-      io: 'input',
-      unrepresentable: 'any',
-    }) as JsonSchema;
-    return rest;
+    const {
+      $schema: _,
+      $defs: defs = {},
+      ...rest
+    } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema & {
+      $defs?: Record<string, JsonSchema>;
+    };
+    // A schema that is itself named comes as a reference to its own definition.
+    return { schema: rest, defs };
   } catch {
     // A schema JSON Schema cannot express (a refinement over a transform…): described as any JSON.
-    return {};
+    return { schema: {}, defs: {} };
   }
 }
 
 /** An object schema's properties as parameters of one place; another shape as one exploded object parameter. */
-function parametersOf(schema: z.ZodType | undefined, place: 'path' | 'query' | 'header'): JsonSchema[] {
+function parametersOf(
+  components: Components,
+  schema: z.ZodType | undefined,
+  place: 'path' | 'query' | 'header',
+): JsonSchema[] {
   if (!schema) return [];
-  const json = jsonSchema(schema);
+  const json = components.of(schema, 'input');
   const properties = json.properties as Record<string, JsonSchema> | undefined;
   if (!properties) return [{ name: place, in: place, required: place === 'path', schema: json, style: 'form' }];
   const required = new Set((json.required as string[] | undefined) ?? []);
@@ -69,13 +105,13 @@ function parametersOf(schema: z.ZodType | undefined, place: 'path' | 'query' | '
   }));
 }
 
-function requestBodyOf(route: CatalogRoute): JsonSchema | undefined {
+function requestBodyOf(components: Components, route: CatalogRoute): JsonSchema | undefined {
   const { body, multipart, bytes } = route.inputs;
   if (bytes) {
     return { required: true, content: { [bytes]: { schema: { type: 'string', contentMediaType: bytes } } } };
   }
   if (multipart) {
-    const fields = jsonSchema(multipart.fields);
+    const fields = components.of(multipart.fields, 'input');
     const properties: Record<string, JsonSchema> = { ...((fields.properties as Record<string, JsonSchema>) ?? {}) };
     for (const file of multipart.files) {
       properties[file] = { type: 'string', contentMediaType: 'application/octet-stream' };
@@ -86,7 +122,7 @@ function requestBodyOf(route: CatalogRoute): JsonSchema | undefined {
     };
   }
   if (!body) return undefined;
-  return { required: true, content: { 'application/json': { schema: jsonSchema(body) } } };
+  return { required: true, content: { 'application/json': { schema: components.of(body, 'input') } } };
 }
 
 /** `ReviewsController.bulkModerate` → "Bulk moderate"; a plain route → "GET /widget/v1/{file}". */
@@ -116,15 +152,63 @@ function operationIdOf(route: CatalogRoute, taken: Set<string>): string {
 const ERROR = { $ref: '#/components/schemas/ApiError' };
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ERROR } } });
 
-function responsesOf(route: CatalogRoute): Record<string, JsonSchema> {
-  const status = String(route.status ?? 200);
-  const responses: Record<string, JsonSchema> = {
-    [status]: { description: status === '204' ? 'Done, nothing to return.' : 'Success.' },
-    '4XX': errorResponse('Refused: `detail` says why, `code` is stable, `fields` names the fields at fault.'),
-    '503': errorResponse('The database is unreachable for a moment: retry after `Retry-After` seconds.'),
-  };
-  if (route.authenticated) responses['401'] = errorResponse('No valid session: sign in or refresh the token.');
-  return responses;
+/** The refusals a route's inputs and guards imply, whatever it declares. */
+function inferredRefusals(route: CatalogRoute): Record<number, string> {
+  const { inputs } = route;
+  const refusals: Record<number, string> = {};
+  if (inputs.body || inputs.query || inputs.params || inputs.multipart || inputs.headers || inputs.bytes) {
+    refusals[400] = 'The input is invalid: `fields` names each field at fault and why.';
+  }
+  if (route.authenticated) {
+    refusals[401] = 'No valid session: sign in or refresh the token.';
+    refusals[403] = route.permission
+      ? `The workspace is not the caller's, or the caller's role lacks \`${route.permission}\`.`
+      : "The workspace named is not the caller's.";
+  }
+  if (route.params.length) refusals[404] = 'Nothing of the caller’s store has this id.';
+  if (inputs.multipart || inputs.bytes) {
+    refusals[413] = 'The file or body is larger than the route takes.';
+    refusals[415] = 'The body is not a media type the route takes.';
+  }
+  refusals[503] = 'The database is unreachable for a moment: retry after `Retry-After` seconds.';
+  return refusals;
+}
+
+function answerOf(components: Components, answer: RouteAnswer, status: number): JsonSchema {
+  const { description, body } = answer;
+  if (body === null || status === 204 || (body === undefined && status < 400)) return { description };
+  if (body === undefined) return errorResponse(description);
+  if (isMediaBody(body)) {
+    return { description: `${description} ${body.description}`.trim(), content: { [body.media]: { schema: {} } } };
+  }
+  return { description, content: { 'application/json': { schema: components.of(body, 'output') } } };
+}
+
+/**
+ * Every status the route answers: its success with its body, its own other answers, and the refusals its inputs and
+ * guards imply. A route not described yet (`outputs` null) says only that it succeeds.
+ */
+function responsesOf(components: Components, route: CatalogRoute): Record<string, JsonSchema> {
+  const outputs = route.outputs;
+  const success = outputs?.status ?? route.status ?? 200;
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, description] of Object.entries(inferredRefusals(route))) {
+    responses[status] = errorResponse(description);
+  }
+  responses[String(success)] = outputs
+    ? answerOf(
+        components,
+        {
+          description: outputs.description ?? (success === 204 ? 'Done, nothing to return.' : 'Success.'),
+          body: outputs.body,
+        },
+        success,
+      )
+    : { description: success === 204 ? 'Done, nothing to return.' : 'Success.' };
+  for (const [status, answer] of Object.entries(outputs?.answers ?? {})) {
+    responses[status] = answerOf(components, answer, Number(status));
+  }
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 const WORKSPACE_HEADER = {
@@ -138,6 +222,7 @@ const WORKSPACE_HEADER = {
 /** OpenAPI 3.1 from the route catalogue: every route's inputs from the same zod schemas the API validates with. */
 export function buildOpenApiDocument(routes: CatalogRoute[], options: { version: string; url: string }) {
   const paths: OpenApiDocument['paths'] = {};
+  const components = new Components();
   const tags = new Set<string>();
   const ids = new Set<string>();
   const documented = routes.filter(isDocumented).sort((a, b) => a.path.localeCompare(b.path));
@@ -148,18 +233,19 @@ export function buildOpenApiDocument(routes: CatalogRoute[], options: { version:
       operationId: operationIdOf(route, ids),
       summary: summaryOf(route),
       tags: [tag],
-      responses: responsesOf(route),
+      responses: responsesOf(components, route),
     };
     const parameters = [
-      ...parametersOf(route.inputs.params, 'path'),
-      ...parametersOf(route.inputs.query, 'query'),
-      ...parametersOf(route.inputs.headers, 'header'),
+      ...parametersOf(components, route.inputs.params, 'path'),
+      ...parametersOf(components, route.inputs.query, 'query'),
+      ...parametersOf(components, route.inputs.headers, 'header'),
       ...(route.authenticated ? [WORKSPACE_HEADER] : []),
     ];
     if (parameters.length) operation.parameters = parameters;
-    const body = requestBodyOf(route);
+    const body = requestBodyOf(components, route);
     if (body) operation.requestBody = body;
-    if (route.authenticated) operation.security = [{ cookieAuth: [] }, { jwtHeader: [] }];
+    // A public operation says so: no security requirement, whatever a client's default is.
+    operation.security = route.authenticated ? [{ cookieAuth: [] }, { jwtHeader: [] }] : [];
     if (route.permission) operation['x-permission'] = route.permission;
     (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation;
   }
@@ -172,12 +258,13 @@ export function buildOpenApiDocument(routes: CatalogRoute[], options: { version:
         'The JSON API of the dashboard, the storefront widget and the store platforms. Every failure answers ' +
         '`{detail, code, fields?}`. Dashboard calls are authenticated by the `access_token` cookie the sign-in ' +
         'sets (writes from a browser must come from the app’s own origin), or by `Authorization: JWT <access token>`.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: options.url }],
-    tags: [...tags].sort().map((name) => ({ name })),
+    tags: [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? '' })),
     paths,
     components: {
-      schemas: { ApiError: jsonSchema(ZApiError) },
+      schemas: components.schemas,
       securitySchemes: {
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' },
         jwtHeader: {

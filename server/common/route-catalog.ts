@@ -14,6 +14,7 @@ import type { TPermission } from '../../shared/permissions.js';
 import { REQUIRED_PERMISSION } from '../auth/auth-context.js';
 import { SessionGuard } from '../auth/session.guard.js';
 import { ROUTE_INPUTS, type RouteInputs } from './route-inputs.js';
+import { ROUTE_OUTPUTS, type RouteOutputs } from './route-outputs.js';
 import { UuidParam } from './uuid.pipe.js';
 import { ZodPipe } from './zod.pipe.js';
 
@@ -34,12 +35,15 @@ export interface CatalogRoute {
   handler: string | null;
   /** The success status a Nest route answers with (`@HttpCode`, else 201 for POST and 200 otherwise). */
   status: number | null;
+  /** What it answers (`@Answers`, or a plain route's `config.outputs`); null when not yet described. */
+  outputs: RouteOutputs | null;
 }
 
 interface RecordedRoute {
   method: string;
   path: string;
   inputs?: RouteInputs;
+  outputs?: RouteOutputs;
 }
 
 interface NestRoute {
@@ -48,6 +52,7 @@ interface NestRoute {
   inputs: RouteInputs;
   handler: string;
   status: number | null;
+  outputs: RouteOutputs | null;
 }
 
 interface RouteArg {
@@ -67,9 +72,17 @@ export function recordRoutes(fastify: FastifyInstance): void {
   fastify.addHook('onRoute', (route) => {
     // A GET answers HEAD too; explicit HEAD routes (static files) only mirror their GET.
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, path: route.url, inputs: route.config?.inputs });
+      if (method !== 'HEAD')
+        routes.push({ method, path: route.url, inputs: route.config?.inputs, outputs: route.config?.outputs });
     }
   });
+}
+
+/** The method and path of every route registered since recordRoutes() (HEAD aside: a GET answers it). */
+export function recordedRoutes(fastify: object): readonly RecordedRoute[] {
+  const routes = recorded.get(fastify);
+  if (!routes) throw new Error('recordRoutes() was not called before the routes were registered');
+  return routes;
 }
 
 /** The routes of an app built by createApp, with what Nest's metadata says of each (guards, permission, ZodPipes). */
@@ -81,8 +94,7 @@ export function routeCatalog(
 
 /** The same from inside the app: its Fastify instance and Nest's modules (e.g. injected into a controller). */
 export function routeCatalogOf(fastify: object, modules: ModulesContainer): CatalogRoute[] {
-  const routes = recorded.get(fastify);
-  if (!routes) throw new Error('recordRoutes() was not called before the routes were registered');
+  const routes = recordedRoutes(fastify);
   const nest = nestRoutes(modules);
   return routes.map((route): CatalogRoute => {
     const params = [...route.path.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? '*');
@@ -101,6 +113,7 @@ export function routeCatalogOf(fastify: object, modules: ModulesContainer): Cata
       inputs,
       handler: known?.handler ?? null,
       status: known ? (known.status ?? (route.method === 'POST' ? 201 : 200)) : null,
+      outputs: known?.outputs ?? route.outputs ?? null,
     };
   });
 }
@@ -159,5 +172,6 @@ function describeHandler(controller: Type, name: string, handler: object): NestR
     inputs,
     handler: `${controller.name}.${name}`,
     status: (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? null,
+    outputs: (Reflect.getMetadata(ROUTE_OUTPUTS, handler) as RouteOutputs | undefined) ?? null,
   };
 }

@@ -4,6 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { pipeline, Readable } from 'node:stream';
 import {
   INSIGHTS_PRODUCT_COLUMNS,
+  ZInsights,
+  ZInsightsProductPage,
   ZInsightsProductsExportQuery,
   ZInsightsProductsQuery,
   ZInsightsQuery,
@@ -16,6 +18,7 @@ import {
 import type { TPage } from '../../shared/reviews.js';
 import { requireWorkspace, storeOf, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Answers } from '../common/route-outputs.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { InsightsService } from './insights.service.js';
 
@@ -27,12 +30,14 @@ export class InsightsController {
 
   @Get('/')
   @Authenticated('view_dashboard')
+  @Answers(ZInsights)
   read(@Auth() auth: AuthContext, @Query(new ZodPipe(ZInsightsQuery)) query: TInsightsQuery): Promise<TInsights> {
     return this.insights.insights(storeOf(requireWorkspace(auth)), query);
   }
 
   @Get('products/')
   @Authenticated('view_dashboard')
+  @Answers(ZInsightsProductPage)
   products(
     @Auth() auth: AuthContext,
     @Query(new ZodPipe(ZInsightsProductsQuery)) query: TInsightsProductsQuery,
@@ -43,6 +48,7 @@ export class InsightsController {
   /** The whole table as CSV, streamed a batch at a time; the dashboard links here (its cookie authenticates it). */
   @Get('products/export/')
   @Authenticated('view_dashboard')
+  @Answers({ media: 'text/csv', description: 'Every product of the table, its columns named in the first row.' })
   async exportProducts(
     @Auth() auth: AuthContext,
     @Query(new ZodPipe(ZInsightsProductsExportQuery)) query: TInsightsProductsExportQuery,

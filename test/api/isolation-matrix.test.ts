@@ -1,13 +1,12 @@
 import fc from 'fast-check';
-import request from 'supertest';
 import type { z } from 'zod';
 import { ROLE_PERMISSIONS } from '../../shared/permissions.js';
-import { fixture } from '../factories/reviews.factory.js';
-import { PUBLIC_URL, type Agent } from '../support/accounts.js';
+import { PUBLIC_URL } from '../support/accounts.js';
+import { callRoute, pathFor, type Caller } from '../support/route-calls.js';
 import { describeRoute, routeTable, type TableRoute } from '../support/route-table.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createTenant, tenantIdFor, tenantSnapshot, type Tenant } from '../support/tenants.js';
-import { validArbitrary, validSample } from '../support/zod-arbitrary.js';
+import { validArbitrary } from '../support/zod-arbitrary.js';
 
 // Every authenticated route of the route table (a new one is covered without a test being written) against: no token,
 // an expired token, another tenant's X-Workspace-ID, a member on an owner-only route, and another tenant's ids in the
@@ -32,49 +31,14 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Caller {
-  token?: string;
-  agent?: Agent;
-  workspace?: string;
-}
-
-/** The route's path with each parameter filled with `owner`'s id of that kind. */
-function pathFor(route: TableRoute, owner: Tenant): string {
-  return route.params.reduce(
-    (path, param) => path.replace(`:${param}`, tenantIdFor(route.path, param, owner)!),
-    route.path,
-  );
-}
-
 /** Ids a body names are the calling tenant's (A's), so the path's id is the only foreign one. */
-function withCallerIds(body: Record<string, unknown>): Record<string, unknown> {
-  return {
-    ...body,
-    ...('new_plan_id' in body ? { new_plan_id: planId } : {}),
-    ...('product_id' in body ? { product_id: a.productId } : {}),
-  };
+function callerIds(): Record<string, string> {
+  return { new_plan_id: planId, product_id: a.productId };
 }
 
-/**
- * A request the route would accept from its rightful caller: valid inputs, so only the access rules can refuse it.
- * `body` replaces the generated one.
- */
 function send(route: TableRoute, path: string, caller: Caller, body?: Record<string, unknown>) {
   cases += 1;
-  const client = caller.agent ?? request(t.app.getHttpServer());
-  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
-  let req = client[method](path).set('X-Forwarded-For', `198.51.100.${cases % 250}`);
-  if (caller.token) req = req.set('Authorization', `JWT ${caller.token}`);
-  if (caller.workspace) req = req.set('X-Workspace-ID', caller.workspace);
-  if (route.inputs.query) req = req.query(validSample(route.inputs.query, 1) as Record<string, string>);
-  if (route.inputs.multipart) {
-    for (const file of route.inputs.multipart.files) req = req.attach(file, fixture('photo.jpg'), 'photo.jpg');
-  } else if (body) {
-    req = req.send(body);
-  } else if (route.inputs.body) {
-    req = req.send(withCallerIds(validSample(route.inputs.body, 1) as Record<string, unknown>));
-  }
-  return req;
+  return callRoute(t, route, path, caller, { body, ids: callerIds() });
 }
 
 function check(

@@ -1,0 +1,54 @@
+import request from 'supertest';
+import { fixture } from '../factories/reviews.factory.js';
+import type { Agent } from './accounts.js';
+import type { TableRoute } from './route-table.js';
+import type { TestApp } from './test-app.js';
+import { tenantIdFor, type Tenant } from './tenants.js';
+import { validSample } from './zod-arbitrary.js';
+
+/** Who calls: a bearer token, a signed-in agent (cookies), or nobody; with an X-Workspace-ID or not. */
+export interface Caller {
+  token?: string;
+  agent?: Agent;
+  workspace?: string;
+}
+
+/** The route's path with each parameter filled with `owner`'s id of that kind. */
+export function pathFor(route: TableRoute, owner: Tenant): string {
+  return route.params.reduce(
+    (path, param) => path.replace(`:${param}`, tenantIdFor(route.path, param, owner)!),
+    route.path,
+  );
+}
+
+let calls = 0;
+
+/**
+ * A request the route would accept from its rightful caller: inputs sampled from its own schemas (a body's ids
+ * replaced by `ids`, the caller's), files attached where it takes them; `body` replaces the generated one. Each call
+ * comes from an address of its own, so rate limits per address do not pile up.
+ */
+export function callRoute(
+  t: TestApp,
+  route: TableRoute,
+  path: string,
+  caller: Caller,
+  { body, ids = {} }: { body?: Record<string, unknown>; ids?: Record<string, string> } = {},
+) {
+  calls += 1;
+  const client = caller.agent ?? request(t.app.getHttpServer());
+  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
+  let req = client[method](path).set('X-Forwarded-For', `198.51.100.${calls % 250}`);
+  if (caller.token) req = req.set('Authorization', `JWT ${caller.token}`);
+  if (caller.workspace) req = req.set('X-Workspace-ID', caller.workspace);
+  if (route.inputs.query) req = req.query(validSample(route.inputs.query, 1) as Record<string, string>);
+  if (route.inputs.multipart) {
+    for (const file of route.inputs.multipart.files) req = req.attach(file, fixture('photo.jpg'), 'photo.jpg');
+  } else if (body) {
+    req = req.send(body);
+  } else if (route.inputs.body) {
+    const sample = validSample(route.inputs.body, 1) as Record<string, unknown>;
+    req = req.send({ ...sample, ...Object.fromEntries(Object.entries(ids).filter(([key]) => key in sample)) });
+  }
+  return req;
+}
