@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const out = path.join(root, 'dist/widget');
 const PLACEHOLDERS = ['"%%STORE%%"', '"%%API%%"', '"%%BUNDLE%%"', '"%%FORM%%"', '"%%VERSION%%"'];
 /** Gzip bytes. The on-demand chunk (player, form, resumable uploads) loads only on a shopper's interest. */
-const BUDGETS = { loader: 1024, widget: 9 * 1024, form: 12 * 1024, badges: 2 * 1024, all: 12 * 1024 };
+const BUDGETS = { loader: 1024, widget: 9 * 1024, form: 12 * 1024, badges: 2 * 1024, all: 12 * 1024, jsonld: 2 * 1024 };
 
 /** `import css from './x.css'` gives the minified stylesheet as a string. */
 async function minifiedCss(file) {
@@ -60,7 +60,10 @@ const all = await bundle('src/all-reviews.ts');
 const allFile = hashed('all', all);
 const badges = await bundle('src/badges.ts', { ALL: JSON.stringify(allFile) });
 const badgesFile = hashed('badges', badges);
-const widget = await bundle('src/main.ts', { BADGES: JSON.stringify(badgesFile) });
+// The JSON-LD chunk, which the bundle loads from beside itself once a product's reviews arrived.
+const jsonld = await bundle('src/jsonld.ts');
+const jsonldFile = hashed('jsonld', jsonld);
+const widget = await bundle('src/main.ts', { BADGES: JSON.stringify(badgesFile), JSONLD: JSON.stringify(jsonldFile) });
 const form = await bundle('src/on-demand.ts');
 const files = {
   loader: 'loader.js',
@@ -68,8 +71,9 @@ const files = {
   form: hashed('form', form),
   badges: badgesFile,
   all: allFile,
+  jsonld: jsonldFile,
 };
-const code = { loader, widget, form, badges, all };
+const code = { loader, widget, form, badges, all, jsonld };
 
 let overBudget = false;
 for (const [kind, file] of Object.entries(files)) {

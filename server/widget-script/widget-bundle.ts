@@ -45,10 +45,11 @@ export function readWidgetBuild(rootDir: string): WidgetBuild | null {
     form: string;
     badges: string;
     all: string;
+    jsonld: string;
     formStyle: string;
   };
   const assets = new Map<string, BuiltAsset>();
-  for (const file of [manifest.widget, manifest.form, manifest.badges, manifest.all])
+  for (const file of [manifest.widget, manifest.form, manifest.badges, manifest.all, manifest.jsonld])
     assets.set(file, builtAsset(readFileSync(join(dir, file))));
   return {
     loaderTemplate: readFileSync(join(dir, manifest.loader), 'utf8'),

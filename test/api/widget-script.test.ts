@@ -13,6 +13,7 @@ const manifest = JSON.parse(readFileSync(join(ROOT_DIR, 'dist', 'widget', 'manif
   form: string;
   badges: string;
   all: string;
+  jsonld: string;
 };
 
 let t: TestApp;
@@ -103,7 +104,7 @@ describe('GET /widget/v1/{store_id}.js', () => {
 
 describe('GET /widget/v1/assets/*', () => {
   it('serves the content-hashed bundles for a year, compressed, and nothing else', async () => {
-    for (const file of [manifest.widget, manifest.form, manifest.badges, manifest.all]) {
+    for (const file of [manifest.widget, manifest.form, manifest.badges, manifest.all, manifest.jsonld]) {
       const res = await http.get(`/widget/v1/assets/${file}`).set('Accept-Encoding', 'gzip').buffer(true).parse(bytes);
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe(CDN_CACHE.immutable);

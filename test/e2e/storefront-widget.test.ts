@@ -238,8 +238,9 @@ function expectValidValues(product: LdNode): void {
   }
 }
 
-/** Every JSON-LD block of the page, parsed. */
+/** Every JSON-LD block of the page, parsed, once the widget's JSON-LD chunk has written its own or the theme's. */
 async function jsonLd(page: Page): Promise<Array<{ own: string | null; data: LdNode }>> {
+  await page.locator('script[data-video-reviews-jsonld]').waitFor({ state: 'attached' });
   return page.evaluate(() =>
     [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => ({
       own: script.getAttribute('data-video-reviews-jsonld'),

@@ -365,7 +365,8 @@ describe('a review with only stars and text (issue 24)', () => {
         expect(await card.locator('.vr-comment').textContent()).toBe('Sturdy paper, bright colours.');
         expect(await card.locator('time.vr-date').count()).toBe(1);
         if (layout === 'grid') {
-          // Marked up as a schema.org Review without a VideoObject.
+          // Marked up as a schema.org Review without a VideoObject, once the JSON-LD chunk has written it.
+          await shopper.locator('script[data-video-reviews-jsonld]').waitFor({ state: 'attached' });
           const [ld] = await shopper.evaluate(() =>
             [...document.querySelectorAll('script[data-video-reviews-jsonld]')].map(
               (script) => JSON.parse(script.textContent ?? '') as { review: Array<Record<string, unknown>> },

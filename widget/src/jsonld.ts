@@ -1,5 +1,9 @@
 import type { TPublicReview, TPublicReviews } from '../../shared/storefront.js';
+import { pageProduct } from './platform/page-product.js';
 import type { Product } from './types.js';
+
+// The JSON-LD chunk: loaded by the initial bundle once a product's reviews arrived, and only when it has a rating, so
+// the bundle's budget does not carry it.
 
 type Node = Record<string, unknown>;
 
@@ -32,25 +36,6 @@ function reviewNode(review: TPublicReview, productName: string, image: string | 
   return node;
 }
 
-/** The page's own Product (or ProductGroup) node, at the top level, in an array or in an `@graph`. */
-export function pageProduct(): [HTMLScriptElement, unknown, Node] | null {
-  for (const script of document.querySelectorAll<HTMLScriptElement>('script[type="application/ld+json"]')) {
-    let data: unknown;
-    try {
-      data = JSON.parse(script.textContent || '');
-    } catch {
-      continue;
-    }
-    const nodes = ([] as Node[]).concat(data as Node);
-    for (const node of nodes.slice()) if (node && Array.isArray(node['@graph'])) nodes.push(...node['@graph']);
-    for (const node of nodes) {
-      const types = ([] as unknown[]).concat(node && node['@type']);
-      if (types.includes('Product') || types.includes('ProductGroup')) return [script, data, node];
-    }
-  }
-  return null;
-}
-
 const serialize = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
@@ -59,8 +44,7 @@ const serialize = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u00
  * node, so the page keeps one Product with the theme's @id and url; otherwise the widget publishes a Product of its
  * own from the catalogue (image, price) and the page. A product another app has already rated is left alone.
  */
-export function injectJsonLd(product: Product, data: TPublicReviews): void {
-  if (!data.count || data.average_rating == null) return;
+function injectJsonLd(product: Product, data: TPublicReviews): void {
   const catalogue = data.product;
   const image = catalogue?.image || product.image || null;
   const found = pageProduct();
@@ -97,3 +81,5 @@ export function injectJsonLd(product: Product, data: TPublicReviews): void {
   script.textContent = serialize(found ? found[1] : node);
   if (!found) document.head.appendChild(script);
 }
+
+window.__vrJsonLd = injectJsonLd;

@@ -1,7 +1,6 @@
 import type { TPublicReviews, TWidgetConfiguration } from '../../shared/storefront.js';
 import { h, info, storage, warn } from './dom.js';
 import { send, sessionId, tracker } from './events.js';
-import { injectJsonLd } from './jsonld.js';
 import { localize } from './language.js';
 import { chunkAt, later } from './later.js';
 import { detectProduct } from './platform/detect.js';
@@ -13,8 +12,11 @@ import type { Product } from './types.js';
 // insert one fully rendered Shadow DOM host, send events. The player and the form load on demand from `data-form`.
 
 const script = document.currentScript as HTMLScriptElement | null;
-/** The badge chunk's file name, set by the build (it sits beside this bundle). */
-declare const BADGES: string;
+/** The badge and JSON-LD chunks' file names, set by the build (they sit beside this bundle). */
+declare const BADGES: string, JSONLD: string;
+
+/** Loads a chunk that sits beside this bundle. */
+const beside = (file: string) => later(new URL(file, (script as HTMLScriptElement).src).href);
 
 /** `no-cache` revalidates (ETag, mostly a 304) so a reload shows what the merchant just approved or changed. */
 function getJson<T>(url: string, cache: RequestCache = 'default'): Promise<T> {
@@ -89,7 +91,13 @@ function mount(
   // What merchants read to see where the widget went, and for which product.
   info('mounted for ' + named + ' ' + where);
   track = tracker(api, store, product.id, host, product.platform === 'shopify');
-  injectJsonLd(product, data);
+  // Google's snippets are for a rated product only.
+  if (data.count && data.average_rating != null) {
+    beside(JSONLD).then(
+      () => window.__vrJsonLd?.(product, data),
+      (error: Error) => warn(error.message),
+    );
+  }
 }
 
 /**
@@ -104,9 +112,7 @@ function start(store: string, api: string, version: string): void {
   const product = detectProduct();
   // A listing page (product cards, no product) or the store's Reviews page: the badge chunk, beside the bundle.
   if (!product && document.querySelector('[data-vr-product-id],[data-product-id],[data-entity-id],[data-vr-mode]')) {
-    return void later(new URL(BADGES, (script as HTMLScriptElement).src).href).catch((error: Error) =>
-      warn(error.message),
-    );
+    return void beside(BADGES).catch((error: Error) => warn(error.message));
   }
   if (!product) {
     return info(

@@ -57,6 +57,7 @@ declare global {
     };
     __vrLoaded?: boolean;
     __vrForm?: (context: FormContext) => void;
+    __vrJsonLd?: (product: Product, data: TPublicReviews) => void;
     __vrModal?: typeof openModal;
     __vrQuestions?: (context: QuestionsContext) => void;
     __vrSort?: typeof openSort;

@@ -1,13 +1,11 @@
-import { pageProduct } from '../jsonld.js';
 import type { Product, TPlatform } from '../types.js';
+import { meta, pageProduct } from './page-product.js';
 
 const text = (value: unknown): string => (value == null ? '' : String(value).trim());
 
 function attribute(selector: string, name: string): string {
   return text(document.querySelector(selector)?.getAttribute(name));
 }
-
-const meta = (property: string) => attribute(`meta[property="${property}"]`, 'content');
 
 function absolute(url: string): string {
   try {
