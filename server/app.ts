@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { ApiFastifyAdapter } from './common/api-fastify-adapter.js';
@@ -24,7 +24,11 @@ import { countAnswer } from './metrics/metrics.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Builds the whole application (API, SSR dashboard, static assets) without listening. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+/** `extend`: called with the Fastify instance before any route exists (a test suite's own hooks). */
+export async function createApp(
+  config: AppConfig,
+  extend?: (fastify: FastifyInstance) => void,
+): Promise<NestFastifyApplication> {
   const logger = createLogger(config);
   const adapter = new ApiFastifyAdapter({
     trustProxy: config.trustProxy,
@@ -43,6 +47,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   const fastify = app.getHttpAdapter().getInstance();
   recordRoutes(fastify);
+  extend?.(fastify);
   // A GET has no body to decompress: @fastify/compress then adds no preParsing hook to it.
   fastify.addHook('onRoute', (route) => {
     if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) route.decompress ??= false;

@@ -3,6 +3,7 @@ import { createApp } from '../../server/app.js';
 import { loadConfig, type AppConfig } from '../../server/config/config.js';
 import type { Database, DatabaseHandle } from '../../server/database/database.js';
 import { DATABASE } from '../../server/database/database.module.js';
+import { ContractCheck } from './contract-check.js';
 import { ROOT_DIR } from './pglite-template.js';
 import { createTestEnv, type TestEnv } from './test-env.js';
 
@@ -10,6 +11,8 @@ export interface TestApp {
   app: NestFastifyApplication;
   config: AppConfig;
   testEnv: TestEnv;
+  /** What the app answered that its API document does not describe (checked on every answer). */
+  contract: ContractCheck;
   close(): Promise<void>;
 }
 
@@ -17,14 +20,20 @@ export interface TestApp {
 export async function startTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
   const testEnv = await createTestEnv(options.env);
   const config = loadConfig(testEnv.env, ROOT_DIR);
-  const app = await createApp(config);
+  const contract = new ContractCheck();
+  const app = await createApp(config, (fastify) => contract.install(fastify));
+  contract.attach(app);
   return {
     app,
     config,
     testEnv,
+    contract,
     async close() {
       await app.close();
       await testEnv.cleanup();
+      if (contract.violations.length) {
+        throw new Error(`Answers the API document does not describe:\n${[...new Set(contract.violations)].join('\n')}`);
+      }
     },
   };
 }
