@@ -10,6 +10,7 @@ import { OAuthStatesRepository } from './oauth-states.repository.js';
 import { PrivacyService } from './privacy.service.js';
 import { StoreConnectionsRepository } from './store-connections.repository.js';
 import { StoreErasureRepository } from './store-erasure.repository.js';
+import { StoreInbox } from './store-inbox.js';
 import { StoreTokens } from './store-tokens.js';
 import { InstallSessions } from './install-sessions.js';
 import { StoreInstalls } from './store-installs.service.js';
@@ -36,6 +37,7 @@ import { InboxModule } from '../inbox/inbox.module.js';
     PrivacyService,
     StoreConnectionsRepository,
     StoreErasureRepository,
+    StoreInbox,
     StoreInstalls,
     StoreTokens,
   ],
@@ -47,6 +49,7 @@ import { InboxModule } from '../inbox/inbox.module.js';
     OAuthStatesRepository,
     PrivacyService,
     StoreConnectionsRepository,
+    StoreInbox,
     StoreTokens,
     InboxModule,
   ],

@@ -1,13 +1,13 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ZodError } from 'zod';
 import type { MerchantRow } from '../../accounts/accounts.repository.js';
 import { DomainEvents } from '../../events/domain-events.js';
 import type { InboxEvent } from '../../inbox/webhook-inbox.repository.js';
-import { UnprocessableEvent, WebhookInbox, type InboxHandler } from '../../inbox/webhook-inbox.service.js';
+import { UnprocessableEvent } from '../../inbox/webhook-inbox.service.js';
 import { OrdersService } from '../../orders/orders.service.js';
 import { CatalogService } from '../../products/catalog.service.js';
 import { PlatformError } from '../platform-error.js';
 import { StoreConnectionsRepository } from '../store-connections.repository.js';
+import { StoreInbox, whileConnected } from '../store-inbox.js';
 import { INSTALLED_TOPIC } from '../store-installs.service.js';
 import { BigCommerceClient } from './bigcommerce.client.js';
 import { BigCommerceCredentialsOf } from './bigcommerce-credentials.js';
@@ -23,8 +23,6 @@ import {
   productFromApi,
 } from './bigcommerce.mappers.js';
 
-type StoreHandler = (merchant: MerchantRow, event: InboxEvent) => Promise<void>;
-
 /** The resource a webhook names; the body carries only its id, the rest is read from the API. */
 function resourceId(event: InboxEvent): string {
   const id = ZWebhookBody.parse(event.payload).data?.id;
@@ -36,7 +34,7 @@ function resourceId(event: InboxEvent): string {
 @Injectable()
 export class BigCommerceWebhookHandlers implements OnModuleInit {
   constructor(
-    private readonly inbox: WebhookInbox,
+    private readonly inbox: StoreInbox,
     private readonly stores: StoreConnectionsRepository,
     private readonly client: BigCommerceClient,
     private readonly credentials: BigCommerceCredentialsOf,
@@ -47,10 +45,10 @@ export class BigCommerceWebhookHandlers implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const order: StoreHandler = (merchant, event) => this.recordOrder(merchant, resourceId(event));
-    const product: StoreHandler = (merchant, event) => this.refreshProduct(merchant, resourceId(event));
-    const handlers: Record<string, StoreHandler> = {
-      [INSTALLED_TOPIC]: (merchant) => this.setup.afterConnect(merchant.id),
+    const order = whileConnected((merchant, event) => this.recordOrder(merchant, resourceId(event)));
+    const product = whileConnected((merchant, event) => this.refreshProduct(merchant, resourceId(event)));
+    this.inbox.register(PROVIDER, {
+      [INSTALLED_TOPIC]: whileConnected((merchant) => this.setup.afterConnect(merchant.id)),
       'store/order/created': order,
       'store/order/updated': order,
       'store/order/statusUpdated': order,
@@ -63,25 +61,7 @@ export class BigCommerceWebhookHandlers implements OnModuleInit {
           await this.events.emit('store.disconnected', { merchantId: merchant.id });
         }
       },
-    };
-    this.inbox.register(
-      PROVIDER,
-      Object.fromEntries(Object.entries(handlers).map(([topic, handler]) => [topic, this.forStore(handler)])),
-    );
-  }
-
-  /** Finds the connected store the event is about; one we no longer hold a token for is done with. */
-  private forStore(handler: StoreHandler): InboxHandler {
-    return async (event) => {
-      const merchant = event.shop ? await this.stores.findByExternal(PROVIDER, event.shop) : null;
-      if (!merchant?.accessTokenEncrypted || merchant.platform !== PROVIDER) return;
-      try {
-        await handler(merchant, event);
-      } catch (error) {
-        if (error instanceof ZodError) throw new UnprocessableEvent(`Malformed ${event.topic} data.`);
-        throw error;
-      }
-    };
+    });
   }
 
   private async recordOrder(merchant: MerchantRow, orderId: string): Promise<void> {

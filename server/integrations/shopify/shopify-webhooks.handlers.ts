@@ -1,5 +1,4 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ZodError } from 'zod';
 import type { MerchantRow } from '../../accounts/accounts.repository.js';
 import { DomainEvents } from '../../events/domain-events.js';
 import { OrdersService } from '../../orders/orders.service.js';
@@ -7,8 +6,8 @@ import { CatalogService } from '../../products/catalog.service.js';
 import { customerFromPayload } from '../payload-fields.js';
 import { PrivacyService } from '../privacy.service.js';
 import { StoreConnectionsRepository } from '../store-connections.repository.js';
+import { StoreInbox, type StoreHandler } from '../store-inbox.js';
 import type { InboxEvent } from '../../inbox/webhook-inbox.repository.js';
-import { UnprocessableEvent, WebhookInbox, type InboxHandler } from '../../inbox/webhook-inbox.service.js';
 import { INSTALLED_TOPIC } from '../store-installs.service.js';
 import { PROVIDER } from './shopify-install.service.js';
 import { ShopifyBilling } from './shopify-billing.service.js';
@@ -21,13 +20,11 @@ import {
   productFromPayload,
 } from './shopify.mappers.js';
 
-type StoreHandler = (merchant: MerchantRow, event: InboxEvent) => Promise<void>;
-
 /** What each Shopify topic does (EXTERNAL_APIS §1.2), run by the inbox after the webhook was answered. */
 @Injectable()
 export class ShopifyWebhookHandlers implements OnModuleInit {
   constructor(
-    private readonly inbox: WebhookInbox,
+    private readonly inbox: StoreInbox,
     private readonly stores: StoreConnectionsRepository,
     private readonly setup: ShopifySetupService,
     private readonly catalog: CatalogService,
@@ -40,7 +37,7 @@ export class ShopifyWebhookHandlers implements OnModuleInit {
   onModuleInit(): void {
     // Every order topic carries the whole order: its state (paid, fulfilled, cancelled, refunded) says what happened.
     const order: StoreHandler = (merchant, event) => this.orders.record(merchant.id, orderFromPayload(event.payload));
-    const handlers: Record<string, StoreHandler> = {
+    this.inbox.register(PROVIDER, {
       [INSTALLED_TOPIC]: (merchant) => this.setup.afterInstall(merchant.id),
       'app/uninstalled': async (merchant, event) => {
         // Data stays for a re-install; shop/redact erases it 48 h later if none comes.
@@ -77,25 +74,7 @@ export class ShopifyWebhookHandlers implements OnModuleInit {
         if (merchant.accessTokenEncrypted && !merchant.disconnectedAt) return;
         await this.privacy.eraseStore(merchant);
       },
-    };
-    this.inbox.register(
-      PROVIDER,
-      Object.fromEntries(Object.entries(handlers).map(([topic, handler]) => [topic, this.forStore(handler)])),
-    );
-  }
-
-  /** Finds the store the event is about; an event for a store we do not hold (erased, never installed) is done. */
-  private forStore(handler: StoreHandler): InboxHandler {
-    return async (event) => {
-      const merchant = event.shop ? await this.stores.findByExternal('shopify', event.shop) : null;
-      if (!merchant) return;
-      try {
-        await handler(merchant, event);
-      } catch (error) {
-        if (error instanceof ZodError) throw new UnprocessableEvent(`Malformed ${event.topic} payload.`);
-        throw error;
-      }
-    };
+    });
   }
 
   private upsertProduct(merchant: MerchantRow, event: InboxEvent): Promise<void> {

@@ -1,23 +1,21 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ZodError } from 'zod';
 import type { MerchantRow } from '../../accounts/accounts.repository.js';
 import { DomainEvents } from '../../events/domain-events.js';
 import type { InboxEvent } from '../../inbox/webhook-inbox.repository.js';
-import { UnprocessableEvent, WebhookInbox, type InboxHandler } from '../../inbox/webhook-inbox.service.js';
+import { UnprocessableEvent } from '../../inbox/webhook-inbox.service.js';
 import { OrdersService } from '../../orders/orders.service.js';
 import { CatalogService } from '../../products/catalog.service.js';
 import { customerFromPayload } from '../payload-fields.js';
 import { PlatformError } from '../platform-error.js';
 import { PrivacyService } from '../privacy.service.js';
 import { StoreConnectionsRepository } from '../store-connections.repository.js';
+import { StoreInbox, whileConnected } from '../store-inbox.js';
 import { INSTALLED_TOPIC } from '../store-installs.service.js';
 import { TiendaNubeClient } from './tiendanube.client.js';
 import { PROVIDER } from './tiendanube-install.service.js';
 import { TiendaNubeSetupService } from './tiendanube-setup.service.js';
 import { TiendaNubeStoreOf } from './tiendanube-store.js';
 import { ZOrder, ZProduct, ZWebhookBody, orderFromApi, productFromApi } from './tiendanube.mappers.js';
-
-type StoreHandler = (merchant: MerchantRow, event: InboxEvent) => Promise<void>;
 
 function resourceId(event: InboxEvent): string {
   const id = ZWebhookBody.parse(event.payload).id;
@@ -29,7 +27,7 @@ function resourceId(event: InboxEvent): string {
 @Injectable()
 export class TiendaNubeWebhookHandlers implements OnModuleInit {
   constructor(
-    private readonly inbox: WebhookInbox,
+    private readonly inbox: StoreInbox,
     private readonly stores: StoreConnectionsRepository,
     private readonly client: TiendaNubeClient,
     private readonly storeOf: TiendaNubeStoreOf,
@@ -41,9 +39,9 @@ export class TiendaNubeWebhookHandlers implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const order = this.connected((merchant, event) => this.recordOrder(merchant, resourceId(event)));
-    const product = this.connected((merchant, event) => this.refreshProduct(merchant, resourceId(event)));
-    const handlers: Record<string, StoreHandler> = {
+    const order = whileConnected((merchant, event) => this.recordOrder(merchant, resourceId(event)));
+    const product = whileConnected((merchant, event) => this.refreshProduct(merchant, resourceId(event)));
+    this.inbox.register(PROVIDER, {
       [INSTALLED_TOPIC]: (merchant) => this.setup.afterInstall(merchant.id),
       'app/uninstalled': async (merchant, event) => {
         // Data stays for a re-install; store/redact erases it 48 h later if none comes.
@@ -69,33 +67,7 @@ export class TiendaNubeWebhookHandlers implements OnModuleInit {
         if (merchant.accessTokenEncrypted && !merchant.disconnectedAt) return;
         await this.privacy.eraseStore(merchant);
       },
-    };
-    this.inbox.register(
-      PROVIDER,
-      Object.fromEntries(Object.entries(handlers).map(([topic, handler]) => [topic, this.forStore(handler)])),
-    );
-  }
-
-  /** Finds the store the event is about; an event for a store we do not hold (erased, never installed) is done. */
-  private forStore(handler: StoreHandler): InboxHandler {
-    return async (event) => {
-      const merchant = event.shop ? await this.stores.findByExternal(PROVIDER, event.shop) : null;
-      if (!merchant) return;
-      try {
-        await handler(merchant, event);
-      } catch (error) {
-        if (error instanceof ZodError) throw new UnprocessableEvent(`Malformed ${event.topic} data.`);
-        throw error;
-      }
-    };
-  }
-
-  /** Events that need the API: none once the token is gone (uninstalled). */
-  private connected(handler: StoreHandler): StoreHandler {
-    return async (merchant, event) => {
-      if (!merchant.accessTokenEncrypted || merchant.disconnectedAt) return;
-      await handler(merchant, event);
-    };
+    });
   }
 
   private async recordOrder(merchant: MerchantRow, orderId: string): Promise<void> {
