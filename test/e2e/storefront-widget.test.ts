@@ -249,6 +249,22 @@ async function jsonLd(page: Page): Promise<Array<{ own: string | null; data: LdN
   );
 }
 
+/** Sets the page's Open Graph `<meta property>` tags (null: removes one) before the widget reads them. */
+async function setMeta(page: Page, tags: Record<string, string | null>): Promise<void> {
+  await page.addInitScript((tags) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      for (const [property, content] of Object.entries(tags)) {
+        document.querySelector(`meta[property="${property}"]`)?.remove();
+        if (content === null) continue;
+        const meta = document.createElement('meta');
+        meta.setAttribute('property', property);
+        meta.content = content;
+        document.head.append(meta);
+      }
+    });
+  }, tags);
+}
+
 beforeAll(async () => {
   testEnv = await createTestEnv();
   const owner = await seedUser(testEnv.env, JWT_SECRET, { email: 'storefront@example.com' });
@@ -451,6 +467,24 @@ describe('the storefront widget on a Shopify product page', () => {
     expect(await page.locator('[data-video-reviews]').count()).toBe(0);
   });
 
+  it('leaves the theme’s Product as it was but for the rating and reviews, whatever the page’s Open Graph says', async () => {
+    const shopper = await shopperPage();
+    // Dawn writes og:price tags beside its JSON-LD; here they and the image differ from the theme's Product.
+    await setMeta(shopper, {
+      'og:price:amount': '39.00',
+      'og:price:currency': 'USD',
+      'og:image:secure_url': 'https://cdn.shop.example/elsewhere.jpg',
+    });
+    await openProduct(shopper, 'shopify', SHIRT);
+    const [{ own, data }] = await jsonLd(shopper);
+    expect(own).toBe('attached');
+    const { aggregateRating, review, ...theme } = data;
+    expect(theme).toEqual(themeProduct(SHIRT.id, SHIRT.name));
+    expect(aggregateRating).toMatchObject({ ratingValue: expect.any(Number), reviewCount: 4 });
+    expect(review).toHaveLength(4);
+    await shopper.context().close();
+  });
+
   it('shows the distribution of stars and readable names on tiles with a play button', async () => {
     const rows = host(page).locator('.vr-bar-row');
     expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).toEqual(
@@ -596,6 +630,77 @@ describe('the widget’s own JSON-LD', () => {
       // Back under the Free plan's 5 active reviews.
       await api(`/api/reviews/${id}/reject/`, {});
     }
+  });
+});
+
+describe('the widget’s own JSON-LD from the page’s Open Graph tags, for a product the catalogue does not know', () => {
+  const PRINT: FakeProduct = { id: 'print-4', name: 'Linocut Print' };
+  const OG_IMAGE = 'https://cdn.shop.example/Linocut-Print.jpg';
+  const SECURE_IMAGE = 'https://secure.shop.example/linocut-print.jpg';
+  beforeAll(async () => {
+    ids.print = await review(
+      PRINT,
+      { name: 'Iris', rating: 4, comment: 'Sharp lines' },
+      { photo: ['photo.jpg', 'image/jpeg'] },
+    );
+  });
+  // Back under the Free plan's 5 active reviews.
+  afterAll(() => api(`/api/reviews/${ids.print}/reject/`, {}));
+
+  /** The Product the widget publishes on the Open Graph page with these tags. */
+  async function published(tags: Record<string, string | null>): Promise<LdNode> {
+    const page = await shopperPage();
+    await setMeta(page, tags);
+    await openProduct(page, 'opengraph', PRINT);
+    const blocks = await jsonLd(page);
+    await page.context().close();
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0].own).toBe('');
+    return blocks[0].data;
+  }
+
+  it.each(['product:price', 'og:price'])(
+    'takes the Offer from the %s tags and the image from og:image:secure_url: a complete merchant listing',
+    async (prefix) => {
+      const ld = await published({
+        [`${prefix}:amount`]: '18.50',
+        [`${prefix}:currency`]: 'eur',
+        'og:image:secure_url': SECURE_IMAGE,
+      });
+      const url = `${store.url}/opengraph`;
+      expect(ld).toMatchObject({
+        '@type': 'Product',
+        name: PRINT.name,
+        url,
+        image: SECURE_IMAGE,
+        offers: { '@type': 'Offer', price: '18.50', priceCurrency: 'EUR', url },
+        aggregateRating: { ratingValue: 4, reviewCount: 1 },
+      });
+      // No page tag gives a sku.
+      expect(richResultProblems(ld)).toEqual(['Product.?sku']);
+      expectValidValues(ld);
+    },
+  );
+
+  it.each([
+    ['no price anywhere', {}],
+    ['a price with a thousands separator', { 'product:price:amount': '1,299.00', 'product:price:currency': 'USD' }],
+    ['a price whose dot may be a thousands separator', { 'og:price:amount': '12.000', 'og:price:currency': 'ARS' }],
+    ['a price without a currency', { 'product:price:amount': '18.50' }],
+    ['a price of zero', { 'product:price:amount': '0.00', 'product:price:currency': 'EUR' }],
+  ])('publishes no Offer for %s: a review snippet with the page’s image', async (_, tags) => {
+    const ld = await published(tags);
+    expect(ld.image).toBe(OG_IMAGE);
+    expect(ld.offers).toBeUndefined();
+    expect(ld.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
+    expect(richResultProblems(ld)).toEqual(['Product.offers', 'Product.?sku']);
+  });
+
+  it('publishes no Offer for a price without any image: no merchant listing Google finds incomplete', async () => {
+    const ld = await published({ 'og:image': null, 'product:price:amount': '18.50', 'product:price:currency': 'EUR' });
+    expect(ld.image).toBeUndefined();
+    expect(ld.offers).toBeUndefined();
+    expect(richResultProblems(ld)).toEqual(['Product.image', 'Product.offers', 'Product.?sku']);
   });
 });
 
@@ -824,6 +929,8 @@ describe('a shopper submitting a review', () => {
 describe('the widget’s own JSON-LD on a page without a Product, after the shopper’s review', () => {
   it('publishes one Product from the catalogue under its own attribute, meeting Google’s requirements', async () => {
     const page = await shopperPage();
+    // The catalogue's price comes first.
+    await setMeta(page, { 'product:price:amount': '9.99', 'product:price:currency': 'USD' });
     await openProduct(page, 'plain', POSTER);
     const published = (await (
       await fetch(`${server.url}/api/reviews/public/?product_id=${POSTER.id}&merchant_id=${storeId}`)

@@ -1,5 +1,5 @@
 import type { TPublicReview, TPublicReviews } from '../../shared/storefront.js';
-import { pageProduct } from './platform/page-product.js';
+import { meta, pageProduct } from './platform/page-product.js';
 import type { Product } from './types.js';
 
 // The JSON-LD chunk: loaded by the initial bundle once a product's reviews arrived, and only when it has a rating, so
@@ -39,10 +39,29 @@ function reviewNode(review: TPublicReview, productName: string, image: string | 
 const serialize = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
+ * An Offer's price and currency, from one source, or none: the catalogue's, else the page's Open Graph tags
+ * (`product:price:*`, or `og:price:*` as Shopify themes write them). A page's amount counts only as digits with at
+ * most two decimals, above zero: "1,299.00" or "12.000" (a thousands separator) would be read as a wrong price.
+ */
+function price(catalogue: TPublicReviews['product']): [string, string] | undefined {
+  if (catalogue?.price && catalogue.currency && +catalogue.price > 0) return [catalogue.price, catalogue.currency];
+  for (const prefix of ['product:price:', 'og:price:']) {
+    const amount = meta(prefix + 'amount');
+    const currency = meta(prefix + 'currency').toUpperCase();
+    if (/^\d+(\.\d\d?)?$/.test(amount) && +amount > 0 && /^[A-Z]{3}$/.test(currency)) return [amount, currency];
+  }
+}
+
+/**
  * schema.org markup for review snippets and video results: aggregateRating and up to 10 reviews (VideoObject for
  * videos). When the theme already describes the product (every Shopify theme does), they are added to that very
  * node, so the page keeps one Product with the theme's @id and url; otherwise the widget publishes a Product of its
- * own from the catalogue (image, price) and the page. A product another app has already rated is left alone.
+ * own. A product another app has already rated is left alone.
+ *
+ * Google (EXTERNAL_APIS §5): a Product needs a name and one of review, aggregateRating or offers, which the rating
+ * always gives; a merchant listing needs an image and an Offer with price and currency besides. So image and offers
+ * are filled only where the node has none, and an Offer only beside an image: a page with no price (or no image)
+ * anywhere gets a review snippet, never a merchant listing Google finds incomplete.
  */
 function injectJsonLd(product: Product, data: TPublicReviews): void {
   const catalogue = data.product;
@@ -55,13 +74,9 @@ function injectJsonLd(product: Product, data: TPublicReviews): void {
     Object.assign(node, { '@id': product.url + '#product', name, url: product.url, sku: catalogue?.sku || undefined });
   }
   if (!node.image && image) node.image = image;
-  if (!node.offers && catalogue?.price) {
-    node.offers = {
-      '@type': 'Offer',
-      price: catalogue.price,
-      priceCurrency: catalogue.currency,
-      url: product.url,
-    };
+  const offer = price(catalogue);
+  if (!node.offers && node.image && offer) {
+    node.offers = { '@type': 'Offer', price: offer[0], priceCurrency: offer[1], url: product.url };
   }
   node.aggregateRating = {
     '@type': 'AggregateRating',

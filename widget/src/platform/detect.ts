@@ -60,7 +60,7 @@ export function detectProduct(): Product | null {
     placeholder,
     name:
       text(node.name) || meta('og:title') || text(document.querySelector('h1')?.textContent) || text(document.title),
-    image: absolute(text(image?.url ?? image) || meta('og:image')),
+    image: absolute(text(image?.url ?? image) || meta('og:image:secure_url') || meta('og:image')),
     url: absolute(attribute('link[rel=canonical]', 'href')) || location.origin + location.pathname,
   };
 }
