@@ -1245,6 +1245,30 @@ export const questions = pgTable(
  * `file_key` until the import ends. `rows_done` is the job's checkpoint (data rows of the file dealt with), saved with
  * each batch's reviews in one transaction: after a restart the job goes on from there.
  */
+/**
+ * Keys an integrator's program authenticates with (`Authorization: Bearer vr_…`), one store each (issue 28). Only the
+ * key's SHA-256 is kept, with its first characters to tell keys apart; revoked keys stay listed.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    scopes: text('scopes').array().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: tstz('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: tstz('revoked_at'),
+  },
+  (t) => [index('api_keys_merchant_created_idx').on(t.merchantId, t.createdAt.desc())],
+);
+
 export const reviewImports = pgTable(
   'review_imports',
   {

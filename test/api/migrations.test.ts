@@ -31,6 +31,7 @@ describe('migrations', () => {
   it('creates the whole data model and is idempotent on restart, keeping data', async () => {
     const first = await open();
     expect(await tableNames(first)).toEqual([
+      'api_keys',
       'email_changes',
       'invitations',
       'job_schedules',
