@@ -11,6 +11,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { ApiFastifyAdapter } from './common/api-fastify-adapter.js';
 import { registerBodyIdleTimeout } from './common/body-idle-timeout.js';
 import { registerInputGate } from './common/input-gate.js';
+import { registerMethodNotAllowed } from './common/method-not-allowed.js';
 import { recordRoutes } from './common/route-catalog.js';
 import { registerSecurityHeaders } from './common/security-headers.js';
 import { registerMultipart } from './media/multipart.js';
@@ -70,6 +71,7 @@ export async function createApp(
 
   await app.register(cookie);
   registerSecurityHeaders(fastify, [WIDGET_SCRIPT_PATH]);
+  registerMethodNotAllowed(fastify);
   // Answers up to 64 KB are compressed in one synchronous call (tens of microseconds at quality 4): the stream path
   // the plugin takes above its default (8 KB on two cores) costs a thread-pool round trip, 0.3 ms and more at p95.
   await app.register(compress, {

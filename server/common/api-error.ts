@@ -60,6 +60,15 @@ export class ApiError extends HttpException {
     return new ApiError(404, { detail, code });
   }
 
+  /** `allow`: the methods the path does serve, which a 405 must list. */
+  static methodNotAllowed(method: string, allow: readonly string[]): ApiError {
+    return new ApiError(
+      405,
+      { detail: `${method} is not allowed here: this path answers ${allow.join(', ')}.`, code: 'method_not_allowed' },
+      { allow: allow.join(', ') },
+    );
+  }
+
   static tooManyRequests(retryAfterSeconds: number, detail?: string): ApiError {
     return new ApiError(
       429,

@@ -21,9 +21,10 @@ describe('error bodies', () => {
     expectErrorBody(res.body, 'not_found');
   });
 
-  it('answers 404 JSON, not a page, for an unknown /api route that only differs by method', async () => {
-    const res = await http.delete('/api/health').expect(404);
-    expectErrorBody(res.body, 'not_found');
+  it('answers 405 JSON with Allow, not a page, for a known /api route asked with another method', async () => {
+    const res = await http.delete('/api/health').expect(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expectErrorBody(res.body, 'method_not_allowed');
   });
 
   it('answers 404 JSON for POST to an unknown /api route with a JSON body', async () => {
