@@ -10,7 +10,7 @@ import {
   TOP_PRODUCTS_MAX_LIMIT,
   type TDashboardPeriod,
 } from './constants.js';
-import type { TTopProduct } from './reviews.js';
+import { ZTopProduct } from './reviews.js';
 
 // SPEC §7 Analytics; the periods and limits of SPEC §9 are in constants.ts; DESIGN §6.6 (conversion rate).
 
@@ -19,65 +19,90 @@ export type { TDashboardPeriod };
 export const ACTIVITY_INTERVALS = ['day', 'month'] as const;
 export type TActivityInterval = (typeof ACTIVITY_INTERVALS)[number];
 
-export type TTrendDirection = 'up' | 'down' | 'none';
+export const TREND_DIRECTIONS = ['up', 'down', 'none'] as const;
+export type TTrendDirection = (typeof TREND_DIRECTIONS)[number];
+
+const count = z.int().nonnegative();
+
+/** A chart drawn by the server: an SVG per width the card can take (s, m, l). */
+export const ZServerChart = z
+  .object({ s: z.string(), m: z.string(), l: z.string() })
+  .meta({ id: 'ServerChart' }) satisfies z.ZodType<TServerChart>;
 
 /**
  * The current period against the one before it, of the same length. `value` is the size of the change, never
  * negative (the direction carries the sign), one decimal: a percent change for counts, points for the average rating,
  * percentage points for the conversion rate.
  */
-export interface TTrend {
-  direction: TTrendDirection;
-  value: number;
-  /**
-   * This period has what the previous one had none of (reviews received, an approved review to average, a widget
-   * session): no change to give (`value` 0, direction up), the dashboard says "new".
-   */
-  from_zero: boolean;
-  /**
-   * Nothing to compare: neither period has any, or this one has nothing to take a rate or an average of (`value` 0,
-   * direction none). The dashboard shows no trend rather than "no change".
-   */
-  no_data: boolean;
-}
+export const ZTrend = z
+  .object({
+    direction: z.enum(TREND_DIRECTIONS),
+    value: z.number().nonnegative(),
+    /**
+     * This period has what the previous one had none of (reviews received, an approved review to average, a widget
+     * session): no change to give (`value` 0, direction up), the dashboard says "new".
+     */
+    from_zero: z.boolean(),
+    /**
+     * Nothing to compare: neither period has any, or this one has nothing to take a rate or an average of (`value` 0,
+     * direction none). The dashboard shows no trend rather than "no change".
+     */
+    no_data: z.boolean(),
+  })
+  .meta({ id: 'Trend' });
+export type TTrend = z.output<typeof ZTrend>;
 
-export interface TDashboardMetrics {
-  /** Reviews that are not deleted, all time; the trend compares reviews received in each period. */
-  total_reviews: number;
-  total_reviews_trend: TTrend;
-  /** Reviews waiting for moderation now; the trend compares those received in each period still pending. */
-  pending_reviews: number;
-  pending_reviews_trend: TTrend;
-  /** Of approved reviews, all time, one decimal; null when there are none. The trend compares each period's. */
-  average_rating: number | null;
-  average_rating_trend: TTrend;
-  /** Percent, one decimal, over the period (DESIGN §6.6): widget sessions that added the product to the cart ÷
-   * widget sessions that saw the widget. */
-  conversion_rate: number;
-  conversion_rate_trend: TTrend;
-  days: TDashboardPeriod;
-}
+const ZPeriod = z.literal(DASHBOARD_PERIODS);
+
+/** `GET /api/analytics/dashboard_metrics/`. */
+export const ZDashboardMetrics = z
+  .object({
+    /** Reviews that are not deleted, all time; the trend compares reviews received in each period. */
+    total_reviews: count,
+    total_reviews_trend: ZTrend,
+    /** Reviews waiting for moderation now; the trend compares those received in each period still pending. */
+    pending_reviews: count,
+    pending_reviews_trend: ZTrend,
+    /** Of approved reviews, all time, one decimal; null when there are none. The trend compares each period's. */
+    average_rating: z.number().min(1).max(5).nullable(),
+    average_rating_trend: ZTrend,
+    /**
+     * Percent, one decimal, over the period (DESIGN §6.6): widget sessions that added the product to the cart ÷
+     * widget sessions that saw the widget.
+     */
+    conversion_rate: z.number().min(0).max(100),
+    conversion_rate_trend: ZTrend,
+    days: ZPeriod,
+  })
+  .meta({ id: 'DashboardMetrics' });
+export type TDashboardMetrics = z.output<typeof ZDashboardMetrics>;
 
 /** One bucket: `date` is its first day, `YYYY-MM-DD`, in the store's time zone. */
-export interface TActivityPoint {
-  date: string;
-  reviews: number;
-}
+export const ZActivityPoint = z.object({ date: z.string(), reviews: count }).meta({ id: 'ActivityPoint' });
+export type TActivityPoint = z.output<typeof ZActivityPoint>;
 
-export interface TReviewActivity {
-  days: TDashboardPeriod;
-  interval: TActivityInterval;
-  results: TActivityPoint[];
-  /** With `chart=svg`: the line drawn by the server, from these same results. */
-  chart?: TServerChart;
-}
+/** `GET /api/analytics/review_activity/`. */
+export const ZReviewActivity = z
+  .object({
+    days: ZPeriod,
+    interval: z.enum(ACTIVITY_INTERVALS),
+    results: z.array(ZActivityPoint),
+    /** With `chart=svg`: the line drawn by the server, from these same results. */
+    chart: ZServerChart.optional(),
+  })
+  .meta({ id: 'ReviewActivity' });
+export type TReviewActivity = z.output<typeof ZReviewActivity>;
 
-export interface TTopProducts {
-  days: TDashboardPeriod;
-  results: TTopProduct[];
-  /** With `chart=svg`: the bars drawn by the server, from these same results. */
-  chart?: TServerChart;
-}
+/** `GET /api/analytics/top_products/`. */
+export const ZTopProducts = z
+  .object({
+    days: ZPeriod,
+    results: z.array(ZTopProduct),
+    /** With `chart=svg`: the bars drawn by the server, from these same results. */
+    chart: ZServerChart.optional(),
+  })
+  .meta({ id: 'TopProducts' });
+export type TTopProducts = z.output<typeof ZTopProducts>;
 
 const PERIOD_MESSAGE = `Choose one of ${DASHBOARD_PERIODS.join(', ')} days.`;
 

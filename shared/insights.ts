@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { chartFields, chartRequest } from './analytics.js';
-import type { TChartRequest, TServerChart } from './charts.js';
+import { chartFields, chartRequest, ZServerChart } from './analytics.js';
+import type { TChartRequest } from './charts.js';
 import type { TLift } from './conversion-lift.js';
 import { REVIEW_SOURCES } from './review-statuses.js';
 import {
@@ -123,11 +123,6 @@ export const ZFunnelWeek = z
   .object({ week: z.string(), sent: count, opened: count, reviewed: count })
   .meta({ id: 'FunnelWeek' });
 export type TFunnelWeek = z.output<typeof ZFunnelWeek>;
-
-/** A chart drawn by the server: an SVG per width the card can take (s, m, l). */
-export const ZServerChart = z
-  .object({ s: z.string(), m: z.string(), l: z.string() })
-  .meta({ id: 'ServerChart' }) satisfies z.ZodType<TServerChart>;
 
 const ZRate = z.object({
   /** Sessions that converted, of `sessions`. */

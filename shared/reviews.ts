@@ -272,12 +272,14 @@ export interface TMediaStatus {
   waiting_videos: number;
 }
 
-export interface TTopProduct {
-  product_id: string;
-  name: string;
-  image: string | null;
-  reviews: number;
-}
+/**
+ * A product by the reviews it received. `product_id` is the store's own id of the product in
+ * `GET /api/reviews/top_products/`, and this server's id of it in `GET /api/analytics/top_products/`.
+ */
+export const ZTopProduct = z
+  .object({ product_id: z.string(), name: z.string(), image: z.string().nullable(), reviews: z.int().nonnegative() })
+  .meta({ id: 'TopProduct' });
+export type TTopProduct = z.output<typeof ZTopProduct>;
 
 /** One row of a review's moderation history: `deleted` stands for a soft deletion, either way. */
 export const ZReviewStatusChange = z.object({

@@ -2,7 +2,10 @@ import { Controller, Get, Query } from '@nestjs/common';
 import type { z } from 'zod';
 import {
   ZAnalyticsQuery,
+  ZDashboardMetrics,
+  ZReviewActivity,
   ZReviewActivityQuery,
+  ZTopProducts,
   ZTopProductsQuery,
   type TDashboardMetrics,
   type TReviewActivity,
@@ -10,6 +13,7 @@ import {
 } from '../../shared/analytics.js';
 import { requireWorkspace, storeOf, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Answers } from '../common/route-outputs.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { AnalyticsService } from './analytics.service.js';
 
@@ -19,6 +23,7 @@ export class AnalyticsController {
 
   @Get('dashboard_metrics/')
   @Authenticated('view_dashboard')
+  @Answers(ZDashboardMetrics)
   metrics(
     @Auth() auth: AuthContext,
     @Query(new ZodPipe(ZAnalyticsQuery)) query: z.output<typeof ZAnalyticsQuery>,
@@ -28,6 +33,7 @@ export class AnalyticsController {
 
   @Get('review_activity/')
   @Authenticated('view_dashboard')
+  @Answers(ZReviewActivity)
   activity(
     @Auth() auth: AuthContext,
     @Query(new ZodPipe(ZReviewActivityQuery)) query: z.output<typeof ZReviewActivityQuery>,
@@ -37,6 +43,7 @@ export class AnalyticsController {
 
   @Get('top_products/')
   @Authenticated('view_dashboard')
+  @Answers(ZTopProducts)
   topProducts(
     @Auth() auth: AuthContext,
     @Query(new ZodPipe(ZTopProductsQuery)) query: z.output<typeof ZTopProductsQuery>,
