@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { TPrerequisite, TReadiness, TReadinessChecks } from '../../shared/health.js';
 import type { Cache } from '../cache/cache.js';
 import { CACHE } from '../cache/cache.module.js';
 import { ApiError } from '../common/api-error.js';
@@ -24,18 +25,18 @@ export class HealthService {
    * still serves the dashboard, the widget, reviews and photos, and its videos wait, so a missing piece is `degraded`
    * with its fix, never a reason to take the instance out of the balancer.
    */
-  async readiness() {
+  async readiness(): Promise<TReadiness> {
     const [database, cache, machine] = await Promise.all([
       check(() => this.database.ping()),
       check(() => this.cache.ping()),
       this.prerequisites.current(),
     ]);
-    const checks = {
+    const checks: TReadinessChecks = {
       database: { status: database, kind: this.database.kind },
       cache: { status: cache, kind: this.cache.kind },
-      ...Object.fromEntries(
+      ...(Object.fromEntries(
         PREREQUISITES.map((name) => [name, { status: machine[name].status, fix: machine[name].fix }]),
-      ),
+      ) as Pick<TReadinessChecks, TPrerequisite>),
     };
     if (database !== 'ok') {
       const down = Object.entries(checks)

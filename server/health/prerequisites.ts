@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { rm, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import type { TPrerequisite, TPrerequisiteStatus } from '../../shared/health.js';
 import { runTool } from '../media/processing/run-tool.js';
 
-/** What the app needs of its machine, checked at start and then each minute (server/health/prerequisites.service.ts). */
-export const PREREQUISITES = ['ffmpeg', 'ffprobe', 'sharp', 'data_dir', 'disk'] as const;
-export type TPrerequisite = (typeof PREREQUISITES)[number];
+// What the app needs of its machine, checked at start and then each minute (server/health/prerequisites.service.ts).
+export { PREREQUISITES, type TPrerequisite } from '../../shared/health.js';
 
 export interface PrerequisiteCheck {
   /** `disabled`: not needed with this configuration (no media processing, no ffmpeg). */
-  status: 'ok' | 'disabled' | 'missing' | 'not_writable' | 'low';
+  status: TPrerequisiteStatus;
   /** What is wrong and what it stops, for the log (may name paths). */
   problem?: string;
   /** The command or setting that fixes it, for the log and `/api/ready` (names no path). */
