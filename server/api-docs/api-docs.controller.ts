@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import { HttpAdapterHost, ModulesContainer } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
+import { ZOpenApiDocument, type TOpenApiDocument } from '../../shared/api-docs.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { routeCatalogOf } from '../common/route-catalog.js';
+import { Answers } from '../common/route-outputs.js';
 import { DOCUMENT_HEADERS } from '../common/security-headers.js';
 import { API_REFERENCE_CSP, apiReferencePage } from './api-reference.page.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.document.js';
@@ -24,7 +26,8 @@ export class ApiDocsController {
 
   @Get('openapi.json')
   @Header('cache-control', 'public, max-age=300')
-  openApi(): OpenApiDocument {
+  @Answers(ZOpenApiDocument, { description: 'This document: OpenAPI 3.1, its schemas JSON Schema draft 2020-12.' })
+  openApi(): TOpenApiDocument {
     return this.built();
   }
 
@@ -32,6 +35,7 @@ export class ApiDocsController {
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('content-security-policy', API_REFERENCE_CSP)
   @Header('cache-control', 'public, max-age=300')
+  @Answers({ media: 'text/html', description: 'The API reference: every operation of this document, as a page.' })
   reference(@Res({ passthrough: true }) reply: FastifyReply): string {
     void reply.headers(DOCUMENT_HEADERS);
     this.page ??= apiReferencePage(this.built());
