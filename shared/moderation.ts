@@ -23,7 +23,8 @@ const ZModerationFields = z.object({
     .max(BLOCKED_WORDS_MAX, `At most ${BLOCKED_WORDS_MAX} words.`),
 });
 
-export const ZModerationSettings = ZModerationFields.strict();
+/** The saved settings (over MODERATION_DEFAULTS): what GET and PUT /api/moderation/settings/ answer. */
+export const ZModerationSettings = ZModerationFields.strict().meta({ id: 'ModerationSettings' });
 export type TModerationSettings = z.output<typeof ZModerationSettings>;
 
 /** Any subset of the settings; the answer is every saved field. */

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@ne
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ZNotificationPreferences,
+  ZNotificationPreferencesBody,
   ZUnsubscribeLinkParams,
   ZUnsubscribeOneClick,
   type TNotificationPreferences,
@@ -10,6 +11,7 @@ import {
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
 import { Inputs } from '../common/route-inputs.js';
+import { Answers } from '../common/route-outputs.js';
 import { sendSecretPage } from '../common/secret-page.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { NotificationPreferencesService } from './notification-preferences.service.js';
@@ -22,14 +24,16 @@ export class NotificationPreferencesController {
   constructor(private readonly preferences: NotificationPreferencesService) {}
 
   @Get('preferences/')
+  @Answers(ZNotificationPreferences)
   get(@Auth() auth: AuthContext): Promise<TNotificationPreferences> {
     return this.preferences.get(requireWorkspace(auth));
   }
 
   @Put('preferences/')
+  @Answers(ZNotificationPreferences)
   save(
     @Auth() auth: AuthContext,
-    @Body(new ZodPipe(ZNotificationPreferences)) body: TNotificationPreferencesBody,
+    @Body(new ZodPipe(ZNotificationPreferencesBody)) body: TNotificationPreferencesBody,
   ): Promise<TNotificationPreferences> {
     return this.preferences.save(requireWorkspace(auth), body);
   }

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { OTHER_APPS, type TOtherApps } from '../../shared/other-apps.js';
+import { OTHER_APPS, ZOtherApps, type TOtherApps } from '../../shared/other-apps.js';
 import { Authenticated } from '../auth/authenticated.decorator.js';
+import { Answers } from '../common/route-outputs.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 
@@ -19,6 +20,7 @@ export class OtherAppsController {
 
   @Get('/')
   @Authenticated('view_dashboard')
+  @Answers(ZOtherApps)
   list(): TOtherApps {
     return {
       apps: OTHER_APPS.map(({ key, category }) => ({

@@ -93,7 +93,9 @@ it('answers every described route with a status and a body the document lists', 
     const calls: Array<[string, Parameters<typeof callRoute>[3]]> = [['owner', { token: tenant.ownerToken }]];
     if (route.authenticated) calls.push(['no session', {}]);
     for (const [label, caller] of calls) {
-      const res = await callRoute(t, route, path, caller, { ids: { product_id: tenant.productId } });
+      // A storefront's calls name the store by its public id, and a product of it.
+      const ids = { product_id: tenant.productId, merchant_id: tenant.storeId };
+      const res = await callRoute(t, route, path, caller, { ids });
       const seen = { route, label, status: res.status, body: res.body, type: res.headers['content-type'] ?? '' };
       problems.push(...problemsWith(seen));
       if (res.status < 300) succeeded.add(describeRoute(route));

@@ -24,9 +24,9 @@ export function pathFor(route: TableRoute, owner: Tenant): string {
 let calls = 0;
 
 /**
- * A request the route would accept from its rightful caller: inputs sampled from its own schemas (a body's ids
- * replaced by `ids`, the caller's), files attached where it takes them; `body` replaces the generated one. Each call
- * comes from an address of its own, so rate limits per address do not pile up.
+ * A request the route would accept from its rightful caller: inputs sampled from its own schemas (a query's or a
+ * body's ids replaced by `ids`, the caller's), files attached where it takes them; `body` replaces the generated one.
+ * Each call comes from an address of its own, so rate limits per address do not pile up.
  */
 export function callRoute(
   t: TestApp,
@@ -41,14 +41,19 @@ export function callRoute(
   let req = client[method](path).set('X-Forwarded-For', `198.51.100.${calls % 250}`);
   if (caller.token) req = req.set('Authorization', `JWT ${caller.token}`);
   if (caller.workspace) req = req.set('X-Workspace-ID', caller.workspace);
-  if (route.inputs.query) req = req.query(validSample(route.inputs.query, 1) as Record<string, string>);
+  if (route.inputs.query) req = req.query(withIds(validSample(route.inputs.query, 1), ids));
   if (route.inputs.multipart) {
     for (const file of route.inputs.multipart.files) req = req.attach(file, fixture('photo.jpg'), 'photo.jpg');
   } else if (body) {
     req = req.send(body);
   } else if (route.inputs.body) {
-    const sample = validSample(route.inputs.body, 1) as Record<string, unknown>;
-    req = req.send({ ...sample, ...Object.fromEntries(Object.entries(ids).filter(([key]) => key in sample)) });
+    req = req.send(withIds(validSample(route.inputs.body, 1), ids));
   }
   return req;
+}
+
+/** The sample with `ids` in place of the values generated for their keys (keys the sample leaves out stay out). */
+function withIds(sample: unknown, ids: Record<string, string>): Record<string, unknown> {
+  const fields = (sample ?? {}) as Record<string, unknown>;
+  return { ...fields, ...Object.fromEntries(Object.entries(ids).filter(([key]) => fields[key] !== undefined)) };
 }
