@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import type { TInstallationSnippet } from '../../shared/widgets.js';
+import { ZInstallationSnippet, type TInstallationSnippet } from '../../shared/widgets.js';
 import { requireWorkspace, storeOf, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Answers } from '../common/route-outputs.js';
 import { GoogleFeedService } from '../google-feed/google-feed.service.js';
 import { WidgetScriptService } from '../widget-script/widget-script.service.js';
 
@@ -15,6 +16,7 @@ export class InstallationController {
 
   @Get('snippet/')
   @Authenticated('edit_widget')
+  @Answers(ZInstallationSnippet)
   snippet(@Auth() auth: AuthContext): TInstallationSnippet {
     const { storeId } = storeOf(requireWorkspace(auth));
     const scriptUrl = this.scripts.scriptUrl(storeId);

@@ -25,7 +25,6 @@ export const UNDESCRIBED: readonly string[] = [
   'GET /api/billing/shopify/return',
   'GET /api/billing/subscriptions/current_usage',
   'GET /api/billing/subscriptions/get_active_subscription',
-  'GET /api/installation/snippet',
   'GET /api/integrations/bigcommerce',
   'GET /api/integrations/shopify',
   'GET /api/integrations/tiendanube',
