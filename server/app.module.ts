@@ -29,6 +29,7 @@ import { ReviewExportModule } from './review-export/review-export.module.js';
 import { ReviewImportsModule } from './review-imports/review-imports.module.js';
 import { QuestionsModule } from './questions/questions.module.js';
 import { ReviewRepliesModule } from './review-replies/review-replies.module.js';
+import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { ReviewRequestsModule } from './review-requests/review-requests.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { ServerReadersModule } from './ssr/server-readers.js';
@@ -58,6 +59,7 @@ export class AppModule {
         MediaModule,
         AccountsModule,
         AuthModule,
+        ApiKeysModule,
         ProfileModule,
         TeamModule,
         WorkspacesModule,

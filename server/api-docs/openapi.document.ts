@@ -245,7 +245,9 @@ export function buildOpenApiDocument(routes: CatalogRoute[], options: { version:
     const body = requestBodyOf(components, route);
     if (body) operation.requestBody = body;
     // A public operation says so: no security requirement, whatever a client's default is.
-    operation.security = route.authenticated ? [{ cookieAuth: [] }, { jwtHeader: [] }] : [];
+    operation.security = route.authenticated
+      ? [{ cookieAuth: [] }, { jwtHeader: [] }, ...(route.keyScope ? [{ apiKey: [route.keyScope] }] : [])]
+      : [];
     if (route.permission) operation['x-permission'] = route.permission;
     (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation;
   }
@@ -272,6 +274,15 @@ export function buildOpenApiDocument(routes: CatalogRoute[], options: { version:
           in: 'header',
           name: 'Authorization',
           description: '`JWT <access token>` from `POST /api/auth/token-obtain/`.',
+        },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'vr_…',
+          description:
+            "A store's API key (Settings → API keys): `Authorization: Bearer vr_…`. It acts for its store only, on the " +
+            'operations that list it, with the scope they name (`reviews:read`, `reviews:write`, `requests:write`, ' +
+            '`analytics:read`, `webhooks:write`); 600 calls a minute per key.',
         },
       },
     },

@@ -6,6 +6,8 @@ import { RateLimiter } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { ApiKeySessions } from './api-key-sessions.js';
+import { ApiKeysRepository } from './api-keys.repository.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
@@ -37,6 +39,8 @@ import { WebSessionService } from './web-session.service.js';
   ],
   controllers: [AuthController],
   providers: [
+    ApiKeysRepository,
+    ApiKeySessions,
     AuthTokensService,
     RefreshTokensRepository,
     SessionTokensService,
@@ -52,6 +56,8 @@ import { WebSessionService } from './web-session.service.js';
   ],
   exports: [
     AccountsModule,
+    ApiKeysRepository,
+    ApiKeySessions,
     AuthTokensService,
     SessionTokensService,
     SessionService,

@@ -8,7 +8,9 @@ import { ApiError } from '../common/api-error.js';
 import { isUuid } from '../common/uuid.pipe.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { REQUIRED_PERMISSION, type AuthContext } from './auth-context.js';
+import type { TApiKeyScope } from '../../shared/api-keys.js';
+import { ApiKeySessions, isApiKey } from './api-key-sessions.js';
+import { KEY_SCOPE, REQUIRED_PERMISSION, type AuthContext } from './auth-context.js';
 import type { AccessIdentity } from './auth-tokens.service.js';
 import { assertSameOrigin } from './same-origin.js';
 import { SessionCache } from './session-cache.js';
@@ -25,6 +27,7 @@ export class SessionGuard implements CanActivate {
     private readonly sessions: SessionService,
     private readonly cache: SessionCache,
     private readonly accounts: AccountsRepository,
+    private readonly keys: ApiKeySessions,
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -34,6 +37,17 @@ export class SessionGuard implements CanActivate {
     const auth = await this.contextOf(request);
     if (!auth) throw ApiError.unauthorized();
     request.auth = auth;
+    if (auth.apiKey) {
+      const scope = this.reflector.getAllAndOverride<TApiKeyScope | undefined>(KEY_SCOPE, [
+        context.getHandler(),
+        context.getClass(),
+      ]);
+      if (!scope) throw ApiError.forbidden('This call does not take API keys: sign in.', 'api_key_not_allowed');
+      if (!auth.apiKey.scopes.includes(scope)) {
+        throw ApiError.forbidden(`This key lacks the ${scope} scope.`, 'api_key_scope');
+      }
+      return true;
+    }
     const required = this.reflector.get<TPermission | undefined>(REQUIRED_PERMISSION, context.getHandler());
     if (required && !auth.permissions.includes(required)) throw ApiError.forbidden();
     return true;
@@ -44,6 +58,8 @@ export class SessionGuard implements CanActivate {
    * seconds per instance (SessionCache), checked against the user's session stamp on every call.
    */
   async contextOf(request: FastifyRequest): Promise<AuthContext | null> {
+    const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (bearer && isApiKey(bearer)) return this.keyContext(request, bearer);
     const session = await this.sessions.identify(request);
     if (!session) return null;
     if (session.via === 'cookie') assertSameOrigin(request, this.config.publicUrl);
@@ -55,6 +71,16 @@ export class SessionGuard implements CanActivate {
       requested ? `header:${requested}` : remembered ? `cookie:${remembered}` : '',
       () => this.read(session.identity, requested, remembered),
     );
+  }
+
+  /** A key acts in its own store's workspace only: naming another in X-Workspace-ID is refused like a user's. */
+  private async keyContext(request: FastifyRequest, key: string): Promise<AuthContext | null> {
+    const auth = await this.keys.context(key, request.ip);
+    const header = request.headers['x-workspace-id'];
+    if (auth && typeof header === 'string' && header.trim() && header.trim() !== auth.workspace?.workspaceId) {
+      throw ApiError.forbidden('This key acts only in its own store.', 'workspace_forbidden');
+    }
+    return auth;
   }
 
   private async read(

@@ -10,8 +10,9 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { ModulesContainer } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { TApiKeyScope } from '../../shared/api-keys.js';
 import type { TPermission } from '../../shared/permissions.js';
-import { REQUIRED_PERMISSION } from '../auth/auth-context.js';
+import { KEY_SCOPE, REQUIRED_PERMISSION } from '../auth/auth-context.js';
 import { SessionGuard } from '../auth/session.guard.js';
 import { ROUTE_INPUTS, type RouteInputs } from './route-inputs.js';
 import { ROUTE_OUTPUTS, type RouteOutputs } from './route-outputs.js';
@@ -30,6 +31,8 @@ export interface CatalogRoute {
   authenticated: boolean;
   /** The permission SessionGuard requires (owner-only ones: DESIGN §6.5). */
   permission: TPermission | null;
+  /** The scope an API key needs here (`@KeyScope`); null: keys are refused. */
+  keyScope: TApiKeyScope | null;
   inputs: RouteInputs;
   /** `Controller.method` of a Nest route. */
   handler: string | null;
@@ -49,6 +52,7 @@ interface RecordedRoute {
 interface NestRoute {
   authenticated: boolean;
   permission: TPermission | null;
+  keyScope: TApiKeyScope | null;
   inputs: RouteInputs;
   handler: string;
   status: number | null;
@@ -110,6 +114,7 @@ export function routeCatalogOf(fastify: object, modules: ModulesContainer): Cata
       handledBy: known ? 'nest' : 'fastify',
       authenticated: known?.authenticated ?? false,
       permission: known?.permission ?? null,
+      keyScope: known?.keyScope ?? null,
       inputs,
       handler: known?.handler ?? null,
       status: known ? (known.status ?? (route.method === 'POST' ? 201 : 200)) : null,
@@ -169,6 +174,9 @@ function describeHandler(controller: Type, name: string, handler: object): NestR
     permission:
       ((Reflect.getMetadata(REQUIRED_PERMISSION, handler) ?? Reflect.getMetadata(REQUIRED_PERMISSION, controller)) as
         TPermission | undefined) ?? null,
+    keyScope:
+      ((Reflect.getMetadata(KEY_SCOPE, handler) ?? Reflect.getMetadata(KEY_SCOPE, controller)) as
+        TApiKeyScope | undefined) ?? null,
     inputs,
     handler: `${controller.name}.${name}`,
     status: (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? null,

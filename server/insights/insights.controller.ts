@@ -17,12 +17,13 @@ import {
 } from '../../shared/insights.js';
 import type { TPage } from '../../shared/reviews.js';
 import { requireWorkspace, storeOf, type AuthContext } from '../auth/auth-context.js';
-import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Auth, Authenticated, KeyScope } from '../auth/authenticated.decorator.js';
 import { Answers } from '../common/route-outputs.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { InsightsService } from './insights.service.js';
 
 @Controller('api/insights')
+@KeyScope('analytics:read')
 export class InsightsController {
   private readonly logger = new Logger(InsightsController.name);
 

@@ -103,6 +103,71 @@ it("answers 404 (or 403), never 2xx, to a caller using another tenant's ids, and
   expect(await tenantSnapshot(t, b)).toEqual(before);
 });
 
+describe('API keys', () => {
+  const keyed = () => routes.filter((route) => route.keyScope);
+
+  it('are refused on every route that does not take them (account, team, billing, the keys themselves)', async () => {
+    const failures: string[] = [];
+    const refusing = routes.filter((route) => !route.keyScope);
+    for (const route of refusing) {
+      const res = await send(route, pathFor(route, a), { bearer: a.apiKey });
+      check(failures, route, 'API key', res, [403]);
+      if (res.status === 403 && res.body.code !== 'api_key_not_allowed')
+        failures.push(`${describeRoute(route)}: ${res.body.code}`);
+    }
+    expect(failures).toEqual([]);
+    expect(refusing.map(describeRoute)).toEqual(
+      expect.arrayContaining(['GET /api/auth/users/me', 'POST /api/api-keys', 'GET /api/billing/plans']),
+    );
+  });
+
+  it("answer 404 (or 403), never 2xx, with another store's key on this store's ids", async () => {
+    const before = await tenantSnapshot(t, b);
+    const failures: string[] = [];
+    for (const route of keyed().filter((candidate) => candidate.params.length)) {
+      check(
+        failures,
+        route,
+        "A's key on B's ids",
+        await send(route, pathFor(route, b), { bearer: a.apiKey }),
+        [403, 404],
+      );
+    }
+    expect(failures).toEqual([]);
+    expect(await tenantSnapshot(t, b)).toEqual(before);
+  });
+
+  it('answer 403 without the scope the route names, and 401 once revoked', async () => {
+    const failures: string[] = [];
+    const scopes = [...new Set(keyed().map((route) => route.keyScope!))];
+    // A key of each scope alone: every keyed route needing another one refuses it.
+    const single = Object.fromEntries(
+      await Promise.all(
+        scopes.map(async (scope) => {
+          const res = await a.owner
+            .post('/api/api-keys/')
+            .send({ name: scope, scopes: [scope] })
+            .expect(201);
+          return [scope, res.body as { id: string; key: string }] as const;
+        }),
+      ),
+    );
+    for (const route of keyed()) {
+      const other = scopes.find((scope) => scope !== route.keyScope);
+      if (!other) continue;
+      const res = await send(route, pathFor(route, a), { bearer: single[other].key });
+      check(failures, route, `key with ${other} only`, res, [403]);
+    }
+    const revoked = single[scopes[0]];
+    await a.owner.delete(`/api/api-keys/${revoked.id}/`).expect(204);
+    for (const route of keyed()) {
+      check(failures, route, 'revoked key', await send(route, pathFor(route, a), { bearer: revoked.key }), [401]);
+    }
+    expect(failures).toEqual([]);
+    expect(keyed().length).toBeGreaterThan(0);
+  });
+});
+
 /** A valid body of the route naming these ids (e.g. a bulk action's), or undefined when its body has no `ids`. */
 function bodyNaming(schema: z.ZodType | undefined, ids: string[]): Record<string, unknown> | undefined {
   const shape = (schema as unknown as { _zod?: { def: { shape?: Record<string, unknown> } } })?._zod?.def.shape;

@@ -6,9 +6,11 @@ import type { TestApp } from './test-app.js';
 import { tenantIdFor, type Tenant } from './tenants.js';
 import { validSample } from './zod-arbitrary.js';
 
-/** Who calls: a bearer token, a signed-in agent (cookies), or nobody; with an X-Workspace-ID or not. */
+/** Who calls: an access token, an API key, a signed-in agent (cookies), or nobody; with an X-Workspace-ID or not. */
 export interface Caller {
   token?: string;
+  /** An API key, as `Authorization: Bearer`. */
+  bearer?: string;
   agent?: Agent;
   workspace?: string;
 }
@@ -40,6 +42,7 @@ export function callRoute(
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
   let req = client[method](path).set('X-Forwarded-For', `198.51.100.${calls % 250}`);
   if (caller.token) req = req.set('Authorization', `JWT ${caller.token}`);
+  if (caller.bearer) req = req.set('Authorization', `Bearer ${caller.bearer}`);
   if (caller.workspace) req = req.set('X-Workspace-ID', caller.workspace);
   if (route.inputs.query) req = req.query(withIds(validSample(route.inputs.query, 1), ids));
   if (route.inputs.multipart) {

@@ -2,6 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import {
+  apiKeys,
   invitations,
   memberships,
   merchants,
@@ -15,6 +16,7 @@ import {
   users,
   widgetSettings,
 } from '../../server/database/schema.js';
+import { API_KEY_SCOPES } from '../../shared/api-keys.js';
 import { fixture } from '../factories/reviews.factory.js';
 import { joinAsMember, registerOwner, uniqueEmail, type Agent } from './accounts.js';
 import { databaseOf, type TestApp } from './test-app.js';
@@ -44,6 +46,9 @@ export interface Tenant {
   questionId: string;
   /** A review file uploaded to be imported (previewed, not started). */
   reviewImportId: string;
+  /** An API key of the store's holding every scope, its id and the key itself. */
+  apiKeyId: string;
+  apiKey: string;
 }
 
 let shoppers = 0;
@@ -122,6 +127,10 @@ export async function createTenant(t: TestApp, label: string): Promise<Tenant> {
       'reviews.csv',
     )
     .expect(201);
+  const apiKey = await owner
+    .post('/api/api-keys/')
+    .send({ name: `${label} sync`, scopes: [...API_KEY_SCOPES] })
+    .expect(201);
   // A store on the free plan has no subscription; a paid one's row is what the billing routes take by id.
   const db = databaseOf(t);
   const [free] = await db.select({ id: plans.id }).from(plans).where(eq(plans.code, 'free'));
@@ -152,6 +161,8 @@ export async function createTenant(t: TestApp, label: string): Promise<Tenant> {
     suppressionId: suppression.body.id as string,
     questionId: question.body.id as string,
     reviewImportId: reviewImport.body.import.id as string,
+    apiKeyId: apiKey.body.id as string,
+    apiKey: apiKey.body.key as string,
   };
 }
 
@@ -163,6 +174,7 @@ export const TENANT_IDS: Record<string, (tenant: Tenant) => string> = {
   '/api/auth/users/:id': (x) => x.memberUserId,
   '/api/auth/invitations/:id': (x) => x.invitationId,
   '/api/stores/:id': (x) => x.merchantId,
+  '/api/merchants/:id': (x) => x.merchantId,
   '/api/billing/subscriptions/:id': (x) => x.subscriptionId,
   '/api/reviews/:id': (x) => x.reviewIds.pending,
   '/api/widgets/product-overrides/:id': (x) => x.overrideId,
@@ -170,6 +182,7 @@ export const TENANT_IDS: Record<string, (tenant: Tenant) => string> = {
   '/api/review-requests/suppressions/:id': (x) => x.suppressionId,
   '/api/questions/:id': (x) => x.questionId,
   '/api/review-imports/:id': (x) => x.reviewImportId,
+  '/api/api-keys/:id': (x) => x.apiKeyId,
 };
 
 export function tenantIdFor(path: string, param: string, tenant: Tenant): string | undefined {
@@ -190,6 +203,7 @@ export async function tenantSnapshot(t: TestApp, tenant: Pick<Tenant, 'merchantI
     reviews: sorted(await db.select().from(reviews).where(eq(reviews.merchantId, tenant.merchantId))),
     questions: sorted(await db.select().from(questions).where(eq(questions.merchantId, tenant.merchantId))),
     reviewImports: sorted(await db.select().from(reviewImports).where(eq(reviewImports.merchantId, tenant.merchantId))),
+    apiKeys: sorted(await db.select().from(apiKeys).where(eq(apiKeys.merchantId, tenant.merchantId))),
     overrides: sorted(
       await db.select().from(productWidgetOverrides).where(eq(productWidgetOverrides.merchantId, tenant.merchantId)),
     ),

@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { API_KEY_PREFIX, API_KEY_VISIBLE } from '../../shared/api-keys.js';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { Cache } from '../cache/cache.js';
+import { CACHE } from '../cache/cache.module.js';
+import { ApiError } from '../common/api-error.js';
+import { Clock } from '../common/clock.js';
+import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
+import type { AuthContext } from './auth-context.js';
+import { ApiKeysRepository, type ApiKeyHolder } from './api-keys.repository.js';
+import { SessionCache } from './session-cache.js';
+
+/** Calls per key and minute, over every instance (an integrator's sync loop, not a crawler). */
+export const API_KEY_RATE: RateLimit = { name: 'api-key', limit: 600, windowSeconds: 60 };
+/** How long an instance trusts what it read of a key; a revocation deletes the entry at once. */
+const HOLDER_TTL_S = 60;
+const KEY = /^vr_[A-Za-z0-9_-]{43}$/;
+
+export function isApiKey(token: string): boolean {
+  return token.startsWith(API_KEY_PREFIX);
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** A new key: `vr_` and 32 random bytes in base64url; what is stored (its hash) and shown in lists (its start). */
+export function newApiKey(): { key: string; secretHash: string; prefix: string } {
+  const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return { key, secretHash: hashApiKey(key), prefix: key.slice(0, API_KEY_VISIBLE) };
+}
+
+/**
+ * Who a request with `Authorization: Bearer vr_…` acts as: the key's store, through its first active owner, with the
+ * key's scopes in place of a role's permissions (SessionGuard checks the route's scope). Each call counts against the
+ * key's rate; the first call of each minute records the key's last use.
+ */
+@Injectable()
+export class ApiKeySessions {
+  constructor(
+    private readonly keys: ApiKeysRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly limiter: RateLimiter,
+    private readonly sessions: SessionCache,
+    private readonly clock: Clock,
+    @Inject(CACHE) private readonly cache: Cache,
+  ) {}
+
+  async context(key: string, address: string): Promise<AuthContext | null> {
+    if (!KEY.test(key)) return null;
+    const secretHash = hashApiKey(key);
+    const holder = await this.holder(secretHash);
+    if (!holder) return null;
+    const { count, resetInSeconds } = await this.limiter.hitCount(API_KEY_RATE, holder.id);
+    if (count > API_KEY_RATE.limit) {
+      throw ApiError.tooManyRequests(
+        resetInSeconds,
+        `This key made too many calls. Try again in ${resetInSeconds} seconds.`,
+      );
+    }
+    if (count === 1) await this.keys.touch(holder.id, this.clock.now(), address);
+    // Kept per instance like a session's, behind the owner's stamp: a change to the owner or the team shows at once.
+    const identity = { userId: holder.ownerUserId, sessionVersion: -1 };
+    return this.sessions.context(identity, `key:${holder.id}`, async () => {
+      const [user, workspace] = await Promise.all([
+        this.accounts.findUserById(holder.ownerUserId),
+        this.accounts.findMembership(holder.ownerUserId, holder.workspaceId),
+      ]);
+      if (!user?.isActive || !workspace) return null;
+      return { user, workspace, permissions: [], apiKey: { id: holder.id, scopes: holder.scopes } };
+    });
+  }
+
+  /** Forgets what any instance holds of the key (revoked). */
+  async forget(secretHash: string): Promise<void> {
+    await this.cache.del(this.cacheKey(secretHash));
+  }
+
+  private cacheKey(secretHash: string): string {
+    return `api-key:${secretHash}`;
+  }
+
+  private async holder(secretHash: string): Promise<ApiKeyHolder | null> {
+    const cached = await this.cache.get<ApiKeyHolder | { none: true }>(this.cacheKey(secretHash));
+    if (cached) return 'none' in cached ? null : cached;
+    const holder = await this.keys.holder(secretHash);
+    // An unknown key is remembered too, briefly: a client retrying a wrong key does not reach the database each time.
+    await this.cache.set(this.cacheKey(secretHash), holder ?? { none: true }, holder ? HOLDER_TTL_S : 10);
+    return holder;
+  }
+}

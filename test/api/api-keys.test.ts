@@ -1,0 +1,118 @@
+import request from 'supertest';
+import { API_KEY_RATE } from '../../server/auth/api-key-sessions.js';
+import type { TApiKeyCreated } from '../../shared/api-keys.js';
+import { joinAsMember, PUBLIC_URL, seedOwner, type RegisteredOwner } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let http: ReturnType<typeof request>;
+beforeAll(async () => {
+  t = await startTestApp({ env: { PUBLIC_URL, TRUST_PROXY: 'true' } });
+  http = request(t.app.getHttpServer());
+});
+afterAll(() => t.close());
+
+async function createKey(
+  owner: RegisteredOwner,
+  scopes: string[] = ['analytics:read', 'reviews:read'],
+  name = 'Sync',
+): Promise<TApiKeyCreated> {
+  return (await owner.agent.post('/api/api-keys/').send({ name, scopes }).expect(201)).body as TApiKeyCreated;
+}
+
+const withKey = (key: string, path: string, address = '198.51.100.20') =>
+  http.get(path).set('Authorization', `Bearer ${key}`).set('X-Forwarded-For', address);
+
+describe('API keys', () => {
+  it('are created by the owner, shown once, listed by their prefix only', async () => {
+    const owner = await seedOwner(t);
+    const created = await createKey(owner);
+    expect(created.key).toMatch(/^vr_[A-Za-z0-9_-]{43}$/);
+    expect(created).toMatchObject({
+      name: 'Sync',
+      prefix: created.key.slice(0, 11),
+      scopes: ['analytics:read', 'reviews:read'],
+      last_used_at: null,
+      revoked_at: null,
+    });
+    const list = (await owner.agent.get('/api/api-keys/').expect(200)).body;
+    expect(list.results).toEqual([expect.objectContaining({ id: created.id, prefix: created.prefix })]);
+    expect(JSON.stringify(list)).not.toContain(created.key);
+
+    const member = await joinAsMember(t, owner.agent);
+    await member.get('/api/api-keys/').expect(403);
+    await member
+      .post('/api/api-keys/')
+      .send({ name: 'Mine', scopes: ['reviews:read'] })
+      .expect(403);
+
+    const bad = await owner.agent
+      .post('/api/api-keys/')
+      .send({ name: ' ', scopes: ['reviews:delete'] })
+      .expect(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['name', 'scopes.0']);
+  });
+
+  it('act for their store within their scopes, never on account routes, and record their last use', async () => {
+    const owner = await seedOwner(t);
+    const { key, id } = await createKey(owner, ['analytics:read']);
+    const insights = await withKey(key, '/api/insights/?days=7').expect(200);
+    expect(insights.body.range).toBeDefined();
+
+    const account = await withKey(key, '/api/auth/users/me/').expect(403);
+    expect(account.body.code).toBe('api_key_not_allowed');
+    const keys = await withKey(key, '/api/api-keys/').expect(403);
+    expect(keys.body.code).toBe('api_key_not_allowed');
+
+    const readOnly = await createKey(owner, ['reviews:read'], 'Reviews only');
+    const scoped = await withKey(readOnly.key, '/api/insights/').expect(403);
+    expect(scoped.body).toMatchObject({ code: 'api_key_scope', detail: 'This key lacks the analytics:read scope.' });
+
+    const listed = (await owner.agent.get('/api/api-keys/').expect(200)).body.results;
+    expect(listed.find((row: { id: string }) => row.id === id)).toMatchObject({
+      last_used_at: expect.any(String),
+      last_used_ip: '198.51.100.20',
+    });
+  });
+
+  it("are refused in another store's workspace, unknown, malformed or revoked, at once", async () => {
+    const owner = await seedOwner(t);
+    const other = await seedOwner(t);
+    const { key, id } = await createKey(owner);
+    const workspace = (await other.agent.get('/api/workspaces/').expect(200)).body.results[0].id as string;
+    const foreign = await withKey(key, '/api/insights/').set('X-Workspace-ID', workspace).expect(403);
+    expect(foreign.body.code).toBe('workspace_forbidden');
+
+    await withKey(`vr_${'A'.repeat(43)}`, '/api/insights/').expect(401);
+    await withKey('vr_short', '/api/insights/').expect(401);
+    await withKey(key, '/api/insights/').expect(200);
+
+    await other.agent.delete(`/api/api-keys/${id}/`).expect(404);
+    await owner.agent.delete(`/api/api-keys/${id}/`).expect(204);
+    await withKey(key, '/api/insights/').expect(401);
+    const [row] = (await owner.agent.get('/api/api-keys/').expect(200)).body.results;
+    expect(row.revoked_at).toEqual(expect.any(String));
+    // Revoking again keeps the first time.
+    await owner.agent.delete(`/api/api-keys/${id}/`).expect(204);
+    expect((await owner.agent.get('/api/api-keys/').expect(200)).body.results[0].revoked_at).toBe(row.revoked_at);
+  });
+
+  it('are rate limited per key, with Retry-After, whatever the address', async () => {
+    const owner = await seedOwner(t);
+    const { key } = await createKey(owner);
+    const other = await createKey(owner, ['analytics:read'], 'Other');
+    for (let i = 0; i < API_KEY_RATE.limit; i++)
+      await withKey(key, '/api/insights/', `203.0.113.${i % 250}`).expect(200);
+    const refused = await withKey(key, '/api/insights/', '192.0.2.1').expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await withKey(other.key, '/api/insights/').expect(200);
+  });
+
+  it('are limited in number per store', async () => {
+    const owner = await seedOwner(t);
+    for (let i = 0; i < 20; i++) await createKey(owner, ['reviews:read'], `Key ${i}`);
+    const refused = await owner.agent.post('/api/api-keys/').send({ name: 'One more', scopes: ['reviews:read'] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('api_key_limit');
+  });
+});
