@@ -12,12 +12,13 @@ import {
   type TTopProducts,
 } from '../../shared/analytics.js';
 import { requireWorkspace, storeOf, type AuthContext } from '../auth/auth-context.js';
-import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Auth, Authenticated, KeyScope } from '../auth/authenticated.decorator.js';
 import { Answers } from '../common/route-outputs.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { AnalyticsService } from './analytics.service.js';
 
 @Controller('api/analytics')
+@KeyScope('analytics:read')
 export class AnalyticsController {
   constructor(private readonly analytics: AnalyticsService) {}
 
