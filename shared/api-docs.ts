@@ -4,7 +4,8 @@ import { z } from 'zod';
 // Its operations and schemas are OpenAPI's and JSON Schema's own objects, described by those specifications, so they
 // are left open here.
 
-const ZOpen = z.looseObject({});
+/** Any JSON object (typed `object`, so the server's own interfaces of them fit). */
+const ZOpen: z.ZodType<object> = z.looseObject({});
 
 export const ZOpenApiDocument = z
   .object({
