@@ -31,6 +31,14 @@ export const OVERRIDE_POSITIONS = [
 ] as const;
 export type TOverridePosition = (typeof OVERRIDE_POSITIONS)[number];
 
+/**
+ * Where a product's name, image and link come from: the store platform's catalogue (synced), the merchant (edited in
+ * the dashboard), or the storefront page the widget ran on, as the first shopper's browser sent it — unverified.
+ * A platform's sync replaces any of them; a review submission never changes a product.
+ */
+export const PRODUCT_SOURCES = ['platform', 'merchant', 'storefront'] as const;
+export type TProductSource = (typeof PRODUCT_SOURCES)[number];
+
 /** 0 means all (SPEC §9). */
 export const INITIAL_VIDEOS_CHOICES = [3, 5, 10, 0] as const;
 export const WIDGET_TITLE_MAX_LENGTH = 100;

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { ZPage } from './reviews.js';
 import {
   CUSTOM_SELECTOR_MAX_LENGTH,
   INITIAL_VIDEOS_CHOICES,
   OVERRIDE_POSITIONS,
+  PRODUCT_SOURCES,
   WIDGET_LANGUAGES,
   WIDGET_LAYOUTS,
   WIDGET_POSITIONS,
   WIDGET_TITLE_MAX_LENGTH,
 } from './widget-options.js';
-import type { TOverridePosition } from './widget-options.js';
 export * from './widget-options.js';
 
 // The API contract of widget settings, per-product overrides, products and installation (SPEC §3, §7 Widgets,
@@ -37,16 +38,20 @@ const ZColor = z
   .string({ error: 'A colour like #7C3AED.' })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, 'A colour like #7C3AED.')
-  .transform((value) => value.toLowerCase());
+  .toLowerCase();
 
-/** A CSS selector the widget places itself by: bounded, and nothing that could close a tag or a rule. */
+/**
+ * A CSS selector the widget places itself by: bounded, and nothing that could close a tag or a rule. Empty is none
+ * (null), which the pipe states so the API document describes the answer's field.
+ */
 const ZCustomSelector = z
   .string()
   .trim()
   .max(CUSTOM_SELECTOR_MAX_LENGTH, `At most ${CUSTOM_SELECTOR_MAX_LENGTH} characters.`)
   .refine((value) => !/[<{};]/.test(value), 'A CSS selector cannot contain <, {, } or ;.')
   .nullish()
-  .transform((value) => value || null);
+  .transform((value) => value || null)
+  .pipe(z.string().nullable());
 
 const ZWidgetSettingsFields = z.object({
   show_rating: z.boolean(),
@@ -72,18 +77,22 @@ const ZWidgetSettingsFields = z.object({
   accept_text_reviews: z.boolean(),
 });
 
-/** The saved settings: every field, and a selector whenever the position is custom. */
+/**
+ * The saved settings: every field, and a selector whenever the position is custom. What the settings routes answer
+ * (SPEC §9's defaults until the first save).
+ */
 export const ZWidgetSettings = ZWidgetSettingsFields.superRefine((body, ctx) => {
   if (body.position === 'custom' && !body.custom_selector) {
     ctx.addIssue({ code: 'custom', path: ['custom_selector'], message: 'A custom position needs a CSS selector.' });
   }
-});
+}).meta({ id: 'WidgetSettings' });
 /** POST /api/widgets/global-settings/ takes any subset; missing fields keep their saved (or default) value. */
 export const ZWidgetSettingsPatch = ZWidgetSettingsFields.partial();
 export type TWidgetSettings = z.output<typeof ZWidgetSettings>;
 export type TWidgetSettingsInput = z.input<typeof ZWidgetSettingsPatch>;
 
-export const ZProductOverride = z
+/** POST /api/widgets/product-overrides/ (and set_override/), PUT /api/widgets/product-overrides/{id}/ */
+export const ZProductOverrideInput = z
   .object({
     product_id: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200),
     position: z.enum(OVERRIDE_POSITIONS, { error: 'Choose one of the positions.' }).default('global'),
@@ -95,39 +104,49 @@ export const ZProductOverride = z
       ctx.addIssue({ code: 'custom', path: ['custom_selector'], message: 'A custom position needs a CSS selector.' });
     }
   });
-export type TProductOverrideInput = z.input<typeof ZProductOverride>;
+export type TProductOverrideInput = z.input<typeof ZProductOverrideInput>;
 
-/**
- * Where a product's name, image and link come from: the store platform's catalogue (synced), the merchant (edited in
- * the dashboard), or the storefront page the widget ran on, as the first shopper's browser sent it — unverified.
- * A platform's sync replaces any of them; a review submission never changes a product.
- */
-export const PRODUCT_SOURCES = ['platform', 'merchant', 'storefront'] as const;
-export type TProductSource = (typeof PRODUCT_SOURCES)[number];
+export const ZProduct = z
+  .object({
+    id: z.uuid(),
+    /** The store platform's product id. */
+    external_id: z.string(),
+    name: z.string(),
+    sku: z.string().nullable(),
+    image: z.string().nullable(),
+    /** Integer minor units, with `currency`; null when unknown. */
+    price: z.int().nullable(),
+    currency: z.string().nullable(),
+    url: z.string().nullable(),
+    source: z.enum(PRODUCT_SOURCES),
+  })
+  .meta({ id: 'Product' });
+export type TProduct = z.output<typeof ZProduct>;
 
-export interface TProduct {
-  id: string;
-  /** The store platform's product id. */
-  external_id: string;
-  name: string;
-  sku: string | null;
-  image: string | null;
-  /** Integer minor units, with `currency`; null when unknown. */
-  price: number | null;
-  currency: string | null;
-  url: string | null;
-  source: TProductSource;
-}
+export const ZProductOverride = z
+  .object({
+    id: z.uuid(),
+    /** The product's external id (what the widget and the per-product tab use). */
+    product_id: z.string(),
+    product: ZProduct,
+    position: z.enum(OVERRIDE_POSITIONS),
+    custom_selector: z.string().nullable(),
+    enabled: z.boolean(),
+  })
+  .meta({ id: 'ProductOverride' });
+export type TProductOverride = z.output<typeof ZProductOverride>;
 
-export interface TProductOverride {
-  id: string;
-  /** The product's external id (what the widget and the per-product tab use). */
-  product_id: string;
-  product: TProduct;
-  position: TOverridePosition;
-  custom_selector: string | null;
-  enabled: boolean;
-}
+/** GET /api/widgets/product-overrides/ — every override of the store, by product name. */
+export const ZProductOverrideList = z
+  .object({ results: z.array(ZProductOverride) })
+  .meta({ id: 'ProductOverrideList' });
+
+/** GET /api/products/ — the store's products for the per-product setup, each with its override if it has one. */
+export const ZProductWithOverride = ZProduct.extend({ override: ZProductOverride.nullable() }).meta({
+  id: 'ProductWithOverride',
+});
+export type TProductWithOverride = z.output<typeof ZProductWithOverride>;
+export const ZProductPage = ZPage(ZProductWithOverride).meta({ id: 'ProductPage' });
 
 /** GET /api/installation/snippet/ */
 export const ZInstallationSnippet = z

@@ -1,9 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, type TPage } from '../../shared/reviews.js';
-import type { TProduct, TProductOverride } from '../../shared/widgets.js';
+import { ZProductPage, type TProductWithOverride } from '../../shared/widgets.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Answers } from '../common/route-outputs.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { ProductsService } from './products.service.js';
 
@@ -20,10 +21,11 @@ export class ProductsController {
 
   @Get('/')
   @Authenticated('edit_widget')
+  @Answers(ZProductPage)
   list(
     @Auth() auth: AuthContext,
     @Query(new ZodPipe(ZProductsQuery)) query: z.output<typeof ZProductsQuery>,
-  ): Promise<TPage<TProduct & { override: TProductOverride | null }>> {
+  ): Promise<TPage<TProductWithOverride>> {
     return this.products.list(requireWorkspace(auth), query);
   }
 }

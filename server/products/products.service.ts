@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { TPage } from '../../shared/reviews.js';
-import type { TProduct, TProductOverride } from '../../shared/widgets.js';
+import type { TProductWithOverride } from '../../shared/widgets.js';
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import { mapOverride, mapProduct } from '../widgets/widgets.mapper.js';
 import { ProductsRepository } from './products.repository.js';
@@ -19,10 +19,7 @@ function link(query: TProductsQuery, page: number): string {
 export class ProductsService {
   constructor(private readonly products: ProductsRepository) {}
 
-  async list(
-    auth: WorkspaceContext,
-    query: TProductsQuery,
-  ): Promise<TPage<TProduct & { override: TProductOverride | null }>> {
+  async list(auth: WorkspaceContext, query: TProductsQuery): Promise<TPage<TProductWithOverride>> {
     const { count, rows } = await this.products.list(storeOf(auth).id, {
       page: query.page,
       pageSize: query.page_size,

@@ -3,12 +3,16 @@ import { z } from 'zod';
 import type { TListOf } from '../../shared/accounts.js';
 import {
   ZProductOverride,
+  ZProductOverrideInput,
+  ZProductOverrideList,
+  ZWidgetSettings,
   ZWidgetSettingsPatch,
   type TProductOverride,
   type TWidgetSettings,
 } from '../../shared/widgets.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Answers } from '../common/route-outputs.js';
 import { UuidParam } from '../common/uuid.pipe.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { WidgetsService } from './widgets.service.js';
@@ -23,6 +27,7 @@ export class WidgetsController {
 
   @Get('global-settings/current/')
   @Authenticated('edit_widget')
+  @Answers(ZWidgetSettings)
   settings(@Auth() auth: AuthContext): Promise<TWidgetSettings> {
     return this.widgets.settings(requireWorkspace(auth));
   }
@@ -30,6 +35,7 @@ export class WidgetsController {
   @Post('global-settings/')
   @HttpCode(200)
   @Authenticated('edit_widget')
+  @Answers(ZWidgetSettings, { description: 'The settings as saved, every field.' })
   saveSettings(
     @Auth() auth: AuthContext,
     @Body(new ZodPipe(ZWidgetSettingsPatch)) body: z.output<typeof ZWidgetSettingsPatch>,
@@ -39,12 +45,14 @@ export class WidgetsController {
 
   @Get('product-overrides/')
   @Authenticated('edit_widget')
+  @Answers(ZProductOverrideList)
   overrides(@Auth() auth: AuthContext): Promise<TListOf<TProductOverride>> {
     return this.widgets.overrides(requireWorkspace(auth));
   }
 
   @Get('product-overrides/by_product/')
   @Authenticated('edit_widget')
+  @Answers(ZProductOverride, { answers: { 404: { description: 'The product has no override.' } } })
   byProduct(
     @Auth() auth: AuthContext,
     @Query(new ZodPipe(ZByProductQuery)) query: z.output<typeof ZByProductQuery>,
@@ -55,9 +63,10 @@ export class WidgetsController {
   @Post('product-overrides/')
   @HttpCode(201)
   @Authenticated('edit_widget')
+  @Answers(ZProductOverride, { description: 'The product’s override, created or replaced.' })
   create(
     @Auth() auth: AuthContext,
-    @Body(new ZodPipe(ZProductOverride)) body: z.output<typeof ZProductOverride>,
+    @Body(new ZodPipe(ZProductOverrideInput)) body: z.output<typeof ZProductOverrideInput>,
   ): Promise<TProductOverride> {
     return this.widgets.setOverride(requireWorkspace(auth), body);
   }
@@ -65,19 +74,21 @@ export class WidgetsController {
   @Post('product-overrides/set_override/')
   @HttpCode(200)
   @Authenticated('edit_widget')
+  @Answers(ZProductOverride, { description: 'The product’s override, created or replaced.' })
   setOverride(
     @Auth() auth: AuthContext,
-    @Body(new ZodPipe(ZProductOverride)) body: z.output<typeof ZProductOverride>,
+    @Body(new ZodPipe(ZProductOverrideInput)) body: z.output<typeof ZProductOverrideInput>,
   ): Promise<TProductOverride> {
     return this.widgets.setOverride(requireWorkspace(auth), body);
   }
 
   @Put('product-overrides/:id/')
   @Authenticated('edit_widget')
+  @Answers(ZProductOverride)
   update(
     @Auth() auth: AuthContext,
     @Param('id', UuidParam) id: string,
-    @Body(new ZodPipe(ZProductOverride)) body: z.output<typeof ZProductOverride>,
+    @Body(new ZodPipe(ZProductOverrideInput)) body: z.output<typeof ZProductOverrideInput>,
   ): Promise<TProductOverride> {
     return this.widgets.updateOverride(requireWorkspace(auth), id, body);
   }
@@ -85,6 +96,7 @@ export class WidgetsController {
   @Delete('product-overrides/:id/')
   @HttpCode(204)
   @Authenticated('edit_widget')
+  @Answers(null)
   remove(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<void> {
     return this.widgets.deleteOverride(requireWorkspace(auth), id);
   }

@@ -5,7 +5,7 @@ import {
   ZWidgetSettings,
   type TProductOverride,
   type TWidgetSettings,
-  type ZProductOverride,
+  type ZProductOverrideInput,
   type ZWidgetSettingsPatch,
 } from '../../shared/widgets.js';
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
@@ -63,7 +63,7 @@ export class WidgetsService implements OnModuleInit {
     return mapOverride(row.override, row.product);
   }
 
-  async setOverride(auth: WorkspaceContext, body: z.output<typeof ZProductOverride>): Promise<TProductOverride> {
+  async setOverride(auth: WorkspaceContext, body: z.output<typeof ZProductOverrideInput>): Promise<TProductOverride> {
     const merchantId = storeOf(auth).id;
     const product = await this.productOf(merchantId, body.product_id);
     const override = await this.widgets.upsertOverride(merchantId, product.id, fieldsOf(body));
@@ -74,7 +74,7 @@ export class WidgetsService implements OnModuleInit {
   async updateOverride(
     auth: WorkspaceContext,
     id: string,
-    body: z.output<typeof ZProductOverride>,
+    body: z.output<typeof ZProductOverrideInput>,
   ): Promise<TProductOverride> {
     const merchantId = storeOf(auth).id;
     const product = await this.productOf(merchantId, body.product_id);
@@ -98,6 +98,6 @@ export class WidgetsService implements OnModuleInit {
   }
 }
 
-function fieldsOf(body: z.output<typeof ZProductOverride>) {
+function fieldsOf(body: z.output<typeof ZProductOverrideInput>) {
   return { position: body.position, customSelector: body.custom_selector, enabled: body.enabled };
 }

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { CUSTOM_SELECTOR_MAX_LENGTH, WIDGET_TITLE_MAX_LENGTH } from '../../../shared/widget-options.js';
 import type { TFieldErrors } from '../form/apiErrors';
 
-// The rules of ZWidgetSettings / ZProductOverride (shared/widgets.ts), checked by hand before a save so the
+// The rules of ZWidgetSettings / ZProductOverrideInput (shared/widgets.ts), checked by hand before a save so the
 // merchant sees them at once and in their language; the server checks again with the schemas.
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
