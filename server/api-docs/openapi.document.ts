@@ -169,6 +169,10 @@ function inferredRefusals(route: CatalogRoute): Record<number, string> {
   if (inputs.multipart || inputs.bytes) {
     refusals[413] = 'The file or body is larger than the route takes.';
     refusals[415] = 'The body is not a media type the route takes.';
+  } else if (inputs.body) {
+    // The body parsers answer these before any handler runs, whatever the route.
+    refusals[413] = 'The body is larger than the API takes (1 MiB).';
+    refusals[415] = 'The body is not of a media type the API reads (JSON, a form).';
   }
   refusals[503] = 'The database is unreachable for a moment: retry after `Retry-After` seconds.';
   return refusals;
