@@ -7,6 +7,7 @@ import {
   PHONE_MAX_LENGTH,
   STORE_NAME_MAX_LENGTH,
 } from './constants.js';
+import { ZApiError } from './errors.js';
 
 // The API contract of accounts, sessions, team and workspaces (SPEC §3, §5, §7). The server validates
 // request bodies with these schemas and the dashboard forms reuse them.
@@ -149,127 +150,176 @@ export type TStoreUpdate = z.input<typeof ZStoreUpdate>;
 
 // ---- Answers ----
 
-export interface TMerchant {
-  id: string;
-  platform: TPlatform;
-  store_name: string;
-  store_id: string;
-  main_language: (typeof LANGUAGES)[number];
-  shopify_setup_complete: boolean;
-  metadata: { shopify_setup_complete: boolean } & Record<string, unknown>;
-  /** Whether a platform access token is stored; the token itself never leaves the server. */
-  access_token: null;
-  has_access_token: boolean;
-  /** The store's platform app is installed and its token held (false once uninstalled). */
-  connected: boolean;
-  /** The storefront's domain, as the platform reports it. */
-  store_domain: string | null;
-  /** The store's currency (ISO 4217) as its platform reports it; null until one did. */
-  currency: string | null;
-}
+const ZTimestamp = z.iso.datetime({ offset: true });
+
+export const ZMerchant = z
+  .object({
+    id: z.uuid(),
+    platform: z.enum(PLATFORMS),
+    store_name: z.string(),
+    store_id: z.string(),
+    main_language: z.enum(LANGUAGES),
+    shopify_setup_complete: z.boolean(),
+    /** What the platforms noted on the store (once per connection), beside the setup banner's state. */
+    metadata: z.object({ shopify_setup_complete: z.boolean() }).catchall(z.unknown()),
+    /** Whether a platform access token is stored; the token itself never leaves the server. */
+    access_token: z.null(),
+    has_access_token: z.boolean(),
+    /** The store's platform app is installed and its token held (false once uninstalled). */
+    connected: z.boolean(),
+    /** The storefront's domain, as the platform reports it. */
+    store_domain: z.string().nullable(),
+    /** The store's currency (ISO 4217) as its platform reports it; null until one did. */
+    currency: z.string().nullable(),
+  })
+  .meta({ id: 'Merchant' });
+export type TMerchant = z.output<typeof ZMerchant>;
 
 /** GET /api/merchants/{id}/ — what install-mode sign-up shows of the store it is about to claim. */
-export interface TMerchantDetails {
-  id: string;
-  platform: TPlatform;
-  store_name: string;
-  store_id: string;
-  store_domain: string | null;
-}
+export const ZMerchantDetails = ZMerchant.pick({
+  id: true,
+  platform: true,
+  store_name: true,
+  store_id: true,
+  store_domain: true,
+}).meta({ id: 'MerchantDetails' });
+export type TMerchantDetails = z.output<typeof ZMerchantDetails>;
 
 /** SPEC §3 User. `permissions` are `app.codename` strings here; the dashboard keeps only the codenames. */
-export interface TUser {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  profile_photo: string | null;
-  /** The first group is the role in the current workspace. */
-  groups: TRole[];
-  date_joined: string;
-  permissions: string[];
-  merchant: TMerchant | null;
-  workspace_id: string | null;
-  /** Until when this user has hidden the upgrade card (ISO time), or null. */
-  upgrade_prompt_hidden_until: string | null;
-}
+export const ZUser = z
+  .object({
+    id: z.uuid(),
+    email: z.email(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone: z.string(),
+    profile_photo: z.string().nullable(),
+    /** The first group is the role in the current workspace. */
+    groups: z.array(z.enum(ROLES)),
+    date_joined: ZTimestamp,
+    permissions: z.array(z.string()),
+    merchant: ZMerchant.nullable(),
+    workspace_id: z.uuid().nullable(),
+    /** Until when this user has hidden the upgrade card (ISO time), or null. */
+    upgrade_prompt_hidden_until: ZTimestamp.nullable(),
+  })
+  .meta({ id: 'User' });
+export type TUser = z.output<typeof ZUser>;
 
-export interface TAuthResponse extends TUser {
-  access: string;
-  refresh: string;
-}
+/** A session: a short-lived access token (a JWT) and the opaque refresh token that renews it. */
+export const ZSessionTokens = z.object({ access: z.string(), refresh: z.string() }).meta({ id: 'SessionTokens' });
+export type TSessionTokens = z.output<typeof ZSessionTokens>;
+
+/** A sign-in: the user, as GET /api/auth/users/me/ shows them, with the session's tokens. */
+export const ZAuthResponse = ZUser.extend(ZSessionTokens.shape).meta({ id: 'AuthResponse' });
+export type TAuthResponse = z.output<typeof ZAuthResponse>;
 
 /**
  * The body of a `proof_required` refusal of POST /api/auth/token-obtain/ carries one: find a `nonce` such that
  * SHA-256(`token` + ':' + nonce) starts with `difficulty` zero bits, then sign in again with `proof`. Single-use.
  */
-export interface TLoginChallenge {
-  token: string;
-  difficulty: number;
-  expires_at: string;
-}
+export const ZLoginChallenge = z
+  .object({ token: z.string(), difficulty: z.int().positive(), expires_at: ZTimestamp })
+  .meta({ id: 'LoginChallenge' });
+export type TLoginChallenge = z.output<typeof ZLoginChallenge>;
+
+/** A sign-in refused for its rate (`throttled`), or until a check is solved (`proof_required`, with `challenge`). */
+export const ZLoginThrottled = ZApiError.extend({ challenge: ZLoginChallenge.optional() }).meta({
+  id: 'LoginThrottled',
+});
 
 /** POST /api/auth/register/ (regular sign-up): the same answer whether or not the email has an account. */
-export interface TSignupPending {
-  detail: string;
-  email: string;
-}
+export const ZSignupPending = z.object({ detail: z.string(), email: z.email() }).meta({ id: 'SignupPending' });
+export type TSignupPending = z.output<typeof ZSignupPending>;
+
+/** What a call without other news says done, in words to show (the password reset calls). */
+export const ZAuthNotice = z.object({ detail: z.string() }).meta({ id: 'AuthNotice' });
+export type TAuthNotice = z.output<typeof ZAuthNotice>;
+
+/** POST /api/auth/users/change-password/: every other session ended; this one goes on with new tokens. */
+export const ZPasswordChanged = ZSessionTokens.extend(ZAuthNotice.shape).meta({ id: 'PasswordChanged' });
+export type TPasswordChanged = z.output<typeof ZPasswordChanged>;
 
 /** GET /api/auth/users/email-change/: the sign-in email change waiting for its confirmation link, if any. */
-export interface TEmailChange {
-  new_email: string;
-  expires_at: string;
-}
+export const ZEmailChange = z.object({ new_email: z.email(), expires_at: ZTimestamp }).meta({ id: 'EmailChange' });
+export type TEmailChange = z.output<typeof ZEmailChange>;
 
-export interface TEmailChangeState {
-  pending: TEmailChange | null;
-}
+export const ZEmailChangeState = z.object({ pending: ZEmailChange.nullable() }).meta({ id: 'EmailChangeState' });
+export type TEmailChangeState = z.output<typeof ZEmailChangeState>;
+
+const emailConfirmed = { detail: z.string(), email: z.email() };
 
 /**
  * POST /api/auth/users/confirm-email/. Every session of the account ends, except the caller's when it is one of
  * them: it gets new tokens (and cookies) and `signed_in`.
  */
-export type TEmailConfirmed = { detail: string; email: string } & (
-  { signed_in: false } | { signed_in: true; access: string; refresh: string }
-);
+export const ZEmailConfirmed = z
+  .discriminatedUnion('signed_in', [
+    z.object({ ...emailConfirmed, signed_in: z.literal(false) }),
+    z.object({ ...emailConfirmed, signed_in: z.literal(true), ...ZSessionTokens.shape }),
+  ])
+  .meta({ id: 'EmailConfirmed' });
+export type TEmailConfirmed = z.output<typeof ZEmailConfirmed>;
 
-export interface TWorkspace {
-  id: string;
-  name: string;
-  role: TRole;
-  merchant: Pick<TMerchant, 'id' | 'platform' | 'store_name' | 'store_id'> | null;
-}
+export const ZWorkspace = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    merchant: ZMerchant.pick({ id: true, platform: true, store_name: true, store_id: true })
+      .meta({ id: 'WorkspaceStore' })
+      .nullable(),
+  })
+  .meta({ id: 'Workspace' });
+export type TWorkspace = z.output<typeof ZWorkspace>;
 
-export interface TTeamMember {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  name: string;
-  profile_photo: string | null;
-  role: TRole;
-  status: 'active';
-  date_joined: string;
-}
+export const ZTeamMember = z
+  .object({
+    id: z.uuid(),
+    email: z.email(),
+    first_name: z.string(),
+    last_name: z.string(),
+    name: z.string(),
+    profile_photo: z.string().nullable(),
+    role: z.enum(ROLES),
+    status: z.literal('active'),
+    date_joined: ZTimestamp,
+  })
+  .meta({ id: 'TeamMember' });
+export type TTeamMember = z.output<typeof ZTeamMember>;
 
-export interface TInvitation {
-  id: string;
-  email: string;
-  created_at: string;
-  expires_at: string;
-  status: 'pending';
-}
+export const ZInvitation = z
+  .object({
+    id: z.uuid(),
+    email: z.email(),
+    created_at: ZTimestamp,
+    expires_at: ZTimestamp,
+    status: z.literal('pending'),
+  })
+  .meta({ id: 'Invitation' });
+export type TInvitation = z.output<typeof ZInvitation>;
 
 /** GET /api/auth/invitations/verify/{token}/ */
-export interface TInvitationCheck {
-  email: string;
-  workspace_name: string;
-  store_name: string;
-  /** The invited email already has an account: it accepts by signing in (token-obtain with `token`). */
-  user_exists: boolean;
-}
+export const ZInvitationCheck = z
+  .object({
+    email: z.email(),
+    workspace_name: z.string(),
+    store_name: z.string(),
+    /** The invited email already has an account: it accepts by signing in (token-obtain with `token`). */
+    user_exists: z.boolean(),
+  })
+  .meta({ id: 'InvitationCheck' });
+export type TInvitationCheck = z.output<typeof ZInvitationCheck>;
 
 export interface TListOf<T> {
   results: T[];
 }
+
+/** The answer of a short list (TListOf) whose items are `item`. */
+export function ZListOf<T extends z.ZodType>(item: T) {
+  return z.object({ results: z.array(item) });
+}
+
+export const ZWorkspaceList = ZListOf(ZWorkspace).meta({ id: 'WorkspaceList' });
+export const ZTeamMemberList = ZListOf(ZTeamMember).meta({ id: 'TeamMemberList' });
+export const ZInvitationList = ZListOf(ZInvitation).meta({ id: 'InvitationList' });

@@ -64,15 +64,18 @@ export interface TShopifyIntegration {
  * Answer of the install calls (SPEC §7: store_id, name). `new`: the store waits for its owner's sign-up
  * (install-mode register with `merchant_id`); `signed_in`: a known store, its owner is now signed in.
  */
-export interface TInstallResult {
-  status: 'new' | 'signed_in';
-  platform: 'shopify' | 'tiendanube';
-  store_id: string;
-  name: string;
-  merchant_id: string;
-  /** The store's domain as its platform names it (a myshopify.com domain, a Tienda Nube store's address). */
-  shop: string;
-}
+export const ZInstallResult = z
+  .object({
+    status: z.enum(['new', 'signed_in']),
+    platform: z.enum(['shopify', 'tiendanube']),
+    store_id: z.string(),
+    name: z.string(),
+    merchant_id: z.uuid(),
+    /** The store's domain as its platform names it (a myshopify.com domain, a Tienda Nube store's address). */
+    shop: z.string(),
+  })
+  .meta({ id: 'InstallResult' });
+export type TInstallResult = z.output<typeof ZInstallResult>;
 
 /** POST /api/auth/install/ — Tienda Nube's app redirect brought `code` to /register, which posts it here. */
 export const ZInstallBody = z.object({

@@ -8,7 +8,7 @@ import { callRoute, pathFor } from '../support/route-calls.js';
 import { describeRoute, routeTable, type TableRoute } from '../support/route-table.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createTenant, type Tenant } from '../support/tenants.js';
-import { UNDESCRIBED } from './api-contract.pending.js';
+import { UNDESCRIBED, UNREACHED } from './api-contract.pending.js';
 
 // Every API route of the route table, called as its rightful caller with inputs sampled from its own schemas, and
 // without a session where it needs one: the status it answers must be one the API document lists for the operation,
@@ -102,7 +102,9 @@ it('answers every described route with a status and a body the document lists', 
     }
   }
   expect(problems).toEqual([]);
-  // Most described routes succeed with sampled inputs; those that cannot (a signature, a state) are listed here.
+  // Most described routes succeed with sampled inputs; those that cannot (a signature, a state) are named in
+  // UNREACHED, which names only described routes that indeed did not succeed.
   const unreached = described.map(describeRoute).filter((route) => !succeeded.has(route));
-  expect(unreached).toEqual([]);
+  expect(unreached.filter((route) => !(route in UNREACHED))).toEqual([]);
+  expect(Object.keys(UNREACHED).filter((route) => !unreached.includes(route))).toEqual([]);
 });

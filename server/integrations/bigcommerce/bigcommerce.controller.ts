@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import type { z } from 'zod';
-import type { TMerchant } from '../../../shared/accounts.js';
+import { ZMerchant, type TMerchant } from '../../../shared/accounts.js';
 import {
   ZBigCommerceConnect,
   ZBigCommerceNativeReviews,
@@ -10,6 +10,7 @@ import { mapMerchant } from '../../accounts/accounts.mapper.js';
 import { requireWorkspace, storeOf, type AuthContext } from '../../auth/auth-context.js';
 import { Auth, Authenticated } from '../../auth/authenticated.decorator.js';
 import { ApiError } from '../../common/api-error.js';
+import { Answers } from '../../common/route-outputs.js';
 import { ZodPipe } from '../../common/zod.pipe.js';
 import { InstallError } from '../store-installs.service.js';
 import { BigCommerceConnectService } from './bigcommerce-connect.service.js';
@@ -35,6 +36,19 @@ export class BigCommerceController {
   @Post('api/auth/bigcommerce/connect/')
   @HttpCode(200)
   @Authenticated('manage_integrations')
+  @Answers(ZMerchant, {
+    description: 'The store, connected to BigCommerce; its webhooks, script and catalogue follow in the background.',
+    answers: {
+      400: { description: 'The input is invalid, or BigCommerce refused the credentials (`invalid_credentials`).' },
+      403: {
+        description:
+          "The workspace is not the caller's, the caller's role lacks `manage_integrations`, or the workspace has " +
+          'no store yet (`no_store`).',
+      },
+      409: { description: 'This BigCommerce store is connected to another workspace (`store_taken`).' },
+      502: { description: 'BigCommerce could not be reached (`store_unreachable`).' },
+    },
+  })
   async connect(
     @Auth() auth: AuthContext,
     @Body(new ZodPipe(ZBigCommerceConnect)) body: z.output<typeof ZBigCommerceConnect>,

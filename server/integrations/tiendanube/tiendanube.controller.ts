@@ -1,10 +1,16 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ZInstallBody, type TInstallResult, type TTiendaNubeIntegration } from '../../../shared/integrations.js';
+import {
+  ZInstallBody,
+  ZInstallResult,
+  type TInstallResult,
+  type TTiendaNubeIntegration,
+} from '../../../shared/integrations.js';
 import { requireWorkspace, storeOf, type AuthContext } from '../../auth/auth-context.js';
 import { Auth, Authenticated } from '../../auth/authenticated.decorator.js';
 import { ApiError } from '../../common/api-error.js';
+import { Answers } from '../../common/route-outputs.js';
 import { ZodPipe } from '../../common/zod.pipe.js';
 import { InstallSessions } from '../install-sessions.js';
 import { InstallError } from '../store-installs.service.js';
@@ -29,6 +35,18 @@ export class TiendaNubeController {
 
   @Post('api/auth/install/')
   @HttpCode(200)
+  @Answers(ZInstallResult, {
+    description:
+      'The store is installed. `new`: it waits for its owner’s sign-up (register with `merchant_id`; this browser ' +
+      'holds the claim cookie); `signed_in`: a known store, its owner is signed in (the session cookies are set).',
+    answers: {
+      400: { description: 'The input is invalid, or Tienda Nube refused the code (`invalid_code`).' },
+      403: { description: 'The account that owns this store is deactivated (`owner_inactive`).' },
+      404: { description: 'The Tienda Nube app is not configured on this server (`not_configured`).' },
+      409: { description: 'This Tienda Nube store is connected to another workspace (`store_taken`).' },
+      502: { description: 'Tienda Nube could not complete the installation (`platform_error`).' },
+    },
+  })
   async install(
     @Body(new ZodPipe(ZInstallBody)) body: z.output<typeof ZInstallBody>,
     @Req() request: FastifyRequest,
