@@ -1,31 +1,36 @@
 import { z } from 'zod';
-import type { TBenefitKey, TUpgradeReason } from './upgrade-reasons.js';
+import { BENEFIT_KEYS, UPGRADE_REASONS, type TBenefitKey } from './upgrade-reasons.js';
 export * from './upgrade-reasons.js';
 
 // The API contract of billing (SPEC §3 Plan, Subscription, Payment method, Usage details; §7 Billing; DESIGN §6.3–§6.4):
 // plans and their limits, subscriptions through Stripe or Shopify, payment methods (ids only: cards are entered in
 // Stripe Elements and never reach this server).
 
-/** SPEC §3 Limit info: one meter. `max` is null when unlimited. */
-export interface TUsageMeter {
-  current: number;
-  max: number | null;
-  unlimited: boolean;
-  percentage: number;
-  reached_limit: boolean;
-}
+const count = z.int().nonnegative();
 
-export interface TLimitInfo {
-  active_reviews: TUsageMeter;
-  total_reviews: TUsageMeter;
-}
+/** SPEC §3 Limit info: one meter. `max` is null when unlimited. */
+export const ZUsageMeter = z
+  .object({
+    current: count,
+    max: count.nullable(),
+    unlimited: z.boolean(),
+    /** Of `max`, rounded down, at most 100; 0 when unlimited. */
+    percentage: z.int().min(0).max(100),
+    reached_limit: z.boolean(),
+  })
+  .meta({ id: 'UsageMeter' });
+export type TUsageMeter = z.output<typeof ZUsageMeter>;
+
+export const ZLimitInfo = z
+  .object({ active_reviews: ZUsageMeter, total_reviews: ZUsageMeter })
+  .meta({ id: 'LimitInfo' });
+export type TLimitInfo = z.output<typeof ZLimitInfo>;
 
 /** The body of a 403 `plan_limit`. */
-export interface TPlanLimitError {
-  detail: string;
-  code: 'plan_limit';
-  limit_info: TLimitInfo;
-}
+export const ZPlanLimitError = z
+  .object({ detail: z.string(), code: z.literal('plan_limit'), limit_info: ZLimitInfo })
+  .meta({ id: 'PlanLimitError' });
+export type TPlanLimitError = z.output<typeof ZPlanLimitError>;
 
 export interface TPlan {
   id: string;
@@ -46,20 +51,38 @@ export interface TPlan {
   features: TBenefitKey[];
 }
 
+/** A meter of the usage details: a meter without `reached_limit`. */
+const ZUsageCount = ZUsageMeter.omit({ reached_limit: true }).meta({ id: 'UsageCount' });
+
 /** GET /api/reviews/usage_details/ (SPEC §3 Usage details). */
-export interface TUsageDetails {
-  show_upgrade_prompt: boolean;
-  is_free_plan: boolean;
-  current_plan: Pick<TPlan, 'id' | 'name' | 'code'>;
-  usage: { active_reviews: Omit<TUsageMeter, 'reached_limit'>; total_reviews: Omit<TUsageMeter, 'reached_limit'> };
-  upgrade_plans: Array<
-    Pick<TPlan, 'id' | 'name' | 'currency' | 'amount' | 'frequency' | 'unlimited_active_reviews' | 'max_active_reviews'>
-  >;
-  recommendations: { primary_reason: TUpgradeReason; benefits: TBenefitKey[] };
-  /** The subscription's standing: 'grace' after a failed payment, until `grace_ends_at` (dashboard banner). */
-  billing_status: 'free' | 'active' | 'trialing' | 'grace' | 'canceling';
-  grace_ends_at: string | null;
-}
+export const ZUsageDetails = z
+  .object({
+    show_upgrade_prompt: z.boolean(),
+    is_free_plan: z.boolean(),
+    current_plan: z.object({ id: z.uuid(), name: z.string(), code: z.string() }).meta({ id: 'CurrentPlan' }),
+    usage: z.object({ active_reviews: ZUsageCount, total_reviews: ZUsageCount }),
+    /** The next plans up (at most two), cheapest first. */
+    upgrade_plans: z.array(
+      z
+        .object({
+          id: z.uuid(),
+          name: z.string(),
+          currency: z.string(),
+          /** Integer minor units. */
+          amount: count,
+          frequency: z.enum(['month', 'year']),
+          unlimited_active_reviews: z.boolean(),
+          max_active_reviews: count.nullable(),
+        })
+        .meta({ id: 'UpgradePlan' }),
+    ),
+    recommendations: z.object({ primary_reason: z.enum(UPGRADE_REASONS), benefits: z.array(z.enum(BENEFIT_KEYS)) }),
+    /** The subscription's standing: 'grace' after a failed payment, until `grace_ends_at` (dashboard banner). */
+    billing_status: z.enum(['free', 'active', 'trialing', 'grace', 'canceling']),
+    grace_ends_at: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .meta({ id: 'UsageDetails' });
+export type TUsageDetails = z.output<typeof ZUsageDetails>;
 
 /** SPEC §4 Checkout: how the dashboard buys a plan. */
 export const CHECKOUT_KINDS = ['SHOPIFY_CHECKOUT', 'NEW_SUBSCRIPTION', 'PLAN_CHANGE'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZReviewListFilter } from './reviews.js';
+import { MODERATION_FLAGS } from './moderation-options.js';
+import { REVIEW_SOURCES, REVIEW_STATUSES, ZReviewListFilter } from './reviews.js';
 
 // Exporting a store's reviews (issue 26): every review the Reviews page's filters match, as CSV or JSON, streamed.
 
@@ -40,26 +41,34 @@ export const REVIEW_EXPORT_COLUMNS = [
   'thumbnail_url',
 ] as const;
 
-export type TReviewExportRow = {
-  id: string;
-  created_at: string;
-  status: string;
-  deleted_at: string | null;
-  rating: number;
-  comment: string;
-  customer_name: string;
-  customer_email: string;
-  verified_purchase: boolean;
-  source: string;
-  product_id: string;
-  product_name: string;
-  product_sku: string | null;
-  product_url: string | null;
-  pinned: boolean;
-  flags: string[];
-  reply: string | null;
-  reply_created_at: string | null;
-  video_url: string | null;
-  photo_url: string | null;
-  thumbnail_url: string | null;
-} & Record<(typeof REVIEW_EXPORT_COLUMNS)[number], unknown>;
+/** One review of the export: the columns of REVIEW_EXPORT_COLUMNS; media links are signed for REVIEW_EXPORT_LINK_DAYS. */
+export const ZReviewExportRow = z
+  .object({
+    id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true }),
+    status: z.enum(REVIEW_STATUSES),
+    deleted_at: z.iso.datetime({ offset: true }).nullable(),
+    rating: z.int().min(1).max(5),
+    comment: z.string(),
+    customer_name: z.string(),
+    customer_email: z.string(),
+    verified_purchase: z.boolean(),
+    source: z.enum(REVIEW_SOURCES),
+    product_id: z.string(),
+    product_name: z.string(),
+    product_sku: z.string().nullable(),
+    product_url: z.string().nullable(),
+    pinned: z.boolean(),
+    flags: z.array(z.enum(MODERATION_FLAGS)),
+    reply: z.string().nullable(),
+    reply_created_at: z.iso.datetime({ offset: true }).nullable(),
+    video_url: z.string().nullable(),
+    photo_url: z.string().nullable(),
+    thumbnail_url: z.string().nullable(),
+  })
+  .meta({ id: 'ReviewExportRow' });
+export type TReviewExportRow = z.output<typeof ZReviewExportRow> &
+  Record<(typeof REVIEW_EXPORT_COLUMNS)[number], unknown>;
+
+/** `format=json`: every review as one array. */
+export const ZReviewExport = z.array(ZReviewExportRow);

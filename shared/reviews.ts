@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { BULK_MODERATION_MAX_IDS, REPLY_MAX_LENGTH, REVIEWS_PAGE_SIZE } from './constants.js';
-import type { TPlanLimitError } from './billing.js';
-import type { TModerationFlag } from './moderation-options.js';
-import { REVIEW_FILTERS } from './review-statuses.js';
-import type { TMediaState, TReviewSource, TReviewStatus } from './review-statuses.js';
-import type { TProductSource } from './widgets.js';
+import { ZPlanLimitError } from './billing.js';
+import { MODERATION_FLAGS } from './moderation-options.js';
+import { MEDIA_STATES, REVIEW_FILTERS, REVIEW_SOURCES, REVIEW_STATUSES } from './review-statuses.js';
+import { PRODUCT_SOURCES } from './widget-options.js';
 export * from './review-statuses.js';
 
 // The API contract of reviews, plans and usage (SPEC §3, §7 Reviews and Billing plans, DESIGN §6.1–§6.4).
@@ -65,14 +64,20 @@ export const ZReviewReply = z
   .strict();
 export type TReviewReplyInput = z.input<typeof ZReviewReply>;
 
+const count = z.int().nonnegative();
+const timestamp = z.iso.datetime({ offset: true });
+
 /** The store's public reply to a review. */
-export interface TReviewReply {
-  text: string;
-  created_at: string;
-  updated_at: string;
-  /** When it was last mailed to the reviewer; null if never. */
-  mailed_at: string | null;
-}
+export const ZStoreReply = z
+  .object({
+    text: z.string(),
+    created_at: timestamp,
+    updated_at: timestamp,
+    /** When it was last mailed to the reviewer; null if never. */
+    mailed_at: timestamp.nullable(),
+  })
+  .meta({ id: 'StoreReply' });
+export type TStoreReply = z.output<typeof ZStoreReply>;
 
 /** The moderation actions, each also a route of its own (POST /api/reviews/{id}/approve/ …, DELETE for delete). */
 export const MODERATION_ACTIONS = ['approve', 'reject', 'restore', 'delete'] as const;
@@ -103,23 +108,26 @@ export type TReviewBulk = z.input<typeof ZReviewBulk>;
  * What a bulk action did, review by review counted by outcome: `matched` = `changed` + `unchanged` + `not_allowed`
  * + `skipped_limit` + `not_found`.
  */
-export interface TReviewBulkResult {
-  action: TModerationAction;
-  /** The ids named (without repeats), or the reviews the filter matched when the call came. */
-  matched: number;
-  /** Moved by the action (approved, rejected, restored or deleted). */
-  changed: number;
-  /** Already where the action leads: approving an approved review, deleting a deleted one… */
-  unchanged: number;
-  /** A move the status machine refuses: approving or rejecting a deleted review, an approved one back to pending. */
-  not_allowed: number;
-  /** Left as they were: the plan has no room for them (approve; restore of a deleted review). */
-  skipped_limit: number;
-  /** Ids naming no review of this store (another store's included), or reviews purged meanwhile. */
-  not_found: number;
-  /** When `skipped_limit` > 0: what a single approve or restore would have been refused with, usage as it is now. */
-  limit: TPlanLimitError | null;
-}
+export const ZReviewBulkResult = z
+  .object({
+    action: z.enum(MODERATION_ACTIONS),
+    /** The ids named (without repeats), or the reviews the filter matched when the call came. */
+    matched: count,
+    /** Moved by the action (approved, rejected, restored or deleted). */
+    changed: count,
+    /** Already where the action leads: approving an approved review, deleting a deleted one… */
+    unchanged: count,
+    /** A move the status machine refuses: approving or rejecting a deleted review, an approved one back to pending. */
+    not_allowed: count,
+    /** Left as they were: the plan has no room for them (approve; restore of a deleted review). */
+    skipped_limit: count,
+    /** Ids naming no review of this store (another store's included), or reviews purged meanwhile. */
+    not_found: count,
+    /** When `skipped_limit` > 0: what a single approve or restore would have been refused with, usage as it is now. */
+    limit: ZPlanLimitError.nullable(),
+  })
+  .meta({ id: 'ReviewBulkResult' });
+export type TReviewBulkResult = z.output<typeof ZReviewBulkResult>;
 
 const optionalText = (max: number) =>
   z
@@ -174,64 +182,80 @@ export const ZReviewUpload = z.object({
 });
 export type TReviewUpload = z.input<typeof ZReviewUpload>;
 
-/** A resumable upload (tus) of a review's video: POST /api/reviews/uploads/, and GET /api/reviews/uploads/{id}/. */
-export interface TResumableUpload {
-  id: string;
-  /** Bytes stored so far, from the start. */
-  offset: number;
-  /** The file's size, declared when the upload started. */
-  length: number;
-  /** Not complete by then, it is refused and removed. */
-  expires_at: string;
-}
+/** POST /api/reviews/upload/: the review made, waiting for moderation. */
+export const ZReviewUploadResult = z
+  .object({ id: z.uuid(), status: z.literal('pending') })
+  .meta({ id: 'ReviewUploadResult' });
+export type TReviewUploadResult = z.output<typeof ZReviewUploadResult>;
 
-export interface TReviewProduct {
-  id: string;
-  /** The store platform's product id (what the widget knows). */
-  external_id: string;
-  name: string;
-  image: string | null;
-  url: string | null;
-  /** `storefront`: the name, image and link are what the storefront page said (unverified), see PRODUCT_SOURCES. */
-  source: TProductSource;
-}
+/** A resumable upload (tus) of a review's video: POST /api/reviews/uploads/, and GET /api/reviews/uploads/{id}/. */
+export const ZResumableUpload = z
+  .object({
+    id: z.uuid(),
+    /** Bytes stored so far, from the start. */
+    offset: count,
+    /** The file's size, declared when the upload started. */
+    length: z.int().positive(),
+    /** Not complete by then, it is refused and removed. */
+    expires_at: timestamp,
+  })
+  .meta({ id: 'ResumableUpload' });
+export type TResumableUpload = z.output<typeof ZResumableUpload>;
+
+export const ZReviewProduct = z
+  .object({
+    id: z.uuid(),
+    /** The store platform's product id (what the widget knows). */
+    external_id: z.string(),
+    name: z.string(),
+    image: z.string().nullable(),
+    url: z.string().nullable(),
+    /** `storefront`: the name, image and link are what the storefront page said (unverified), see PRODUCT_SOURCES. */
+    source: z.enum(PRODUCT_SOURCES),
+  })
+  .meta({ id: 'ReviewProduct' });
+export type TReviewProduct = z.output<typeof ZReviewProduct>;
 
 /** SPEC §3 Review. */
-export interface TReview {
-  id: string;
-  status: TReviewStatus;
-  /** Soft-deleted (DESIGN §6.2): hidden from the store, purged after 30 days, restorable until then. */
-  deleted: boolean;
-  deleted_at: string | null;
-  product_id: string;
-  product_name: string;
-  product: TReviewProduct;
-  video_url: string | null;
-  thumbnail_url: string | null;
-  photo_url: string | null;
-  /** A processed photo at each published width, for `<img srcset>`; null otherwise. */
-  photo_srcset: string | null;
-  /**
-   * Uploaded media are re-encoded before the store shows them: `processing` until done, `failed` with `media_error`.
-   * A `processing` review with a `media_error` waits for the server (no ffmpeg there yet), and says so.
-   */
-  media_state: TMediaState;
-  media_error: string | null;
-  customer: { name: string; email: string };
-  comment: string;
-  rating: number;
-  source: TReviewSource;
-  /** The reviewer bought this product: an order from the store's platform with the same email. */
-  verified_purchase: boolean;
-  /** Why the content filter held it back (empty: nothing found); a flagged review is never published automatically. */
-  flags: TModerationFlag[];
-  created_at: string;
-  status_changed_at: string | null;
-  /** The store's public reply, shown under the review on the storefront. */
-  reply: TReviewReply | null;
-  /** Pinned reviews come first on the storefront. */
-  pinned: boolean;
-}
+export const ZReview = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(REVIEW_STATUSES),
+    /** Soft-deleted (DESIGN §6.2): hidden from the store, purged after 30 days, restorable until then. */
+    deleted: z.boolean(),
+    deleted_at: timestamp.nullable(),
+    product_id: z.string(),
+    product_name: z.string(),
+    product: ZReviewProduct,
+    video_url: z.string().nullable(),
+    thumbnail_url: z.string().nullable(),
+    photo_url: z.string().nullable(),
+    /** A processed photo at each published width, for `<img srcset>`; null otherwise. */
+    photo_srcset: z.string().nullable(),
+    /**
+     * Uploaded media are re-encoded before the store shows them: `processing` until done, `failed` with `media_error`.
+     * A `processing` review with a `media_error` waits for the server (no ffmpeg there yet), and says so.
+     */
+    media_state: z.enum(MEDIA_STATES),
+    media_error: z.string().nullable(),
+    /** The reviewer; either may be empty (an import, a shopper who gave neither). */
+    customer: z.object({ name: z.string(), email: z.string() }).meta({ id: 'ReviewCustomer' }),
+    comment: z.string(),
+    rating: z.int().min(1).max(5),
+    source: z.enum(REVIEW_SOURCES),
+    /** The reviewer bought this product: an order from the store's platform with the same email. */
+    verified_purchase: z.boolean(),
+    /** Why the content filter held it back (empty: nothing found); a flagged review is never published automatically. */
+    flags: z.array(z.enum(MODERATION_FLAGS)),
+    created_at: timestamp,
+    status_changed_at: timestamp.nullable(),
+    /** The store's public reply, shown under the review on the storefront. */
+    reply: ZStoreReply.nullable(),
+    /** Pinned reviews come first on the storefront. */
+    pinned: z.boolean(),
+  })
+  .meta({ id: 'Review' });
+export type TReview = z.output<typeof ZReview>;
 
 export interface TPage<T> {
   count: number;
@@ -250,27 +274,36 @@ export function ZPage<T extends z.ZodType>(item: T) {
   });
 }
 
-export interface TReviewStats {
-  total: number;
-  pending: number;
-  approved: number;
-  rejected: number;
-  deleted: number;
-  /** Of approved, non-deleted reviews; null when there are none. */
-  average_rating: number | null;
-}
+export const ZReviewPage = ZPage(ZReview).meta({ id: 'ReviewPage' });
+
+/** GET /api/reviews/stats/: the store's reviews by status; `total` counts pending, approved and rejected ones. */
+export const ZReviewStats = z
+  .object({
+    total: count,
+    pending: count,
+    approved: count,
+    rejected: count,
+    deleted: count,
+    /** Of approved, non-deleted reviews, one decimal; null when there are none. */
+    average_rating: z.number().min(1).max(5).nullable(),
+  })
+  .meta({ id: 'ReviewStats' });
+export type TReviewStats = z.output<typeof ZReviewStats>;
 
 /** `GET /api/reviews/media_status/` (owners): why the store's videos may be waiting, for the Reviews page. */
-export interface TMediaStatus {
-  /** Uploads are re-encoded (MEDIA_PROCESSING): without it nothing waits for the server's tools. */
-  processing: boolean;
-  /** The tools videos need that this server lacks; videos wait until they are installed. */
-  missing: Array<'ffmpeg' | 'ffprobe'>;
-  /** The command that installs them (on Debian or Ubuntu); null when nothing is missing. */
-  install: string | null;
-  /** The store's reviews whose video waits for them. */
-  waiting_videos: number;
-}
+export const ZMediaStatus = z
+  .object({
+    /** Uploads are re-encoded (MEDIA_PROCESSING): without it nothing waits for the server's tools. */
+    processing: z.boolean(),
+    /** The tools videos need that this server lacks; videos wait until they are installed. */
+    missing: z.array(z.enum(['ffmpeg', 'ffprobe'])),
+    /** The command that installs them (on Debian or Ubuntu); null when nothing is missing. */
+    install: z.string().nullable(),
+    /** The store's reviews whose video waits for them. */
+    waiting_videos: count,
+  })
+  .meta({ id: 'MediaStatus' });
+export type TMediaStatus = z.output<typeof ZMediaStatus>;
 
 /**
  * A product by the reviews it received. `product_id` is the store's own id of the product in
@@ -281,19 +314,24 @@ export const ZTopProduct = z
   .meta({ id: 'TopProduct' });
 export type TTopProduct = z.output<typeof ZTopProduct>;
 
+/** GET /api/reviews/top_products/: the store's products by the reviews they received, most first. */
+export const ZTopProductList = z.object({ results: z.array(ZTopProduct) }).meta({ id: 'TopProductList' });
+
 /** One row of a review's moderation history: `deleted` stands for a soft deletion, either way. */
-export const ZReviewStatusChange = z.object({
-  id: z.uuid(),
-  from: z.enum(REVIEW_FILTERS),
-  to: z.enum(REVIEW_FILTERS),
-  at: z.iso.datetime({ offset: true }),
-  /** The store's automatic moderation rules made it (no actor then). */
-  automatic: z.boolean(),
-  /** Who moderated it; null once that account is gone, or when the rules did. */
-  actor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-});
+export const ZReviewStatusChange = z
+  .object({
+    id: z.uuid(),
+    from: z.enum(REVIEW_FILTERS),
+    to: z.enum(REVIEW_FILTERS),
+    at: timestamp,
+    /** The store's automatic moderation rules made it (no actor then). */
+    automatic: z.boolean(),
+    /** Who moderated it; null once that account is gone, or when the rules did. */
+    actor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'ReviewStatusChange' });
 export type TReviewStatusChange = z.infer<typeof ZReviewStatusChange>;
 
 /** GET /api/reviews/{id}/history/, oldest first. */
-export const ZReviewHistory = z.object({ results: z.array(ZReviewStatusChange) });
+export const ZReviewHistory = z.object({ results: z.array(ZReviewStatusChange) }).meta({ id: 'ReviewHistory' });
 export type TReviewHistory = z.infer<typeof ZReviewHistory>;

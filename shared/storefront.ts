@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TLanguage } from './constants.js';
+import { LANGUAGES, type TLanguage } from './constants.js';
 import type { TWidgetStrings } from './widget-strings.js';
 import type { TWidgetSettings } from './widgets.js';
 
@@ -45,66 +45,90 @@ export interface TWidgetConfiguration {
   };
 }
 
-export interface TPublicReview {
-  id: string;
-  rating: number;
-  comment: string;
-  customer_name: string;
-  created_at: string;
-  video_url: string | null;
-  /** Seconds, once media processing has measured the video; null until then. */
-  video_duration: number | null;
-  thumbnail_url: string | null;
-  photo_url: string | null;
-  /** The processed photo at each published width (`480w`, `1080w`), for `<img srcset>`; null for a video. */
-  photo_srcset: string | null;
-  /** The reviewer bought this product (an order the store's platform reported, same email). */
-  verified_purchase: boolean;
-  /** The store's public reply (`at`: when last written). */
-  reply: { text: string; at: string } | null;
-  /** Pinned by the merchant: pinned reviews come first. */
-  pinned: boolean;
-  /** Shoppers who found it helpful (one vote per shopper); may lag a vote until the store's data version changes. */
-  helpful_count: number;
-  /**
-   * Only in the store's list of every product's reviews (GET /api/reviews/public/all/): the reviewed product as the
-   * catalogue knows it (`id`: the platform's), null when only a shopper's page described it.
-   */
-  product?: { id: string; name: string; url: string | null } | null;
-}
+const count = z.int().nonnegative();
+const timestamp = z.iso.datetime({ offset: true });
+/** One-decimal average of 1 to 5 stars. */
+const average = z.number().min(1).max(5);
+
+/** Media links are absolute: storefronts live on other origins. */
+export const ZPublicReview = z
+  .object({
+    id: z.uuid(),
+    rating: z.int().min(1).max(5),
+    comment: z.string(),
+    customer_name: z.string(),
+    created_at: timestamp,
+    video_url: z.string().nullable(),
+    /** Seconds, once media processing has measured the video; null until then. */
+    video_duration: count.nullable(),
+    thumbnail_url: z.string().nullable(),
+    photo_url: z.string().nullable(),
+    /** The processed photo at each published width (`480w`, `1080w`), for `<img srcset>`; null for a video. */
+    photo_srcset: z.string().nullable(),
+    /** The reviewer bought this product (an order the store's platform reported, same email). */
+    verified_purchase: z.boolean(),
+    /** The store's public reply (`at`: when last written). */
+    reply: z.object({ text: z.string(), at: timestamp }).meta({ id: 'PublicReply' }).nullable(),
+    /** Pinned by the merchant: pinned reviews come first. */
+    pinned: z.boolean(),
+    /** Shoppers who found it helpful (one vote per shopper); may lag a vote until the store's data version changes. */
+    helpful_count: count,
+    /**
+     * Only in the store's list of every product's reviews (GET /api/reviews/public/all/): the reviewed product as the
+     * catalogue knows it (`id`: the platform's), null when only a shopper's page described it.
+     */
+    product: z
+      .object({ id: z.string(), name: z.string(), url: z.string().nullable() })
+      .meta({ id: 'PublicReviewProduct' })
+      .nullable()
+      .optional(),
+  })
+  .meta({ id: 'PublicReview' });
+export type TPublicReview = z.output<typeof ZPublicReview>;
 
 /** The product as the store's catalogue knows it (image and price once a platform synced it). */
-export interface TPublicProduct {
-  name: string;
-  image: string | null;
-  url: string | null;
-  sku: string | null;
-  /** A decimal string with the currency's digits ("49.00", "1200" for JPY), as schema.org's Offer wants it. */
-  price: string | null;
-  currency: string | null;
-}
+export const ZPublicProduct = z
+  .object({
+    name: z.string(),
+    image: z.string().nullable(),
+    url: z.string().nullable(),
+    sku: z.string().nullable(),
+    /** A decimal string with the currency's digits ("49.00", "1200" for JPY), as schema.org's Offer wants it. */
+    price: z.string().nullable(),
+    /** ISO 4217, upper case; null exactly when `price` is. */
+    currency: z.string().nullable(),
+  })
+  .meta({ id: 'PublicProduct' });
+export type TPublicProduct = z.output<typeof ZPublicProduct>;
 
 export const RATINGS = [1, 2, 3, 4, 5] as const;
 /** How many approved reviews gave each number of stars. */
-export type TRatingDistribution = Record<(typeof RATINGS)[number], number>;
+export const ZRatingDistribution = z
+  .object({ 1: count, 2: count, 3: count, 4: count, 5: count })
+  .meta({ id: 'RatingDistribution' });
+export type TRatingDistribution = z.output<typeof ZRatingDistribution>;
 
 /**
  * GET /api/reviews/public/?product_id=&merchant_id=, and GET /api/reviews/public/all/?merchant_id= (every product's:
  * the summary is the store's, `product` null, each review names its product).
  */
-export interface TPublicReviews {
-  count: number;
-  average_rating: number | null;
-  distribution: TRatingDistribution;
-  /**
-   * Null for a product the store has no record of yet, or whose data only a storefront page gave (unverified: the
-   * widget describes the product from the page itself then).
-   */
-  product: TPublicProduct | null;
-  next: string | null;
-  previous: string | null;
-  results: TPublicReview[];
-}
+export const ZPublicReviews = z
+  .object({
+    /** Approved reviews, all of them (the summary is never narrowed by the star filter). */
+    count,
+    average_rating: average.nullable(),
+    distribution: ZRatingDistribution,
+    /**
+     * Null for a product the store has no record of yet, or whose data only a storefront page gave (unverified: the
+     * widget describes the product from the page itself then).
+     */
+    product: ZPublicProduct.nullable(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(ZPublicReview),
+  })
+  .meta({ id: 'PublicReviews' });
+export type TPublicReviews = z.output<typeof ZPublicReviews>;
 
 // --- Sort, star filter and helpful votes (issue 25) ---
 
@@ -140,10 +164,10 @@ export const ZHelpfulVote = z.object({
 });
 export type THelpfulVote = z.input<typeof ZHelpfulVote>;
 /** `counted`: false when the vote was already counted, or dropped by the abuse ceilings (said no more precisely). */
-export interface THelpfulVoteResult {
-  counted: boolean;
-  helpful_count: number;
-}
+export const ZHelpfulVoteResult = z
+  .object({ counted: z.boolean(), helpful_count: count })
+  .meta({ id: 'HelpfulVoteResult' });
+export type THelpfulVoteResult = z.output<typeof ZHelpfulVoteResult>;
 
 // --- end sort, filter and votes ---
 
@@ -169,25 +193,32 @@ export const ZSummaryIds = z
   );
 
 /** A product's published reviews: one-decimal average and how many. */
-export interface TReviewSummary {
-  average_rating: number;
-  count: number;
-}
+export const ZReviewSummary = z
+  .object({ average_rating: average, count: z.int().positive() })
+  .meta({ id: 'ReviewSummary' });
+export type TReviewSummary = z.output<typeof ZReviewSummary>;
 
 /** The strings a card's stars need: `rated` ("Rated {n} out of 5, {count}") with `reviews_one` / `reviews_many`. */
-export type TBadgeStrings = Pick<TWidgetStrings, 'rated' | 'reviews_one' | 'reviews_many'>;
+export const ZBadgeStrings = z
+  .object({ rated: z.string(), reviews_one: z.string(), reviews_many: z.string() })
+  .meta({ id: 'BadgeStrings' }) satisfies z.ZodType<Pick<TWidgetStrings, 'rated' | 'reviews_one' | 'reviews_many'>>;
+export type TBadgeStrings = z.output<typeof ZBadgeStrings>;
 
 /**
  * GET /api/reviews/summary/?merchant_id=&ids= — products with no published review (or unknown) are absent. The
  * strings come as in the configuration answer: the store's language, and with the automatic setting every other
  * language's too (`translations`), for the shopper's browser to pick.
  */
-export interface TReviewSummaries {
-  language: TLanguage;
-  strings: TBadgeStrings;
-  translations?: Partial<Record<TLanguage, TBadgeStrings>>;
-  results: Record<string, TReviewSummary>;
-}
+export const ZReviewSummaries = z
+  .object({
+    language: z.enum(LANGUAGES),
+    strings: ZBadgeStrings,
+    translations: z.partialRecord(z.enum(LANGUAGES), ZBadgeStrings).optional(),
+    /** By the platform's product id, as `ids` named it. */
+    results: z.record(z.string(), ZReviewSummary),
+  })
+  .meta({ id: 'ReviewSummaries' });
+export type TReviewSummaries = z.output<typeof ZReviewSummaries>;
 
 // --- end collection-page stars ---
 

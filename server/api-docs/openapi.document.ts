@@ -179,13 +179,28 @@ function inferredRefusals(route: CatalogRoute): Record<number, string> {
 }
 
 function answerOf(components: Components, answer: RouteAnswer, status: number): JsonSchema {
-  const { description, body } = answer;
-  if (body === null || status === 204 || (body === undefined && status < 400)) return { description };
-  if (body === undefined) return errorResponse(description);
-  if (isMediaBody(body)) {
-    return { description: `${description} ${body.description}`.trim(), content: { [body.media]: { schema: {} } } };
+  const { description, body, headers } = answer;
+  const described: JsonSchema = headers
+    ? {
+        headers: Object.fromEntries(
+          Object.entries(headers).map(([name, text]) => [name, { description: text, schema: { type: 'string' } }]),
+        ),
+      }
+    : {};
+  if (body === null || status === 204 || (body === undefined && status < 400)) return { description, ...described };
+  if (body === undefined) return { ...errorResponse(description), ...described };
+  const bodies = [body].flat();
+  const content: Record<string, JsonSchema> = {};
+  const texts = [description];
+  for (const one of bodies) {
+    if (isMediaBody(one)) {
+      content[one.media] = { schema: {} };
+      texts.push(one.description);
+    } else {
+      content['application/json'] = { schema: components.of(one, 'output') };
+    }
   }
-  return { description, content: { 'application/json': { schema: components.of(body, 'output') } } };
+  return { description: texts.join(' ').trim(), ...described, content };
 }
 
 /**
@@ -205,6 +220,7 @@ function responsesOf(components: Components, route: CatalogRoute): Record<string
         {
           description: outputs.description ?? (success === 204 ? 'Done, nothing to return.' : 'Success.'),
           body: outputs.body,
+          headers: outputs.headers,
         },
         success,
       )

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { RouteOutputs } from './route-outputs.js';
 
 /**
  * For routes storefronts call from any origin: CORS open and the answer readable cross-origin (CORP), set first so
@@ -17,3 +18,14 @@ export function answerPreflight(reply: FastifyReply): void {
     'access-control-max-age': '86400',
   });
 }
+
+/** What answerPreflight answers, for the API document. */
+export const PREFLIGHT_ANSWER: Omit<RouteOutputs, 'body'> = {
+  description: 'The CORS preflight: any origin may POST here, with a Content-Type.',
+  headers: {
+    'Access-Control-Allow-Origin': '`*`',
+    'Access-Control-Allow-Methods': '`POST, OPTIONS`',
+    'Access-Control-Allow-Headers': '`Content-Type`',
+    'Access-Control-Max-Age': 'How long the browser may keep this answer, in seconds.',
+  },
+};

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Cache } from '../cache/cache.js';
 import { CACHE } from '../cache/cache.module.js';
 import { ApiError } from './api-error.js';
+import type { RouteAnswer } from './route-outputs.js';
 
 export interface RateLimit {
   /** Names the counter, e.g. `login:ip`. */
@@ -9,6 +10,12 @@ export interface RateLimit {
   limit: number;
   windowSeconds: number;
 }
+
+/** What a route behind a RateLimiter answers once a limit is reached, for the API document. */
+export const THROTTLED_ANSWER: RouteAnswer = {
+  description: 'Too many requests: retry after `Retry-After` seconds.',
+  headers: { 'Retry-After': 'Seconds to wait.' },
+};
 
 /**
  * Fixed-window limits on the shared cache: with Redis every instance counts together (DESIGN §1).

@@ -7,10 +7,18 @@ export interface MediaBody {
   description: string;
 }
 
-/** One answer a route gives: what it means, and its body (`null`: none; omitted on a refusal: the API's error body). */
+/** A body: a zod schema of the JSON, or another media type's. */
+export type RouteBody = z.ZodType | MediaBody;
+
+/**
+ * One answer a route gives: what it means, and its body (`null`: none; omitted on a refusal: the API's error body; a
+ * list: the media types the client may choose among, such as JSON or CSV).
+ */
 export interface RouteAnswer {
   description: string;
-  body?: z.ZodType | MediaBody | null;
+  body?: RouteBody | RouteBody[] | null;
+  /** The headers it carries that a client reads (a protocol's, such as tus's `Location`): name → what it holds. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -21,10 +29,12 @@ export interface RouteAnswer {
  * path with ids, 503 everywhere.
  */
 export interface RouteOutputs {
-  body: z.ZodType | MediaBody | null;
+  body: RouteBody | RouteBody[] | null;
   /** The success's status when it is not the route's own (`@HttpCode`, else 201 for POST and 200 otherwise). */
   status?: number;
   description?: string;
+  /** The success's headers a client reads (see RouteAnswer). */
+  headers?: Record<string, string>;
   answers?: Record<number, RouteAnswer>;
 }
 

@@ -1,9 +1,11 @@
 import { Body, Controller, HttpCode, Options, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ZHelpfulVote, type THelpfulVoteResult } from '../../shared/storefront.js';
-import { allowAnyOrigin, answerPreflight } from '../common/open-cors.js';
+import { ZHelpfulVote, ZHelpfulVoteResult, type THelpfulVoteResult } from '../../shared/storefront.js';
+import { allowAnyOrigin, answerPreflight, PREFLIGHT_ANSWER } from '../common/open-cors.js';
+import { THROTTLED_ANSWER } from '../common/rate-limiter.js';
 import { Inputs } from '../common/route-inputs.js';
+import { Answers } from '../common/route-outputs.js';
 import { UuidParam } from '../common/uuid.pipe.js';
 import { HelpfulVotesService } from './helpful-votes.service.js';
 
@@ -15,6 +17,16 @@ export class HelpfulVotesController {
   @Post(':reviewId/helpful/')
   @HttpCode(200)
   @Inputs({ body: ZHelpfulVote, params: z.object({ reviewId: z.uuid() }) })
+  @Answers(ZHelpfulVoteResult, {
+    description: 'The vote, counted or not, and the review’s count since.',
+    answers: {
+      404: { description: 'No store with this id (`unknown_store`), or it shows no such review (`unknown_review`).' },
+      429: {
+        ...THROTTLED_ANSWER,
+        description: 'Too many votes from this address, or to this store: retry after `Retry-After` seconds.',
+      },
+    },
+  })
   vote(
     @Param('reviewId', UuidParam) reviewId: string,
     @Body() body: unknown,
@@ -27,6 +39,7 @@ export class HelpfulVotesController {
 
   @Options(':reviewId/helpful/')
   @HttpCode(204)
+  @Answers(null, PREFLIGHT_ANSWER)
   preflight(@Res({ passthrough: true }) reply: FastifyReply): void {
     answerPreflight(reply);
   }

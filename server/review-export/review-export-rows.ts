@@ -1,3 +1,4 @@
+import type { TModerationFlag } from '../../shared/moderation-options.js';
 import type { TReviewExportRow } from '../../shared/review-export.js';
 import type { ExportedReview } from './review-export.repository.js';
 
@@ -19,7 +20,7 @@ export function exportRow({ review, product }: ExportedReview, link: (key: strin
     product_sku: product.sku,
     product_url: product.url,
     pinned: review.pinnedAt !== null,
-    flags: review.moderationFlags,
+    flags: review.moderationFlags as TModerationFlag[],
     reply: review.replyText,
     reply_created_at: review.replyText === null ? null : (review.replyCreatedAt ?? review.createdAt).toISOString(),
     video_url: review.videoKey && review.mediaState === 'ready' ? link(review.videoKey) : null,

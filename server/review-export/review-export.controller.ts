@@ -1,9 +1,10 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { ZReviewExportQuery } from '../../shared/review-export.js';
+import { REVIEW_EXPORT_LINK_DAYS, ZReviewExport, ZReviewExportQuery } from '../../shared/review-export.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Answers } from '../common/route-outputs.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { ReviewExportService } from './review-export.service.js';
 
@@ -17,6 +18,16 @@ export class ReviewExportController {
    */
   @Get('/')
   @Authenticated('moderate_reviews')
+  @Answers(
+    [
+      ZReviewExport,
+      { media: 'text/csv', description: '`format=csv` (the default): one row per review, the columns named first.' },
+    ],
+    {
+      description: `Every review the filters match, as a file (\`format=json\`: one array); media links stay valid ${REVIEW_EXPORT_LINK_DAYS} days.`,
+      headers: { 'Content-Disposition': '`attachment; filename="reviews-YYYY-MM-DD.csv"` (`.json` for JSON).' },
+    },
+  )
   async download(
     @Auth() auth: AuthContext,
     @Query(new ZodPipe(ZReviewExportQuery)) query: z.output<typeof ZReviewExportQuery>,

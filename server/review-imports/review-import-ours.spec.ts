@@ -52,7 +52,7 @@ const ROWS: TReviewExportRow[] = [
     comment: '-5 stars\nwould be too few, "honestly"',
     status: 'rejected',
     rating: 1,
-    flags: ['spam', 'links'],
+    flags: ['profanity', 'link'],
   }),
   exported(3, { comment: '@team\tthanks', customer_name: '=Zoë Núñez', status: 'pending', rating: 3 }),
   exported(4, { comment: '\tstarts with a tab', customer_name: "O'Brien", rating: 4, pinned: true }),

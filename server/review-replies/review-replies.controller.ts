@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
 import type { z } from 'zod';
-import { ZReviewReply, type TReview } from '../../shared/reviews.js';
+import { ZReview, ZReviewReply, type TReview } from '../../shared/reviews.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Answers } from '../common/route-outputs.js';
 import { UuidParam } from '../common/uuid.pipe.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { ReviewRepliesService } from './review-replies.service.js';
@@ -13,6 +14,7 @@ export class ReviewRepliesController {
 
   @Put(':id/reply/')
   @Authenticated('moderate_reviews')
+  @Answers(ZReview, { description: 'The review with its reply (mailed to the reviewer when `notify` asked).' })
   reply(
     @Auth() auth: AuthContext,
     @Param('id', UuidParam) id: string,
@@ -24,6 +26,7 @@ export class ReviewRepliesController {
   @Delete(':id/reply/')
   @HttpCode(204)
   @Authenticated('moderate_reviews')
+  @Answers(null, { description: 'The reply is removed.' })
   removeReply(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<void> {
     return this.replies.removeReply(requireWorkspace(auth), id);
   }
@@ -31,6 +34,7 @@ export class ReviewRepliesController {
   @Post(':id/pin/')
   @HttpCode(200)
   @Authenticated('moderate_reviews')
+  @Answers(ZReview, { description: 'The review, pinned: it comes first on the storefront.' })
   pin(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
     return this.replies.pin(requireWorkspace(auth), id, true);
   }
@@ -38,6 +42,7 @@ export class ReviewRepliesController {
   @Post(':id/unpin/')
   @HttpCode(200)
   @Authenticated('moderate_reviews')
+  @Answers(ZReview, { description: 'The review, no longer pinned.' })
   unpin(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
     return this.replies.pin(requireWorkspace(auth), id, false);
   }

@@ -2,10 +2,19 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { z } from 'zod';
 import type { TListOf } from '../../shared/accounts.js';
 import { ZTopProductsLimit } from '../../shared/analytics.js';
+import { ZPlanLimitError, ZUsageDetails, type TUsageDetails } from '../../shared/billing.js';
+import { ZApiError } from '../../shared/errors.js';
 import {
+  ZMediaStatus,
+  ZReview,
   ZReviewBulk,
+  ZReviewBulkResult,
+  ZReviewHistory,
   ZReviewListQuery,
+  ZReviewPage,
+  ZReviewStats,
   ZReviewUpdate,
+  ZTopProductList,
   type TMediaStatus,
   type TPage,
   type TReview,
@@ -14,9 +23,9 @@ import {
   type TReviewStats,
   type TTopProduct,
 } from '../../shared/reviews.js';
-import type { TUsageDetails } from '../../shared/billing.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Answers, type RouteAnswer } from '../common/route-outputs.js';
 import { UuidParam } from '../common/uuid.pipe.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { ReviewMediaService } from './review-media.service.js';
@@ -24,6 +33,14 @@ import { ReviewModerationService } from './review-moderation.service.js';
 import { ReviewsService } from './reviews.service.js';
 
 const ZTopProductsQuery = z.object({ limit: ZTopProductsLimit });
+
+/** Approving, or restoring, a review the plan has no room for: 403 `plan_limit` with the usage. */
+const PLAN_LIMIT: RouteAnswer = {
+  description:
+    "The workspace is not the caller's or the caller's role lacks `moderate_reviews`; or (`plan_limit`, with " +
+    '`limit_info`) the plan has no room for one more active or total review.',
+  body: z.union([ZApiError, ZPlanLimitError]),
+};
 
 @Controller('api/reviews')
 export class ReviewsController {
@@ -35,6 +52,7 @@ export class ReviewsController {
 
   @Get('/')
   @Authenticated('moderate_reviews')
+  @Answers(ZReviewPage, { description: 'The store’s reviews the filters match, newest first.' })
   list(
     @Auth() auth: AuthContext,
     @Query(new ZodPipe(ZReviewListQuery)) query: z.output<typeof ZReviewListQuery>,
@@ -44,6 +62,7 @@ export class ReviewsController {
 
   @Get('pending/')
   @Authenticated('moderate_reviews')
+  @Answers(ZReviewPage, { description: 'The reviews waiting for moderation, newest first.' })
   pending(
     @Auth() auth: AuthContext,
     @Query(new ZodPipe(ZReviewListQuery)) query: z.output<typeof ZReviewListQuery>,
@@ -53,12 +72,14 @@ export class ReviewsController {
 
   @Get('stats/')
   @Authenticated('moderate_reviews')
+  @Answers(ZReviewStats)
   stats(@Auth() auth: AuthContext): Promise<TReviewStats> {
     return this.reviews.stats(requireWorkspace(auth));
   }
 
   @Get('top_products/')
   @Authenticated('moderate_reviews')
+  @Answers(ZTopProductList)
   topProducts(
     @Auth() auth: AuthContext,
     @Query(new ZodPipe(ZTopProductsQuery)) query: z.output<typeof ZTopProductsQuery>,
@@ -68,30 +89,35 @@ export class ReviewsController {
 
   @Get('usage_details/')
   @Authenticated('moderate_reviews')
+  @Answers(ZUsageDetails)
   usageDetails(@Auth() auth: AuthContext): Promise<TUsageDetails> {
     return this.reviews.usageDetails(requireWorkspace(auth));
   }
 
   @Get('media_status/')
   @Authenticated('manage_store')
+  @Answers(ZMediaStatus)
   mediaStatus(@Auth() auth: AuthContext): Promise<TMediaStatus> {
     return this.media.status(requireWorkspace(auth));
   }
 
   @Get(':id/')
   @Authenticated('moderate_reviews')
+  @Answers(ZReview)
   get(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
     return this.reviews.get(requireWorkspace(auth), id);
   }
 
   @Get(':id/history/')
   @Authenticated('moderate_reviews')
+  @Answers(ZReviewHistory)
   history(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReviewHistory> {
     return this.reviews.history(requireWorkspace(auth), id);
   }
 
   @Patch(':id/')
   @Authenticated('moderate_reviews')
+  @Answers(ZReview, { description: 'The review, edited.' })
   update(
     @Auth() auth: AuthContext,
     @Param('id', UuidParam) id: string,
@@ -103,6 +129,7 @@ export class ReviewsController {
   @Delete(':id/')
   @HttpCode(204)
   @Authenticated('moderate_reviews')
+  @Answers(null, { description: 'Deleted (restorable for 30 days); 400 `invalid_transition` when it already is.' })
   remove(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<void> {
     return this.moderation.remove(requireWorkspace(auth), id);
   }
@@ -110,6 +137,7 @@ export class ReviewsController {
   @Post(':id/approve/')
   @HttpCode(200)
   @Authenticated('moderate_reviews')
+  @Answers(ZReview, { description: 'The review, approved.', answers: { 403: PLAN_LIMIT } })
   approve(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
     return this.moderation.approve(requireWorkspace(auth), id);
   }
@@ -117,6 +145,7 @@ export class ReviewsController {
   @Post(':id/reject/')
   @HttpCode(200)
   @Authenticated('moderate_reviews')
+  @Answers(ZReview, { description: 'The review, rejected.' })
   reject(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
     return this.moderation.reject(requireWorkspace(auth), id);
   }
@@ -124,6 +153,10 @@ export class ReviewsController {
   @Post(':id/restore/')
   @HttpCode(200)
   @Authenticated('moderate_reviews')
+  @Answers(ZReview, {
+    description: 'The review, restored: a deleted one as it was, a rejected one to pending.',
+    answers: { 403: PLAN_LIMIT },
+  })
   restore(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
     return this.moderation.restore(requireWorkspace(auth), id);
   }
@@ -131,6 +164,7 @@ export class ReviewsController {
   @Post('bulk/')
   @HttpCode(200)
   @Authenticated('moderate_reviews')
+  @Answers(ZReviewBulkResult, { description: 'What the action did, counted by outcome.' })
   bulk(
     @Auth() auth: AuthContext,
     @Body(new ZodPipe(ZReviewBulk)) body: z.output<typeof ZReviewBulk>,

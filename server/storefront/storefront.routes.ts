@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { compress, preferredEncoding, type TContentEncoding } from '../common/content-encoding.js';
 import { allowAnyOrigin } from '../common/open-cors.js';
 import { sendError } from '../common/error-body.js';
-import { ZPublicReviewsView, ZSummaryIds } from '../../shared/storefront.js';
+import { ZPublicReviews, ZPublicReviewsView, ZReviewSummaries, ZSummaryIds } from '../../shared/storefront.js';
+import type { RouteAnswer, RouteBody, RouteOutputs } from '../common/route-outputs.js';
 import { CDN_CACHE } from './cdn-cache.js';
 import type { Versioned } from './storefront-cache.js';
 import { StorefrontService, type CachedJson } from './storefront.service.js';
@@ -24,15 +25,50 @@ const ZPublicReviewsQuery = ZMerchantQuery.extend({
 const ZAllReviewsQuery = ZPublicReviewsQuery.omit({ product_id: true });
 const ZReviewSummaryQuery = ZMerchantQuery.extend({ ids: ZSummaryIds });
 
+/** What `answer()` answers, for the API document: `body` with its cache headers, 304 to a current ETag, 404. */
+function answered(body: RouteBody, description: string): RouteOutputs {
+  const unknownStore: RouteAnswer = { description: 'No store with this id (`unknown_store`).' };
+  return {
+    body,
+    description,
+    headers: {
+      ETag: 'The answer’s tag: send it as `If-None-Match` to be answered 304 while it holds.',
+      'Cache-Control': 'Public: long for the store’s current data version (`v`), a few seconds otherwise.',
+    },
+    answers: {
+      304: { description: 'Not modified: `If-None-Match` names the current answer.', body: null },
+      404: unknownStore,
+    },
+  };
+}
+
 /** Route options: no @fastify/compress (these answers are compressed once, see below); the inputs the route catalog lists. */
 const CONFIGURATION_ROUTE = {
   compress: false,
   config: { inputs: { query: ZMerchantQuery, params: z.object({ productId: z.string() }) } },
 } as const;
 const STORE_CONFIGURATION_ROUTE = { compress: false, config: { inputs: { query: ZMerchantQuery } } } as const;
-const PUBLIC_REVIEWS_ROUTE = { compress: false, config: { inputs: { query: ZPublicReviewsQuery } } } as const;
-const ALL_REVIEWS_ROUTE = { compress: false, config: { inputs: { query: ZAllReviewsQuery } } } as const;
-const SUMMARY_ROUTE = { compress: false, config: { inputs: { query: ZReviewSummaryQuery } } } as const;
+const PUBLIC_REVIEWS_ROUTE = {
+  compress: false,
+  config: {
+    inputs: { query: ZPublicReviewsQuery },
+    outputs: answered(ZPublicReviews, 'The product’s published reviews, a page of them, with the summary of all.'),
+  },
+} as const;
+const ALL_REVIEWS_ROUTE = {
+  compress: false,
+  config: {
+    inputs: { query: ZAllReviewsQuery },
+    outputs: answered(ZPublicReviews, 'The store’s published reviews of every product, each naming its product.'),
+  },
+} as const;
+const SUMMARY_ROUTE = {
+  compress: false,
+  config: {
+    inputs: { query: ZReviewSummaryQuery },
+    outputs: answered(ZReviewSummaries, 'The stars of each product named that has published reviews.'),
+  },
+} as const;
 
 /** Smaller answers are sent as they are: compressing them saves less than the encoding header costs. */
 const COMPRESS_MIN_BYTES = 1024;

@@ -177,6 +177,7 @@ export const TENANT_IDS: Record<string, (tenant: Tenant) => string> = {
   '/api/merchants/:id': (x) => x.merchantId,
   '/api/billing/subscriptions/:id': (x) => x.subscriptionId,
   '/api/reviews/:id': (x) => x.reviewIds.pending,
+  '/api/reviews/public/:reviewId': (x) => x.reviewIds.approved,
   '/api/widgets/product-overrides/:id': (x) => x.overrideId,
   '/api/review-requests/:id': (x) => x.reviewRequestId,
   '/api/review-requests/suppressions/:id': (x) => x.suppressionId,
