@@ -1,22 +1,9 @@
 import { z } from 'zod';
+import { API_KEY_NAME_MAX, API_KEY_SCOPES } from './api-key-options.js';
 
 // Issue 28: keys an integrator's program uses instead of a merchant's password, one store each, with scopes.
 
-/** What a key may do; each route that takes keys names the one it needs (account routes take none). */
-export const API_KEY_SCOPES = [
-  'reviews:read',
-  'reviews:write',
-  'requests:write',
-  'analytics:read',
-  'webhooks:write',
-] as const;
-export type TApiKeyScope = (typeof API_KEY_SCOPES)[number];
-
-/** Every key starts so (`vr_` and 43 characters of base64url), so a leaked one is easy to recognise. */
-export const API_KEY_PREFIX = 'vr_';
-/** How much of a key stays visible in lists: enough to tell keys apart, far too little to use. */
-export const API_KEY_VISIBLE = 11;
-export const API_KEY_NAME_MAX = 80;
+export * from './api-key-options.js';
 
 /** `POST /api/api-keys/` */
 export const ZApiKeyCreate = z.object({
