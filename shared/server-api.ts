@@ -1,3 +1,4 @@
+import type { TApiKeyList } from './api-keys.js';
 import type { TInsightsReader } from './insights.js';
 import type { TAnalyticsReader } from './analytics.js';
 import type { TInvitation, TListOf, TTeamMember } from './accounts.js';
@@ -41,6 +42,7 @@ export interface TServerApi {
   /** Bound to the current workspace: a team exists before its store does. */
   teamMembers: (() => Promise<TListOf<TTeamMember>>) | null;
   invitations: (() => Promise<TListOf<TInvitation>>) | null;
+  apiKeys: (() => Promise<TApiKeyList>) | null;
   /** Public (no session): whether a password-reset link's code still works, not used and not expired. */
   resetCodeUsable: ((code: string) => Promise<boolean>) | null;
 }

@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { TApiKey, TApiKeyCreate, TApiKeyCreated, TApiKeyList, TApiKeyScope } from '../../shared/api-keys.js';
 import { ApiKeySessions, newApiKey } from '../auth/api-key-sessions.js';
 import { ApiKeysRepository, type ApiKeyRow } from '../auth/api-keys.repository.js';
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import { ApiError } from '../common/api-error.js';
 import { Clock } from '../common/clock.js';
+import { ServerReaders } from '../ssr/server-readers.js';
 
 /** Live keys a store may hold at once: enough for every integration, few enough to review. */
 export const MAX_LIVE_KEYS = 20;
@@ -24,15 +25,25 @@ function toApiKey(row: ApiKeyRow): TApiKey {
 
 /** The store owner's keys: listed, created (the key shown once), revoked. */
 @Injectable()
-export class ApiKeysService {
+export class ApiKeysService implements OnModuleInit {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly sessions: ApiKeySessions,
     private readonly clock: Clock,
+    private readonly readers: ServerReaders,
   ) {}
 
-  async list(auth: WorkspaceContext): Promise<TApiKeyList> {
-    return { results: (await this.keys.list(storeOf(auth).id)).map(toApiKey) };
+  onModuleInit(): void {
+    // Settings → API keys, drawn with its table (the API route's permission).
+    this.readers.register('apiKeys', 'manage_integrations', (merchantId) => () => this.listOf(merchantId));
+  }
+
+  list(auth: WorkspaceContext): Promise<TApiKeyList> {
+    return this.listOf(storeOf(auth).id);
+  }
+
+  async listOf(merchantId: string): Promise<TApiKeyList> {
+    return { results: (await this.keys.list(merchantId)).map(toApiKey) };
   }
 
   async create(auth: WorkspaceContext, body: TApiKeyCreate): Promise<TApiKeyCreated> {

@@ -44,6 +44,20 @@ describe('server-rendered pages', () => {
     expect(team.text).toContain(ownerEmail);
   });
 
+  it("draws the store's API keys with their rows, never a key itself", async () => {
+    const created = await http
+      .post('/api/api-keys/')
+      .set('cookie', cookie)
+      .set('origin', PUBLIC_URL)
+      .send({ name: 'Drawn key', scopes: ['reviews:read'] })
+      .expect(201);
+    const page = await http.get('/settings/api-keys').set('cookie', cookie).expect(200);
+    expect(page.text.match(/data-testid="api-key-row"/g)).toHaveLength(1);
+    expect(page.text).toContain('Drawn key');
+    expect(page.text).toContain(created.body.prefix);
+    expect(page.text).not.toContain(created.body.key);
+  });
+
   // Issue 23: a used reset link showed the form, which only failed once sent.
   it('shows a reset link that still works its form, and a used or expired one what to do instead', async () => {
     // An account of its own: the reset ends every session of it.
