@@ -9,6 +9,7 @@ type TCardPage = Extract<
   | 'moderation'
   | 'billing'
   | 'integrations'
+  | 'apiKeys'
   | 'otherApps'
   | 'importExport'
   | 'bigcommerce'
