@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ZWebhookReceipt } from '../../shared/webhooks.js';
 import { rawBodyPost } from '../common/raw-body-route.js';
-import { parseWebhookBody } from './webhook-body.js';
+import type { RouteAnswer, RouteOutputs } from '../common/route-outputs.js';
+import { MAX_WEBHOOK_DEPTH, parseWebhookBody } from './webhook-body.js';
 import type { NewInboxEvent } from './webhook-inbox.repository.js';
 import { WebhookInbox } from './webhook-inbox.service.js';
 
@@ -28,6 +31,13 @@ export type InboxEntry = { event: NewInboxEvent } | { event: Omit<NewInboxEvent,
 export interface WebhookSource<Verified> {
   readonly path: string;
   readonly bodyLimit: number;
+  /**
+   * For the API document: the headers `verify` reads, each saying how it is checked, and the body's fields `describe`
+   * and the handlers read (open: the platform sends more).
+   */
+  readonly inputs: { headers: z.ZodType; body: z.ZodType };
+  /** For the API document: how `verify` and `describe` refuse a delivery (400, 401, 404…), by status. */
+  readonly refusals: Record<number, RouteAnswer>;
   verify(header: WebhookHeader, raw: Buffer): Verified | Promise<Verified>;
   describe(body: Record<string, unknown>, request: WebhookRequest<Verified>): InboxEntry;
 }
@@ -45,17 +55,43 @@ export class WebhookReceiver {
 
   register<Verified>(source: WebhookSource<Verified>): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    rawBodyPost(fastify, source.path, source.bodyLimit, async (request, raw, reply) => {
-      const header = headerOf(request);
-      const verified = await source.verify(header, raw);
-      const entry = source.describe(parseWebhookBody(raw), { header, raw, verified });
-      const result =
-        'contentKey' in entry
-          ? await this.inbox.receiveByContent(entry.event, entry.contentKey)
-          : await this.inbox.receive(entry.event);
-      await reply.status(200).send({ detail: result });
-    });
+    rawBodyPost(
+      fastify,
+      source.path,
+      source.bodyLimit,
+      async (request, raw, reply) => {
+        const header = headerOf(request);
+        const verified = await source.verify(header, raw);
+        const entry = source.describe(parseWebhookBody(raw), { header, raw, verified });
+        const result =
+          'contentKey' in entry
+            ? await this.inbox.receiveByContent(entry.event, entry.contentKey)
+            : await this.inbox.receive(entry.event);
+        await reply.status(200).send({ detail: result });
+      },
+      { inputs: source.inputs, outputs: outputsOf(source) },
+    );
   }
+}
+
+/** What every receiver answers, with the source's own refusals. */
+function outputsOf(source: WebhookSource<unknown>): RouteOutputs {
+  return {
+    body: ZWebhookReceipt,
+    description:
+      'Verified and stored: `accepted`, its work done after the answer; `duplicate`, a delivery stored already, ' +
+      'which has no second effect.',
+    answers: {
+      400: {
+        description:
+          'Verified, but not a delivery of this platform: not a JSON object (`invalid_json`, `invalid_webhook`), ' +
+          `nested deeper than ${MAX_WEBHOOK_DEPTH} levels (\`invalid_webhook\`), text the database cannot store ` +
+          '(`invalid_input`), or without the fields that name its event (`invalid_webhook`).',
+      },
+      413: { description: `The body is larger than ${source.bodyLimit / 1024 / 1024} MB.` },
+      ...source.refusals,
+    },
+  };
 }
 
 function headerOf(request: FastifyRequest): WebhookHeader {

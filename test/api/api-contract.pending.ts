@@ -55,10 +55,6 @@ export const UNDESCRIBED: readonly string[] = [
   'POST /api/review-requests/public/:token/reviews',
   'POST /api/review-requests/suppressions',
   'POST /api/review-requests/test-mail',
-  'POST /api/webhooks/bigcommerce/',
-  'POST /api/webhooks/shopify/',
-  'POST /api/webhooks/stripe/',
-  'POST /api/webhooks/tiendanube/',
   'POST /api/widgets/events',
   'PUT /api/integrations/bigcommerce/native-reviews',
   'PUT /api/questions/:id/answer',
@@ -104,4 +100,12 @@ export const UNREACHED: Record<string, string> = {
     'tus: needs an upload started and its chunk at the offset it stands at (resumable-upload.test.ts, resumable-upload-integrity.test.ts)',
   'DELETE /api/reviews/uploads/:id':
     'tus: needs an upload started and the Tus-Resumable header (resumable-upload.test.ts)',
+  'POST /api/webhooks/stripe/':
+    'needs a Stripe-Signature made with the endpoint secret (billing-stripe.test.ts, webhook-bodies.test.ts)',
+  'POST /api/webhooks/shopify/':
+    'needs an X-Shopify-Hmac-Sha256 made with the app secret (shopify-webhooks.test.ts, webhook-bodies.test.ts)',
+  'POST /api/webhooks/bigcommerce/':
+    'needs a connected store’s hash and webhook token (bigcommerce.test.ts, webhook-bodies.test.ts)',
+  'POST /api/webhooks/tiendanube/':
+    'needs an X-Linkedstore-Hmac-Sha256 made with the app secret (tiendanube.test.ts, webhook-bodies.test.ts)',
 };

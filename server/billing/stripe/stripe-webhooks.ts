@@ -25,6 +25,17 @@ const ZEventEnvelope = z.looseObject({
   data: z.looseObject({ object: z.looseObject({}) }),
 });
 
+/** The header `verify` checks (EXTERNAL_APIS §4.1). */
+const ZStripeWebhookHeaders = z.object({
+  'Stripe-Signature': z
+    .string()
+    .describe(
+      '`t=<unix time>,v1=<hex>`: HMAC-SHA256 of `{t}.{raw body}` keyed with the endpoint’s signing secret ' +
+        '(STRIPE_WEBHOOK_SECRET), checked by Stripe’s library on the raw bytes before anything is read; `t` within ' +
+        '300 s of now.',
+    ),
+});
+
 type EventHandler = (event: Stripe.Event, at: Date) => Promise<unknown>;
 
 /**
@@ -37,6 +48,20 @@ type EventHandler = (event: Stripe.Event, at: Date) => Promise<unknown>;
 export class StripeWebhooks implements OnModuleInit, WebhookSource<void> {
   readonly path = '/api/webhooks/stripe/';
   readonly bodyLimit = 1024 * 1024;
+  readonly inputs = {
+    headers: ZStripeWebhookHeaders,
+    body: ZEventEnvelope.describe(
+      'A Stripe event; `data.object` is the checkout session, subscription or invoice its `type` names.',
+    ),
+  };
+  readonly refusals = {
+    400: {
+      description:
+        'The signature does not hold (`invalid_signature`: nothing is stored), or the body is not a Stripe event ' +
+        '(`invalid_json`, `invalid_webhook`, `invalid_input`).',
+    },
+    404: { description: 'Billing is not configured on this server (`not_found`).' },
+  };
 
   constructor(
     private readonly receiver: WebhookReceiver,

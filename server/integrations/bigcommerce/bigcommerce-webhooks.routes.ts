@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { z } from 'zod';
 import { ApiError } from '../../common/api-error.js';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -22,6 +23,36 @@ import {
 import { ZWebhookBody } from './bigcommerce.mappers.js';
 
 /**
+ * The headers `verify` checks (EXTERNAL_APIS §2.5): the two every hook is created with, and the Standard Webhooks
+ * signature where the deployment is a BigCommerce app.
+ */
+const ZBigCommerceWebhookHeaders = z.object({
+  'X-Video-Reviews-Store': z
+    .string()
+    .regex(/^[a-z0-9]{1,64}$/)
+    .describe('The store’s hash, set on each hook when the store connected; it must name a connected store.'),
+  'X-Video-Reviews-Token': z
+    .string()
+    .describe(
+      'A token set on each hook, derived from the store’s current connection with the server’s key, compared in ' +
+        'constant time: a reconnection retires the hooks of the one before.',
+    ),
+  'webhook-id': z
+    .string()
+    .optional()
+    .describe('Standard Webhooks: the message id; names the delivery when the body has no `hash`.'),
+  'webhook-timestamp': z.string().optional().describe('Standard Webhooks: unix seconds, within 5 minutes of now.'),
+  'webhook-signature': z
+    .string()
+    .optional()
+    .describe(
+      'Standard Webhooks: `v1,<base64>` values, space-separated, one of which must be HMAC-SHA256 of ' +
+        '`{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the app’s client secret. Required, with the two ' +
+        'above, when BIGCOMMERCE_CLIENT_SECRET is set.',
+    ),
+});
+
+/**
  * `POST /api/webhooks/bigcommerce/`: the store's hooks. A delivery is authenticated before its body is parsed (the
  * store's token, and the Standard Webhooks signature where the deployment is a BigCommerce app), stored once (its
  * `hash`, else its webhook id, names it) and answered at once; the work happens after the answer.
@@ -30,6 +61,25 @@ import { ZWebhookBody } from './bigcommerce.mappers.js';
 export class BigCommerceWebhookRoutes implements OnModuleInit, WebhookSource<string> {
   readonly path = '/api/webhooks/bigcommerce/';
   readonly bodyLimit = 1024 * 1024;
+  readonly inputs = {
+    headers: ZBigCommerceWebhookHeaders,
+    body: ZWebhookBody.loose().describe(
+      'What happened (`scope`) to which resource (`data`), in which store (`producer`); `hash` names the delivery.',
+    ),
+  };
+  readonly refusals = {
+    400: {
+      description:
+        'Authenticated, but with no valid scope, or from another store than its headers name (`invalid_webhook`), ' +
+        'or a body that is not a JSON object the database can store (`invalid_json`, `invalid_webhook`, ' +
+        '`invalid_input`).',
+    },
+    401: {
+      description:
+        'Not from a connected store (its store hash or token does not match), or the signature does not hold ' +
+        '(`invalid_signature`): nothing is stored.',
+    },
+  };
 
   constructor(
     private readonly stores: StoreConnectionsRepository,

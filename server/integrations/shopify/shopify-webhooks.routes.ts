@@ -1,4 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { z } from 'zod';
 import { SHOP_DOMAIN } from '../../../shared/shopify.js';
 import { ApiError } from '../../common/api-error.js';
 import {
@@ -12,6 +13,29 @@ import { PROVIDER } from './shopify-install.service.js';
 import { ShopifyClient } from './shopify.client.js';
 import { verifyWebhook } from './shopify-hmac.js';
 
+/** The headers `verify` and `describe` read (EXTERNAL_APIS §1.2). */
+const ZShopifyWebhookHeaders = z.object({
+  'X-Shopify-Hmac-Sha256': z
+    .string()
+    .describe(
+      'Base64 HMAC-SHA256 of the raw body keyed with the app’s secret (SHOPIFY_API_SECRET), compared in constant ' +
+        'time before anything is read.',
+    ),
+  'X-Shopify-Topic': z
+    .string()
+    .regex(/^[a-z_]+\/[a-z_]+$/)
+    .describe('What happened (`orders/paid`, `app/uninstalled`, `customers/redact`…): it picks the handler.'),
+  'X-Shopify-Shop-Domain': z.string().regex(SHOP_DOMAIN).describe('The store’s myshopify.com domain.'),
+  'X-Shopify-Webhook-Id': z
+    .string()
+    .max(200)
+    .describe('The delivery’s id: a delivery repeated with the same id is a `duplicate`.'),
+  'X-Shopify-Triggered-At': z
+    .string()
+    .optional()
+    .describe('When the event happened (ISO 8601): an older event arriving late changes nothing newer.'),
+});
+
 /**
  * `POST /api/webhooks/shopify/`: every topic, the privacy ones included. The signature is checked on the raw bytes,
  * before anything is parsed (EXTERNAL_APIS §1.2). A valid delivery is stored (a repeated X-Shopify-Webhook-Id is a
@@ -21,6 +45,25 @@ import { verifyWebhook } from './shopify-hmac.js';
 export class ShopifyWebhookRoutes implements OnModuleInit, WebhookSource<void> {
   readonly path = '/api/webhooks/shopify/';
   readonly bodyLimit = 5 * 1024 * 1024;
+  readonly inputs = {
+    headers: ZShopifyWebhookHeaders,
+    body: z
+      .looseObject({})
+      .describe(
+        'The topic’s resource as the app’s API version gives it: an order (`orders/*`), a product (`products/*`), ' +
+          'the shop (`shop/update`), the app subscription (`app_subscriptions/update`), or the privacy topics’ ' +
+          'customer and orders. It is stored whole and read by the topic’s handler after the answer.',
+      ),
+  };
+  readonly refusals = {
+    400: {
+      description:
+        'Signed, but with no valid topic, shop domain or webhook id (`invalid_webhook`), or a body that is not a ' +
+        'JSON object the database can store (`invalid_json`, `invalid_webhook`, `invalid_input`).',
+    },
+    401: { description: 'The HMAC does not match the body (`invalid_signature`): nothing is stored.' },
+    404: { description: 'The Shopify app is not configured on this server (`not_found`).' },
+  };
 
   constructor(
     private readonly client: ShopifyClient,

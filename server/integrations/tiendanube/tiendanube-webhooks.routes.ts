@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { z } from 'zod';
 import { ApiError } from '../../common/api-error.js';
 import {
   WebhookReceiver,
@@ -25,6 +26,16 @@ function topicOf(body: Record<string, unknown>): string | null {
   return null;
 }
 
+/** The header `verify` checks (EXTERNAL_APIS §3.3). */
+const ZTiendaNubeWebhookHeaders = z.object({
+  'X-Linkedstore-Hmac-Sha256': z
+    .string()
+    .describe(
+      'Hex HMAC-SHA256 of the raw body keyed with the app’s secret (TIENDANUBE_CLIENT_SECRET), compared in ' +
+        'constant time before anything is read.',
+    ),
+});
+
 /**
  * `POST /api/webhooks/tiendanube/`: the store's events and the LGPD topics. The HMAC is checked on the raw bytes
  * before anything is parsed; a valid delivery is stored once and answered at once (Tienda Nube waits 40 s at most);
@@ -34,6 +45,22 @@ function topicOf(body: Record<string, unknown>): string | null {
 export class TiendaNubeWebhookRoutes implements OnModuleInit, WebhookSource<void> {
   readonly path = '/api/webhooks/tiendanube/';
   readonly bodyLimit = 1024 * 1024;
+  readonly inputs = {
+    headers: ZTiendaNubeWebhookHeaders,
+    body: ZWebhookBody.describe(
+      '`{store_id, event, id}`; the LGPD topics have no `event` and are told apart by their fields: `data_request` ' +
+        '(customers/data_request), `customer` (customers/redact), `store_id` alone (store/redact).',
+    ),
+  };
+  readonly refusals = {
+    400: {
+      description:
+        'Signed, but with no valid event or store (`invalid_webhook`), or a body that is not a JSON object the ' +
+        'database can store (`invalid_json`, `invalid_webhook`, `invalid_input`).',
+    },
+    401: { description: 'The HMAC does not match the body (`invalid_signature`): nothing is stored.' },
+    404: { description: 'The Tienda Nube app is not configured on this server (`not_found`).' },
+  };
 
   constructor(
     private readonly client: TiendaNubeClient,
