@@ -1,49 +1,62 @@
 import { z } from 'zod';
-import { LANGUAGES, type TLanguage } from './constants.js';
-import type { TWidgetStrings } from './widget-strings.js';
-import type { TWidgetSettings } from './widgets.js';
+import { LANGUAGES } from './constants.js';
+import { WIDGET_STRING_KEYS, type TWidgetStringKey, type TWidgetStrings } from './widget-strings.js';
+import { WIDGET_POSITIONS, ZWidgetAppearance } from './widgets.js';
 
 // What the storefront widget reads and sends (DESIGN §7): the contract between the server and `widget/`.
+
+/** The widget's UI strings in one language: every key of WIDGET_STRING_KEYS. */
+export const ZWidgetStrings = z
+  .object(
+    Object.fromEntries(WIDGET_STRING_KEYS.map((key) => [key, z.string()])) as Record<TWidgetStringKey, z.ZodString>,
+  )
+  .meta({ id: 'WidgetStrings' }) satisfies z.ZodType<TWidgetStrings>;
 
 /**
  * GET /api/widgets/configuration/{product_id}/?merchant_id=, and GET /api/widgets/configuration/?merchant_id= (the
  * store's own, with no product's override: the all-reviews page's).
  */
-export interface TWidgetConfiguration {
-  store_id: string;
-  /** The store's name, which signs its replies to reviews. */
-  store_name: string;
-  /** Null in the store's own configuration. */
-  product_id: string | null;
-  /** False when the product's override turns the widget off. */
-  enabled: boolean;
-  /**
-   * The language the widget shows when the shopper's browser does not choose one: the setting's fixed language, or
-   * with the automatic setting the store's main language.
-   */
-  language: TLanguage;
-  position: TWidgetSettings['position'];
-  custom_selector: string | null;
-  settings: Omit<TWidgetSettings, 'position' | 'custom_selector' | 'language'>;
-  /** The UI strings in `language`. */
-  strings: TWidgetStrings;
-  /**
-   * Only with the automatic language setting: the other languages' strings. The shopper's browser then chooses
-   * (widget/src/language.ts), so the answer is the same for every shopper and may be cached publicly.
-   */
-  translations?: Partial<Record<TLanguage, TWidgetStrings>>;
-  /**
-   * What the submission form checks before uploading, mirroring the server; `video_seconds` is the longest video
-   * the server takes, which a camera recording stops short of.
-   */
-  limits: {
-    video_bytes: number;
-    photo_bytes: number;
-    comment_length: number;
-    name_length: number;
-    video_seconds: number;
-  };
-}
+export const ZWidgetConfiguration = z
+  .object({
+    store_id: z.string(),
+    /** The store's name, which signs its replies to reviews. */
+    store_name: z.string(),
+    /** Null in the store's own configuration. */
+    product_id: z.string().nullable(),
+    /** False when the product's override turns the widget off. */
+    enabled: z.boolean(),
+    /**
+     * The language the widget shows when the shopper's browser does not choose one: the setting's fixed language, or
+     * with the automatic setting the store's main language.
+     */
+    language: z.enum(LANGUAGES),
+    /** The product's override's, else the store's. */
+    position: z.enum(WIDGET_POSITIONS),
+    custom_selector: z.string().nullable(),
+    settings: ZWidgetAppearance,
+    /** The UI strings in `language`. */
+    strings: ZWidgetStrings,
+    /**
+     * Only with the automatic language setting: the other languages' strings. The shopper's browser then chooses
+     * (widget/src/language.ts), so the answer is the same for every shopper and may be cached publicly.
+     */
+    translations: z.partialRecord(z.enum(LANGUAGES), ZWidgetStrings).optional(),
+    /**
+     * What the submission form checks before uploading, mirroring the server; `video_seconds` is the longest video
+     * the server takes, which a camera recording stops short of.
+     */
+    limits: z
+      .object({
+        video_bytes: z.int().positive(),
+        photo_bytes: z.int().positive(),
+        comment_length: z.int().positive(),
+        name_length: z.int().positive(),
+        video_seconds: z.int().positive(),
+      })
+      .meta({ id: 'WidgetLimits' }),
+  })
+  .meta({ id: 'WidgetConfiguration' });
+export type TWidgetConfiguration = z.output<typeof ZWidgetConfiguration>;
 
 const count = z.int().nonnegative();
 const timestamp = z.iso.datetime({ offset: true });
@@ -268,3 +281,6 @@ export const ZWidgetEvents = z.object({
     .max(EVENTS_BATCH_MAX, `At most ${EVENTS_BATCH_MAX} events per batch.`),
 });
 export type TWidgetEvents = z.input<typeof ZWidgetEvents>;
+
+/** What POST /api/widgets/events/ kept of the batch: only what a real widget would send is stored. */
+export const ZWidgetEventsRecorded = z.object({ recorded: z.int().nonnegative() }).meta({ id: 'WidgetEventsRecorded' });

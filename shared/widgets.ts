@@ -86,6 +86,14 @@ export const ZWidgetSettings = ZWidgetSettingsFields.superRefine((body, ctx) => 
     ctx.addIssue({ code: 'custom', path: ['custom_selector'], message: 'A custom position needs a CSS selector.' });
   }
 }).meta({ id: 'WidgetSettings' });
+
+/** The settings a storefront's configuration carries besides the placement and language, which it resolves. */
+export const ZWidgetAppearance = ZWidgetSettingsFields.omit({
+  position: true,
+  custom_selector: true,
+  language: true,
+}).meta({ id: 'WidgetAppearance' });
+
 /** POST /api/widgets/global-settings/ takes any subset; missing fields keep their saved (or default) value. */
 export const ZWidgetSettingsPatch = ZWidgetSettingsFields.partial();
 export type TWidgetSettings = z.output<typeof ZWidgetSettings>;

@@ -5,7 +5,13 @@ import { z } from 'zod';
 import { compress, preferredEncoding, type TContentEncoding } from '../common/content-encoding.js';
 import { allowAnyOrigin } from '../common/open-cors.js';
 import { sendError } from '../common/error-body.js';
-import { ZPublicReviews, ZPublicReviewsView, ZReviewSummaries, ZSummaryIds } from '../../shared/storefront.js';
+import {
+  ZPublicReviews,
+  ZPublicReviewsView,
+  ZReviewSummaries,
+  ZSummaryIds,
+  ZWidgetConfiguration,
+} from '../../shared/storefront.js';
 import type { RouteAnswer, RouteBody, RouteOutputs } from '../common/route-outputs.js';
 import { CDN_CACHE } from './cdn-cache.js';
 import type { Versioned } from './storefront-cache.js';
@@ -26,7 +32,7 @@ const ZAllReviewsQuery = ZPublicReviewsQuery.omit({ product_id: true });
 const ZReviewSummaryQuery = ZMerchantQuery.extend({ ids: ZSummaryIds });
 
 /** What `answer()` answers, for the API document: `body` with its cache headers, 304 to a current ETag, 404. */
-function answered(body: RouteBody, description: string): RouteOutputs {
+export function answered(body: RouteBody, description: string): RouteOutputs {
   const unknownStore: RouteAnswer = { description: 'No store with this id (`unknown_store`).' };
   return {
     body,
@@ -45,9 +51,18 @@ function answered(body: RouteBody, description: string): RouteOutputs {
 /** Route options: no @fastify/compress (these answers are compressed once, see below); the inputs the route catalog lists. */
 const CONFIGURATION_ROUTE = {
   compress: false,
-  config: { inputs: { query: ZMerchantQuery, params: z.object({ productId: z.string() }) } },
+  config: {
+    inputs: { query: ZMerchantQuery, params: z.object({ productId: z.string() }) },
+    outputs: answered(ZWidgetConfiguration, 'The widget’s settings for the product’s page, with its override.'),
+  },
 } as const;
-const STORE_CONFIGURATION_ROUTE = { compress: false, config: { inputs: { query: ZMerchantQuery } } } as const;
+const STORE_CONFIGURATION_ROUTE = {
+  compress: false,
+  config: {
+    inputs: { query: ZMerchantQuery },
+    outputs: answered(ZWidgetConfiguration, 'The widget’s settings for the store’s page of every product’s reviews.'),
+  },
+} as const;
 const PUBLIC_REVIEWS_ROUTE = {
   compress: false,
   config: {
