@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TModerationFlag } from './moderation-options.js';
+import { MODERATION_FLAGS } from './moderation-options.js';
 import {
   ANSWER_MAX_LENGTH,
   ASKER_NAME_MAX_LENGTH,
@@ -9,10 +9,8 @@ import {
   QUESTION_MAX_LENGTH,
   QUESTION_STATUSES,
   QUESTIONS_PAGE_SIZE,
-  type TQuestionBulkAction,
-  type TQuestionStatus,
 } from './question-options.js';
-import { pageFields, type TReviewProduct } from './reviews.js';
+import { pageFields, ZPage, ZReviewProduct } from './reviews.js';
 export * from './question-options.js';
 
 // Questions and answers (issue 25): the dashboard's /api/questions/ and the storefront's public routes.
@@ -51,40 +49,54 @@ export const ZQuestionBulk = z
   .strict();
 export type TQuestionBulk = z.input<typeof ZQuestionBulk>;
 
+const count = z.int().nonnegative();
+/** An instant as the server writes it (`toISOString()`, UTC). */
+const timestamp = z.iso.datetime({ offset: true });
+
 /** What a bulk action did: `matched` = `changed` + `unchanged` + `not_allowed` + `not_found`. */
-export interface TQuestionBulkResult {
-  action: TQuestionBulkAction;
-  matched: number;
-  changed: number;
-  /** Already where the action leads (publishing a published question). */
-  unchanged: number;
-  /** Publishing a question without an answer. */
-  not_allowed: number;
-  not_found: number;
-}
+export const ZQuestionBulkResult = z
+  .object({
+    action: z.enum(QUESTION_BULK_ACTIONS),
+    /** The ids named, without repeats. */
+    matched: count,
+    changed: count,
+    /** Already where the action leads (publishing a published question). */
+    unchanged: count,
+    /** Publishing a question without an answer. */
+    not_allowed: count,
+    not_found: count,
+  })
+  .meta({ id: 'QuestionBulkResult' });
+export type TQuestionBulkResult = z.output<typeof ZQuestionBulkResult>;
 
 /** A question as the dashboard sees it. */
-export interface TQuestion {
-  id: string;
-  status: TQuestionStatus;
-  product: TReviewProduct;
-  asker: { name: string; email: string };
-  question: string;
-  answer: string | null;
-  answered_at: string | null;
-  /** When the answer was last mailed to the asker; null if never. */
-  answer_mailed_at: string | null;
-  published_at: string | null;
-  /** Why the content filter held it back (empty: nothing found). */
-  flags: TModerationFlag[];
-  created_at: string;
-}
+export const ZQuestion = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(QUESTION_STATUSES),
+    product: ZReviewProduct,
+    asker: z.object({ name: z.string(), email: z.string() }).meta({ id: 'QuestionAsker' }),
+    question: z.string(),
+    answer: z.string().nullable(),
+    answered_at: timestamp.nullable(),
+    /** When the answer was last mailed to the asker; null if never. */
+    answer_mailed_at: timestamp.nullable(),
+    published_at: timestamp.nullable(),
+    /** Why the content filter held it back (empty: nothing found). */
+    flags: z.array(z.enum(MODERATION_FLAGS)),
+    created_at: timestamp,
+  })
+  .meta({ id: 'Question' });
+export type TQuestion = z.output<typeof ZQuestion>;
 
-export interface TQuestionStats {
-  pending: number;
-  answered: number;
-  published: number;
-}
+/** GET /api/questions/ — newest first. */
+export const ZQuestionPage = ZPage(ZQuestion).meta({ id: 'QuestionPage' });
+
+/** GET /api/questions/stats/ — the store's questions by status. */
+export const ZQuestionStats = z
+  .object({ pending: count, answered: count, published: count })
+  .meta({ id: 'QuestionStats' });
+export type TQuestionStats = z.output<typeof ZQuestionStats>;
 
 const trimmed = (max: number, required?: string) => {
   const base = z.string({ error: 'This field is required.' }).trim().max(max, `At most ${max} characters.`);
@@ -111,6 +123,10 @@ export const ZQuestionAsk = z.object({
 });
 export type TQuestionAsk = z.input<typeof ZQuestionAsk>;
 
+/** A shopper's question is taken, waiting for the store's answer. */
+export const ZQuestionAsked = z.object({ id: z.uuid(), status: z.literal('pending') }).meta({ id: 'QuestionAsked' });
+export type TQuestionAsked = z.output<typeof ZQuestionAsked>;
+
 /** GET /api/questions/public/ — a product's published questions; the page and its size in the URL (CDN-cacheable). */
 export const ZPublicQuestionsQuery = z.object({
   merchant_id: trimmed(200, 'This field is required.'),
@@ -127,18 +143,18 @@ export const ZPublicQuestionsQuery = z.object({
 });
 
 /** One published question on the storefront: no address, the asker's first name only. */
-export interface TPublicQuestion {
-  id: string;
-  name: string;
-  question: string;
-  answer: string;
-  created_at: string;
-  answered_at: string;
-}
+export const ZPublicQuestion = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    question: z.string(),
+    answer: z.string(),
+    created_at: timestamp,
+    answered_at: timestamp,
+  })
+  .meta({ id: 'PublicQuestion' });
+export type TPublicQuestion = z.output<typeof ZPublicQuestion>;
 
-export interface TPublicQuestions {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: TPublicQuestion[];
-}
+/** GET /api/questions/public/ — a page of the product's published questions, the latest published first. */
+export const ZPublicQuestions = ZPage(ZPublicQuestion).meta({ id: 'PublicQuestions' });
+export type TPublicQuestions = z.output<typeof ZPublicQuestions>;

@@ -1,8 +1,10 @@
 import { Body, Controller, HttpCode, Options, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ZQuestionAsk } from '../../shared/questions.js';
-import { allowAnyOrigin, answerPreflight } from '../common/open-cors.js';
+import { ZQuestionAsk, ZQuestionAsked, type TQuestionAsked } from '../../shared/questions.js';
+import { allowAnyOrigin, answerPreflight, PREFLIGHT_ANSWER } from '../common/open-cors.js';
+import { THROTTLED_ANSWER } from '../common/rate-limiter.js';
+import { Answers } from '../common/route-outputs.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { QuestionsService } from './questions.service.js';
 
@@ -13,11 +15,20 @@ export class QuestionsPublicController {
 
   @Post('/')
   @HttpCode(201)
+  @Answers(ZQuestionAsked, {
+    description: 'Taken: the question waits for the store’s answer (an unknown store is refused as `merchant_id`).',
+    answers: {
+      429: {
+        ...THROTTLED_ANSWER,
+        description: 'Too many questions from this address: retry after `Retry-After` seconds.',
+      },
+    },
+  })
   ask(
     @Body(new ZodPipe(ZQuestionAsk)) body: z.output<typeof ZQuestionAsk>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ id: string; status: 'pending' }> {
+  ): Promise<TQuestionAsked> {
     allowAnyOrigin(reply);
     // A throttled shopper is told how long to wait: the widget reads it cross-origin.
     void reply.header('access-control-expose-headers', 'Retry-After');
@@ -26,6 +37,7 @@ export class QuestionsPublicController {
 
   @Options('/')
   @HttpCode(204)
+  @Answers(null, PREFLIGHT_ANSWER)
   preflight(@Res({ passthrough: true }) reply: FastifyReply): void {
     answerPreflight(reply);
   }

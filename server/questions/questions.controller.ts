@@ -1,9 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import type { z } from 'zod';
 import {
+  ZQuestion,
   ZQuestionAnswer,
   ZQuestionBulk,
+  ZQuestionBulkResult,
   ZQuestionListQuery,
+  ZQuestionPage,
+  ZQuestionStats,
   type TQuestion,
   type TQuestionBulkResult,
   type TQuestionStats,
@@ -11,6 +15,7 @@ import {
 import type { TPage } from '../../shared/reviews.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Answers } from '../common/route-outputs.js';
 import { UuidParam } from '../common/uuid.pipe.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { QuestionsService } from './questions.service.js';
@@ -22,6 +27,7 @@ export class QuestionsController {
 
   @Get('/')
   @Authenticated('moderate_reviews')
+  @Answers(ZQuestionPage)
   list(
     @Auth() auth: AuthContext,
     @Query(new ZodPipe(ZQuestionListQuery)) query: z.output<typeof ZQuestionListQuery>,
@@ -31,6 +37,7 @@ export class QuestionsController {
 
   @Get('stats/')
   @Authenticated('moderate_reviews')
+  @Answers(ZQuestionStats)
   stats(@Auth() auth: AuthContext): Promise<TQuestionStats> {
     return this.questions.stats(requireWorkspace(auth));
   }
@@ -38,6 +45,7 @@ export class QuestionsController {
   @Post('bulk/')
   @HttpCode(200)
   @Authenticated('moderate_reviews')
+  @Answers(ZQuestionBulkResult)
   bulk(
     @Auth() auth: AuthContext,
     @Body(new ZodPipe(ZQuestionBulk)) body: z.output<typeof ZQuestionBulk>,
@@ -47,6 +55,7 @@ export class QuestionsController {
 
   @Get(':id/')
   @Authenticated('moderate_reviews')
+  @Answers(ZQuestion)
   get(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TQuestion> {
     return this.questions.get(requireWorkspace(auth), id);
   }
@@ -54,12 +63,14 @@ export class QuestionsController {
   @Delete(':id/')
   @HttpCode(204)
   @Authenticated('moderate_reviews')
+  @Answers(null)
   remove(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<void> {
     return this.questions.remove(requireWorkspace(auth), id);
   }
 
   @Put(':id/answer/')
   @Authenticated('moderate_reviews')
+  @Answers(ZQuestion, { description: 'The question with its answer, mailed to the asker unless the store may not.' })
   answer(
     @Auth() auth: AuthContext,
     @Param('id', UuidParam) id: string,
@@ -71,6 +82,9 @@ export class QuestionsController {
   @Post(':id/publish/')
   @HttpCode(200)
   @Authenticated('moderate_reviews')
+  @Answers(ZQuestion, {
+    answers: { 400: { description: 'The question has no answer yet (`question_unanswered`).' } },
+  })
   publish(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TQuestion> {
     return this.questions.publish(requireWorkspace(auth), id, true);
   }
@@ -78,6 +92,7 @@ export class QuestionsController {
   @Post(':id/unpublish/')
   @HttpCode(200)
   @Authenticated('moderate_reviews')
+  @Answers(ZQuestion)
   unpublish(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TQuestion> {
     return this.questions.publish(requireWorkspace(auth), id, false);
   }

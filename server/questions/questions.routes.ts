@@ -1,11 +1,17 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { ZPublicQuestionsQuery } from '../../shared/questions.js';
-import { answer } from '../storefront/storefront.routes.js';
+import { ZPublicQuestions, ZPublicQuestionsQuery } from '../../shared/questions.js';
+import { answer, answered } from '../storefront/storefront.routes.js';
 import { QuestionsService } from './questions.service.js';
 
-const PUBLIC_QUESTIONS_ROUTE = { compress: false, config: { inputs: { query: ZPublicQuestionsQuery } } } as const;
+const PUBLIC_QUESTIONS_ROUTE = {
+  compress: false,
+  config: {
+    inputs: { query: ZPublicQuestionsQuery },
+    outputs: answered(ZPublicQuestions, 'A page of the product’s published questions with their answers.'),
+  },
+} as const;
 
 /**
  * A product's published questions, read by the widget's Questions tab: a plain Fastify route answered like the

@@ -4,6 +4,7 @@ import { MODERATION_FLAGS, type TModerationFlag } from '../../shared/moderation-
 import type {
   TPublicQuestions,
   TQuestion,
+  TQuestionAsked,
   TQuestionBulkResult,
   TQuestionStats,
   ZQuestionAnswer,
@@ -166,7 +167,7 @@ export class QuestionsService {
    * A shopper's question (POST /api/questions/public/): throttled per address, always pending; what the content filter
    * finds (in the question, and contact details or blocked words in the name) is kept as flags for the merchant.
    */
-  async ask(ip: string, body: z.output<typeof ZQuestionAsk>): Promise<{ id: string; status: 'pending' }> {
+  async ask(ip: string, body: z.output<typeof ZQuestionAsk>): Promise<TQuestionAsked> {
     await this.limiter.consume(QUESTIONS_PER_IP, ip);
     const store = await this.storefront.findStore(body.merchant_id);
     if (!store) throw ApiError.validation({ merchant_id: ['No store with this id.'] });

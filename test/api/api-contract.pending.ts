@@ -3,7 +3,6 @@
  * and declared with @Answers (or a plain route's config.outputs). This list only shrinks.
  */
 export const UNDESCRIBED: readonly string[] = [
-  'DELETE /api/questions/:id',
   'DELETE /api/review-requests/suppressions/:id',
   'GET /api/billing/config',
   'GET /api/billing/payment-methods/list_payment_methods',
@@ -14,10 +13,6 @@ export const UNDESCRIBED: readonly string[] = [
   'GET /api/integrations/bigcommerce',
   'GET /api/integrations/shopify',
   'GET /api/integrations/tiendanube',
-  'GET /api/questions',
-  'GET /api/questions/:id',
-  'GET /api/questions/public/',
-  'GET /api/questions/stats',
   'GET /api/review-imports',
   'GET /api/review-imports/:id',
   'GET /api/review-imports/:id/skipped.csv',
@@ -28,7 +23,6 @@ export const UNDESCRIBED: readonly string[] = [
   'GET /api/review-requests/suppressions',
   'GET /widget/v1/:file',
   'GET /widget/v1/assets/:file',
-  'OPTIONS /api/questions/public',
   'POST /api/billing/checkout/create-checkout-session',
   'POST /api/billing/payment-methods/attach_payment_method',
   'POST /api/billing/payment-methods/create_payment_method',
@@ -36,10 +30,6 @@ export const UNDESCRIBED: readonly string[] = [
   'POST /api/billing/subscriptions/:id/change_plan',
   'POST /api/integrations/bigcommerce/disconnect',
   'POST /api/integrations/shopify/connect',
-  'POST /api/questions/:id/publish',
-  'POST /api/questions/:id/unpublish',
-  'POST /api/questions/bulk',
-  'POST /api/questions/public',
   'POST /api/review-imports',
   'POST /api/review-imports/:id/cancel',
   'POST /api/review-imports/:id/start',
@@ -53,7 +43,6 @@ export const UNDESCRIBED: readonly string[] = [
   'POST /api/review-requests/suppressions',
   'POST /api/review-requests/test-mail',
   'PUT /api/integrations/bigcommerce/native-reviews',
-  'PUT /api/questions/:id/answer',
   'PUT /api/review-requests/settings',
 ];
 
