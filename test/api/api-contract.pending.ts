@@ -21,8 +21,6 @@ export const UNDESCRIBED: readonly string[] = [
   'GET /api/review-requests/funnel',
   'GET /api/review-requests/settings',
   'GET /api/review-requests/suppressions',
-  'GET /widget/v1/:file',
-  'GET /widget/v1/assets/:file',
   'POST /api/billing/checkout/create-checkout-session',
   'POST /api/billing/payment-methods/attach_payment_method',
   'POST /api/billing/payment-methods/create_payment_method',

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { JwtService } from '@nestjs/jwt';
 import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
@@ -19,6 +21,7 @@ import {
 import { API_KEY_SCOPES } from '../../shared/api-keys.js';
 import { fixture } from '../factories/reviews.factory.js';
 import { joinAsMember, registerOwner, uniqueEmail, type Agent } from './accounts.js';
+import { ROOT_DIR } from './pglite-template.js';
 import { databaseOf, type TestApp } from './test-app.js';
 import { JWT_SECRET } from './test-env.js';
 
@@ -184,7 +187,17 @@ export const TENANT_IDS: Record<string, (tenant: Tenant) => string> = {
   '/api/questions/:id': (x) => x.questionId,
   '/api/review-imports/:id': (x) => x.reviewImportId,
   '/api/api-keys/:id': (x) => x.apiKeyId,
+  '/widget/v1/:file': (x) => `${x.storeId}.js`,
+  '/widget/v1/assets/:file': () => widgetBundle(),
 };
+
+/** The widget's bundle as built for the suites (`npm test` builds the widget before jest runs). */
+function widgetBundle(): string {
+  const manifest = JSON.parse(readFileSync(join(ROOT_DIR, 'dist', 'widget', 'manifest.json'), 'utf8')) as {
+    widget: string;
+  };
+  return manifest.widget;
+}
 
 export function tenantIdFor(path: string, param: string, tenant: Tenant): string | undefined {
   const end = path.indexOf(`:${param}`);
