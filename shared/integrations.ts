@@ -15,9 +15,8 @@ export const ZShopifyConnect = z.object({
 export type TShopifyConnect = z.input<typeof ZShopifyConnect>;
 
 /** Answer of POST /api/integrations/shopify/connect/: where to send the browser to approve the app. */
-export interface TShopifyAuthorize {
-  authorize_url: string;
-}
+export const ZShopifyAuthorize = z.object({ authorize_url: z.url() }).meta({ id: 'ShopifyAuthorize' });
+export type TShopifyAuthorize = z.output<typeof ZShopifyAuthorize>;
 
 /**
  * POST /api/auth/shopify/install/ — the OAuth return posted by a page instead of landing on the callback: `code`
@@ -30,33 +29,41 @@ export const ZShopifyInstallBody = z
   .catchall(z.string().max(2048));
 export type TShopifyInstallBody = z.input<typeof ZShopifyInstallBody>;
 
+const timestamp = z.iso.datetime({ offset: true });
+const count = z.int().nonnegative();
+
 /** GET /api/integrations/shopify/ — the Shopify page's state for the current store. */
-export interface TShopifyIntegration {
-  /** The app is installed and its token held. */
-  connected: boolean;
-  shop: string | null;
-  store_name: string;
-  /** Where a merchant installs the app (the app's listing, when the operator configured one). */
-  install_url: string | null;
-  /** Opens the theme editor with the app embed switched on (null until connected). */
-  theme_editor_url: string | null;
-  /** Whether the live theme has the app embed on: null when it could not be checked. */
-  embed_enabled: boolean | null;
-  setup_complete: boolean;
-  /** What the widget prints in the browser console on a storefront page when it runs. */
-  console_message: string;
-  products: number;
-  catalog_synced_at: string | null;
-  /**
-   * The store's access lets the app keep its products' rating metafields (scope write_products): false for a store
-   * installed before the app asked for it, until it is reconnected.
-   */
-  ratings_synced: boolean;
-  connected_at: string | null;
-  disconnected_at: string | null;
-  /** The Shopify app is configured on this server (SHOPIFY_API_KEY and SHOPIFY_API_SECRET). */
-  available: boolean;
-}
+export const ZShopifyIntegration = z
+  .object({
+    /** The app is installed and its token held. */
+    connected: z.boolean(),
+    /** The store's myshopify.com domain; null unless the store is a Shopify one. */
+    shop: z.string().nullable(),
+    store_name: z.string(),
+    /** Where a merchant installs the app (the app's listing, when the operator configured one). */
+    install_url: z.url().nullable(),
+    /** Opens the theme editor with the app embed switched on (null until connected). */
+    theme_editor_url: z.url().nullable(),
+    /** Whether the live theme has the app embed on: null when it could not be checked. */
+    embed_enabled: z.boolean().nullable(),
+    setup_complete: z.boolean(),
+    /** What the widget prints in the browser console on a storefront page when it runs. */
+    console_message: z.string(),
+    /** Products synced from the store's catalogue. */
+    products: count,
+    catalog_synced_at: timestamp.nullable(),
+    /**
+     * The store's access lets the app keep its products' rating metafields (scope write_products): false for a store
+     * installed before the app asked for it, until it is reconnected.
+     */
+    ratings_synced: z.boolean(),
+    connected_at: timestamp.nullable(),
+    disconnected_at: timestamp.nullable(),
+    /** The Shopify app is configured on this server (SHOPIFY_API_KEY and SHOPIFY_API_SECRET). */
+    available: z.boolean(),
+  })
+  .meta({ id: 'ShopifyIntegration' });
+export type TShopifyIntegration = z.output<typeof ZShopifyIntegration>;
 
 // ---- Installs every OAuth platform shares ----
 
@@ -103,28 +110,32 @@ export const ZBigCommerceConnect = z.object({
 export type TBigCommerceConnect = z.input<typeof ZBigCommerceConnect>;
 
 /** GET /api/integrations/bigcommerce/ — the BigCommerce page's state for the current store. */
-export interface TBigCommerceIntegration {
-  /** A BigCommerce store is connected and its token held. */
-  connected: boolean;
-  store_name: string;
-  store_hash: string | null;
-  /** The storefront's address, as BigCommerce reports it. */
-  store_url: string | null;
-  /** The widget's loader is registered through the Scripts API (nothing to paste). */
-  script_installed: boolean;
-  products: number;
-  catalog_synced_at: string | null;
-  connected_at: string | null;
-  /** Where the merchant creates a Store API account (the store's own control panel once its hash is known). */
-  api_accounts_url: string;
-  /** Published reviews are copied into the store's own product reviews (the theme's stars read those). */
-  native_reviews: boolean;
-  /**
-   * BigCommerce refused the copies (its API account's Products scope is read-only) since the last one it took: the
-   * merchant gives the account Products "modify" and reconnects.
-   */
-  native_reviews_refused: boolean;
-}
+export const ZBigCommerceIntegration = z
+  .object({
+    /** A BigCommerce store is connected and its token held. */
+    connected: z.boolean(),
+    store_name: z.string(),
+    store_hash: z.string().nullable(),
+    /** The storefront's address, as BigCommerce reports it. */
+    store_url: z.url().nullable(),
+    /** The widget's loader is registered through the Scripts API (nothing to paste). */
+    script_installed: z.boolean(),
+    /** Products synced from the store's catalogue. */
+    products: count,
+    catalog_synced_at: timestamp.nullable(),
+    connected_at: timestamp.nullable(),
+    /** Where the merchant creates a Store API account (the store's own control panel once its hash is known). */
+    api_accounts_url: z.url(),
+    /** Published reviews are copied into the store's own product reviews (the theme's stars read those). */
+    native_reviews: z.boolean(),
+    /**
+     * BigCommerce refused the copies (its API account's Products scope is read-only) since the last one it took: the
+     * merchant gives the account Products "modify" and reconnects.
+     */
+    native_reviews_refused: z.boolean(),
+  })
+  .meta({ id: 'BigCommerceIntegration' });
+export type TBigCommerceIntegration = z.output<typeof ZBigCommerceIntegration>;
 
 /** PUT /api/integrations/bigcommerce/native-reviews/ — copy published reviews into BigCommerce's own, or stop. */
 export const ZBigCommerceNativeReviews = z.object({ enabled: z.boolean() });
@@ -133,24 +144,28 @@ export type TBigCommerceNativeReviews = z.infer<typeof ZBigCommerceNativeReviews
 // ---- Tienda Nube (SPEC §2 Tienda Nube page) ----
 
 /** GET /api/integrations/tiendanube/ — the Tienda Nube page's state for the current store. */
-export interface TTiendaNubeIntegration {
-  /** The Tienda Nube app is installed for this store and its token held. */
-  connected: boolean;
-  store_name: string;
-  store_url: string | null;
-  script_installed: boolean;
-  products: number;
-  catalog_synced_at: string | null;
-  connected_at: string | null;
-  /** Option 1: the app's page in Tienda Nube's app store (null when the app is not configured here). */
-  install_url: string | null;
-  /** Option 2: where merchants who registered directly write to be connected; null (no option 2) unless set. */
-  support_email: string | null;
-  /** The Tienda Nube app is configured on this server (TIENDANUBE_CLIENT_ID and TIENDANUBE_CLIENT_SECRET). */
-  available: boolean;
-  /**
-   * Products' ratings could not be written since the last one that was (an install from before the app asked for
-   * `write_products`): installing the app again grants it.
-   */
-  ratings_refused: boolean;
-}
+export const ZTiendaNubeIntegration = z
+  .object({
+    /** The Tienda Nube app is installed for this store and its token held. */
+    connected: z.boolean(),
+    store_name: z.string(),
+    store_url: z.url().nullable(),
+    script_installed: z.boolean(),
+    /** Products synced from the store's catalogue. */
+    products: count,
+    catalog_synced_at: timestamp.nullable(),
+    connected_at: timestamp.nullable(),
+    /** Option 1: the app's page in Tienda Nube's app store (null when the app is not configured here). */
+    install_url: z.url().nullable(),
+    /** Option 2: where merchants who registered directly write to be connected; null (no option 2) unless set. */
+    support_email: z.email().nullable(),
+    /** The Tienda Nube app is configured on this server (TIENDANUBE_CLIENT_ID and TIENDANUBE_CLIENT_SECRET). */
+    available: z.boolean(),
+    /**
+     * Products' ratings could not be written since the last one that was (an install from before the app asked for
+     * `write_products`): installing the app again grants it.
+     */
+    ratings_refused: z.boolean(),
+  })
+  .meta({ id: 'TiendaNubeIntegration' });
+export type TTiendaNubeIntegration = z.output<typeof ZTiendaNubeIntegration>;

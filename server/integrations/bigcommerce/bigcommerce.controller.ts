@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ZMerchant, type TMerchant } from '../../../shared/accounts.js';
 import {
   ZBigCommerceConnect,
+  ZBigCommerceIntegration,
   ZBigCommerceNativeReviews,
   type TBigCommerceIntegration,
 } from '../../../shared/integrations.js';
@@ -64,12 +65,17 @@ export class BigCommerceController {
 
   @Get('api/integrations/bigcommerce/')
   @Authenticated('view_dashboard')
+  @Answers(ZBigCommerceIntegration)
   status(@Auth() auth: AuthContext): Promise<TBigCommerceIntegration> {
     return this.statuses.status(storeOf(requireWorkspace(auth)));
   }
 
   @Put('api/integrations/bigcommerce/native-reviews/')
   @Authenticated('manage_integrations')
+  @Answers(ZBigCommerceIntegration, {
+    description: 'The choice is saved; the products concerned are copied or withdrawn in the background.',
+    answers: { 409: { description: 'The store is not a BigCommerce one (`not_connected`).' } },
+  })
   async chooseNativeReviews(
     @Auth() auth: AuthContext,
     @Body(new ZodPipe(ZBigCommerceNativeReviews)) body: z.output<typeof ZBigCommerceNativeReviews>,
@@ -80,6 +86,12 @@ export class BigCommerceController {
   @Post('api/integrations/bigcommerce/disconnect/')
   @HttpCode(200)
   @Authenticated('manage_integrations')
+  @Answers(ZMerchant, {
+    description:
+      'The store, disconnected: its widget script and webhooks are removed from BigCommerce (already so for a store ' +
+      'not connected).',
+    answers: { 502: { description: 'BigCommerce could not be reached to remove the widget (`store_unreachable`).' } },
+  })
   async disconnect(@Auth() auth: AuthContext): Promise<TMerchant> {
     try {
       return mapMerchant(await this.connections.disconnect(storeOf(requireWorkspace(auth))));

@@ -1,10 +1,17 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ZShopifyConnect, type TShopifyAuthorize, type TShopifyIntegration } from '../../../shared/integrations.js';
+import {
+  ZShopifyAuthorize,
+  ZShopifyConnect,
+  ZShopifyIntegration,
+  type TShopifyAuthorize,
+  type TShopifyIntegration,
+} from '../../../shared/integrations.js';
 import { requireWorkspace, storeOf, type AuthContext } from '../../auth/auth-context.js';
 import { Auth, Authenticated } from '../../auth/authenticated.decorator.js';
 import { ApiError } from '../../common/api-error.js';
+import { Answers } from '../../common/route-outputs.js';
 import { ZodPipe } from '../../common/zod.pipe.js';
 import { InstallError } from '../store-installs.service.js';
 import { ShopifyInstallFlow } from './shopify-install.flow.js';
@@ -20,6 +27,7 @@ export class ShopifyController {
 
   @Get('/')
   @Authenticated('view_dashboard')
+  @Answers(ZShopifyIntegration)
   status(@Auth() auth: AuthContext): Promise<TShopifyIntegration> {
     return this.statuses.status(storeOf(requireWorkspace(auth)));
   }
@@ -27,6 +35,10 @@ export class ShopifyController {
   @Post('connect/')
   @HttpCode(200)
   @Authenticated('manage_integrations')
+  @Answers(ZShopifyAuthorize, {
+    description: 'Send the browser to `authorize_url` to approve the app; the OAuth `state` is set as a cookie.',
+    answers: { 404: { description: 'The Shopify app is not configured on this server (`not_configured`).' } },
+  })
   async connect(
     @Auth() auth: AuthContext,
     @Body(new ZodPipe(ZShopifyConnect)) body: z.output<typeof ZShopifyConnect>,

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   ZInstallBody,
   ZInstallResult,
+  ZTiendaNubeIntegration,
   type TInstallResult,
   type TTiendaNubeIntegration,
 } from '../../../shared/integrations.js';
@@ -64,6 +65,7 @@ export class TiendaNubeController {
 
   @Get('api/integrations/tiendanube/')
   @Authenticated('view_dashboard')
+  @Answers(ZTiendaNubeIntegration)
   status(@Auth() auth: AuthContext): Promise<TTiendaNubeIntegration> {
     return this.statuses.status(storeOf(requireWorkspace(auth)));
   }
