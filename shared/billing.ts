@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BENEFIT_KEYS, UPGRADE_REASONS, type TBenefitKey } from './upgrade-reasons.js';
+import { ZListOf } from './accounts.js';
+import { BENEFIT_KEYS, UPGRADE_REASONS } from './upgrade-reasons.js';
 export * from './upgrade-reasons.js';
 
 // The API contract of billing (SPEC §3 Plan, Subscription, Payment method, Usage details; §7 Billing; DESIGN §6.3–§6.4):
@@ -7,6 +8,7 @@ export * from './upgrade-reasons.js';
 // Stripe Elements and never reach this server).
 
 const count = z.int().nonnegative();
+const timestamp = z.iso.datetime({ offset: true });
 
 /** SPEC §3 Limit info: one meter. `max` is null when unlimited. */
 export const ZUsageMeter = z
@@ -32,24 +34,40 @@ export const ZPlanLimitError = z
   .meta({ id: 'PlanLimitError' });
 export type TPlanLimitError = z.output<typeof ZPlanLimitError>;
 
-export interface TPlan {
-  id: string;
-  code: string;
-  name: string;
-  /** Integer minor units. */
-  amount: number;
-  currency: string;
-  formatted_amount: string;
-  frequency: 'month' | 'year';
-  free: boolean;
-  max_active_reviews: number | null;
-  max_total_reviews: number | null;
-  /** Review requests a month; null = unlimited. */
-  max_monthly_requests: number | null;
-  unlimited_active_reviews: boolean;
-  status: 'active' | 'inactive';
-  features: TBenefitKey[];
-}
+export const PLAN_FREQUENCIES = ['month', 'year'] as const;
+export const PLAN_STATUSES = ['active', 'inactive'] as const;
+
+export const ZPlan = z
+  .object({
+    id: z.uuid(),
+    code: z.string(),
+    name: z.string(),
+    /** Integer minor units. */
+    amount: count,
+    /** ISO 4217, lower-case (`usd`). */
+    currency: z.string(),
+    /** `amount` for display (`$19.00`). */
+    formatted_amount: z.string(),
+    frequency: z.enum(PLAN_FREQUENCIES),
+    free: z.boolean(),
+    /** Approved reviews at once; null = unlimited. */
+    max_active_reviews: count.nullable(),
+    /** Reviews kept (not deleted); null = unlimited. */
+    max_total_reviews: count.nullable(),
+    /** Review requests a month; null = unlimited. */
+    max_monthly_requests: count.nullable(),
+    unlimited_active_reviews: z.boolean(),
+    status: z.enum(PLAN_STATUSES),
+    features: z.array(z.enum(BENEFIT_KEYS)),
+  })
+  .meta({ id: 'Plan' });
+export type TPlan = z.output<typeof ZPlan>;
+
+/** GET /api/billing/plans/, sorted by amount. */
+export const ZPlanList = ZListOf(ZPlan).meta({ id: 'PlanList' });
+
+/** Why the plan in force is what it is: a subscription in good standing, a grace period, a cancellation, or Free. */
+export const BILLING_STATUSES = ['free', 'active', 'trialing', 'grace', 'canceling'] as const;
 
 /** A meter of the usage details: a meter without `reached_limit`. */
 const ZUsageCount = ZUsageMeter.omit({ reached_limit: true }).meta({ id: 'UsageCount' });
@@ -70,7 +88,7 @@ export const ZUsageDetails = z
           currency: z.string(),
           /** Integer minor units. */
           amount: count,
-          frequency: z.enum(['month', 'year']),
+          frequency: z.enum(PLAN_FREQUENCIES),
           unlimited_active_reviews: z.boolean(),
           max_active_reviews: count.nullable(),
         })
@@ -78,8 +96,8 @@ export const ZUsageDetails = z
     ),
     recommendations: z.object({ primary_reason: z.enum(UPGRADE_REASONS), benefits: z.array(z.enum(BENEFIT_KEYS)) }),
     /** The subscription's standing: 'grace' after a failed payment, until `grace_ends_at` (dashboard banner). */
-    billing_status: z.enum(['free', 'active', 'trialing', 'grace', 'canceling']),
-    grace_ends_at: z.iso.datetime({ offset: true }).nullable(),
+    billing_status: z.enum(BILLING_STATUSES),
+    grace_ends_at: timestamp.nullable(),
   })
   .meta({ id: 'UsageDetails' });
 export type TUsageDetails = z.output<typeof ZUsageDetails>;
@@ -91,47 +109,63 @@ export type TCheckoutKind = (typeof CHECKOUT_KINDS)[number];
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'incomplete'] as const;
 export type TSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+const ZSubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+
 /** SPEC §3 Subscription, with what the billing page shows of its state. */
-export interface TSubscription {
-  id: string;
-  provider: 'stripe' | 'shopify';
-  status: TSubscriptionStatus;
-  current_plan: { plan: TPlan };
-  plan_usage: TLimitInfo;
-  subscription_plans: Array<{ plan: { id: string }; status: TSubscriptionStatus }>;
-  current_period_end: string | null;
-  trial_ends_at: string | null;
-  /** Cancelled, ending at `current_period_end`; the plan holds until then. */
-  cancel_at_period_end: boolean;
-  /** A failed payment: the plan holds until `grace_ends_at`, then Free applies. */
-  past_due_since: string | null;
-  grace_ends_at: string | null;
-}
+export const ZSubscription = z
+  .object({
+    id: z.uuid(),
+    provider: z.enum(['stripe', 'shopify']),
+    status: ZSubscriptionStatus,
+    current_plan: z.object({ plan: ZPlan }),
+    plan_usage: ZLimitInfo,
+    subscription_plans: z.array(z.object({ plan: z.object({ id: z.uuid() }), status: ZSubscriptionStatus })),
+    current_period_end: timestamp.nullable(),
+    trial_ends_at: timestamp.nullable(),
+    /** Cancelled, ending at `current_period_end`; the plan holds until then. */
+    cancel_at_period_end: z.boolean(),
+    /** A failed payment: the plan holds until `grace_ends_at`, then Free applies. */
+    past_due_since: timestamp.nullable(),
+    grace_ends_at: timestamp.nullable(),
+  })
+  .meta({ id: 'Subscription' });
+export type TSubscription = z.output<typeof ZSubscription>;
 
 /** GET /api/billing/subscriptions/get_active_subscription/: the subscription, or `{}` when there is none. */
-export type TActiveSubscription = TSubscription | Record<string, never>;
+export const ZActiveSubscription = z
+  .union([ZSubscription, z.strictObject({}).meta({ id: 'NoSubscription' })])
+  .meta({ id: 'ActiveSubscription' });
+export type TActiveSubscription = z.output<typeof ZActiveSubscription>;
 
 /** GET /api/billing/subscriptions/current_usage/: the plan in force and what the store uses of it. */
-export interface TCurrentUsage {
-  plan: TPlan;
-  usage: TLimitInfo;
-  /** Review request mails asked for this calendar month (UTC), skipped ones left out, against the plan's quota. */
-  review_requests_this_month: TUsageMeter;
-  /** Why the plan is what it is: a subscription in good standing, a grace period, or none (Free). */
-  billing_status: TUsageDetails['billing_status'];
-  grace_ends_at: string | null;
-}
+export const ZCurrentUsage = z
+  .object({
+    plan: ZPlan,
+    usage: ZLimitInfo,
+    /** Review request mails asked for this calendar month (UTC), skipped ones left out, against the plan's quota. */
+    review_requests_this_month: ZUsageMeter,
+    /** Why the plan is what it is: a subscription in good standing, a grace period, or none (Free). */
+    billing_status: z.enum(BILLING_STATUSES),
+    grace_ends_at: timestamp.nullable(),
+  })
+  .meta({ id: 'CurrentUsage' });
+export type TCurrentUsage = z.output<typeof ZCurrentUsage>;
 
 /** GET /api/billing/config/: how this store pays, and what the page needs to take a card. */
-export interface TBillingConfig {
-  /** `shopify`: Shopify bills (hosted checkout); `stripe`: cards through Stripe; `none`: billing not configured. */
-  provider: 'stripe' | 'shopify' | 'none';
-  stripe: { publishable_key: string; js_url: string } | null;
-  shopify_trial_days: number;
-  /** The store has had Shopify's free trial already (it is granted once per store). */
-  shopify_trial_used: boolean;
-  grace_days: number;
-}
+export const ZBillingConfig = z
+  .object({
+    /** `shopify`: Shopify bills (hosted checkout); `stripe`: cards through Stripe; `none`: billing not configured. */
+    provider: z.enum(['stripe', 'shopify', 'none']),
+    /** What Stripe Elements needs, when cards are taken here. */
+    stripe: z.object({ publishable_key: z.string(), js_url: z.url() }).nullable(),
+    shopify_trial_days: count,
+    /** The store has had Shopify's free trial already (it is granted once per store). */
+    shopify_trial_used: z.boolean(),
+    /** How long a plan holds after a failed payment. */
+    grace_days: count,
+  })
+  .meta({ id: 'BillingConfig' });
+export type TBillingConfig = z.output<typeof ZBillingConfig>;
 
 const required = 'This field is required.';
 const id = z.uuid({ error: 'Not a plan id.' });
@@ -159,37 +193,44 @@ export const ZStripeCheckout = z.object({
 export type TShopifyCheckout = z.input<typeof ZShopifyCheckout>;
 export type TStripeCheckout = z.input<typeof ZStripeCheckout>;
 
-export interface TShopifyCheckoutSession {
-  confirmation_url: string;
-  id: string;
-}
+/** Where the merchant approves the charge in Shopify's admin; `id` is the charge's (`gid://shopify/AppSubscription/…`). */
+export const ZShopifyCheckoutSession = z
+  .object({ confirmation_url: z.url(), id: z.string() })
+  .meta({ id: 'ShopifyCheckoutSession' });
+export type TShopifyCheckoutSession = z.output<typeof ZShopifyCheckoutSession>;
 
-export interface TStripeCheckoutSession {
-  url: string;
-  id: string;
-}
+/** Stripe Checkout's page, and its session id (`cs_…`). */
+export const ZStripeCheckoutSession = z.object({ url: z.url(), id: z.string() }).meta({ id: 'StripeCheckoutSession' });
+export type TStripeCheckoutSession = z.output<typeof ZStripeCheckoutSession>;
 
 export const ZChangePlan = z.object({ new_plan_id: id });
 export type TChangePlan = z.input<typeof ZChangePlan>;
 
-/** SPEC §3 Payment method. */
-export interface TPaymentMethod {
-  id: string;
-  customer_id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  /** Charged for the subscription. */
-  is_default: boolean;
-}
+/** SPEC §3 Payment method: a card, by Stripe's ids. */
+export const ZPaymentMethod = z
+  .object({
+    /** `pm_…` */
+    id: z.string(),
+    /** `cus_…`: the store's Stripe customer. */
+    customer_id: z.string(),
+    /** `visa`, `mastercard`… as Stripe names them. */
+    brand: z.string(),
+    last4: z.string(),
+    exp_month: z.int().min(1).max(12),
+    exp_year: z.int(),
+    /** Charged for the subscription. */
+    is_default: z.boolean(),
+  })
+  .meta({ id: 'PaymentMethod' });
+export type TPaymentMethod = z.output<typeof ZPaymentMethod>;
+
+export const ZPaymentMethodList = ZListOf(ZPaymentMethod).meta({ id: 'PaymentMethodList' });
 
 /** POST …/payment-methods/create_payment_method: a SetupIntent the page confirms with Stripe Elements. */
-export interface TSetupIntent {
-  id: string;
-  client_secret: string;
-  customer_id: string;
-}
+export const ZSetupIntent = z
+  .object({ id: z.string(), client_secret: z.string(), customer_id: z.string() })
+  .meta({ id: 'SetupIntent' });
+export type TSetupIntent = z.output<typeof ZSetupIntent>;
 
 const stripeId = (prefix: string) =>
   z

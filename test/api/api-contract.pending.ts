@@ -4,12 +4,6 @@
  */
 export const UNDESCRIBED: readonly string[] = [
   'DELETE /api/review-requests/suppressions/:id',
-  'GET /api/billing/config',
-  'GET /api/billing/payment-methods/list_payment_methods',
-  'GET /api/billing/plans',
-  'GET /api/billing/shopify/return',
-  'GET /api/billing/subscriptions/current_usage',
-  'GET /api/billing/subscriptions/get_active_subscription',
   'GET /api/review-imports',
   'GET /api/review-imports/:id',
   'GET /api/review-imports/:id/skipped.csv',
@@ -18,11 +12,6 @@ export const UNDESCRIBED: readonly string[] = [
   'GET /api/review-requests/funnel',
   'GET /api/review-requests/settings',
   'GET /api/review-requests/suppressions',
-  'POST /api/billing/checkout/create-checkout-session',
-  'POST /api/billing/payment-methods/attach_payment_method',
-  'POST /api/billing/payment-methods/create_payment_method',
-  'POST /api/billing/payment-methods/delete_payment_method',
-  'POST /api/billing/subscriptions/:id/change_plan',
   'POST /api/review-imports',
   'POST /api/review-imports/:id/cancel',
   'POST /api/review-imports/:id/start',
@@ -89,4 +78,16 @@ export const UNREACHED: Record<string, string> = {
     'needs the Shopify app configured, which the suite’s app is not: 404 (shopify-install.test.ts)',
   'PUT /api/integrations/bigcommerce/native-reviews':
     'needs a BigCommerce store connected; the tenant’s is not one: 409 (bigcommerce.test.ts)',
+  'GET /api/billing/shopify/return':
+    'answers only redirects (303), to the page the merchant came from (billing-shopify.test.ts)',
+  'POST /api/billing/subscriptions/:id/change_plan':
+    'needs Stripe configured and a Stripe subscription (billing-stripe.test.ts, with its fake)',
+  'POST /api/billing/checkout/create-checkout-session':
+    'needs Stripe configured, or a Shopify store (billing-stripe.test.ts, billing-shopify.test.ts)',
+  'POST /api/billing/payment-methods/create_payment_method':
+    'needs Stripe configured (billing-stripe.test.ts, with its fake)',
+  'POST /api/billing/payment-methods/attach_payment_method':
+    'needs the store’s Stripe customer and a card saved with Stripe (billing-stripe.test.ts)',
+  'POST /api/billing/payment-methods/delete_payment_method':
+    'needs a card of the store’s Stripe customer (billing-stripe.test.ts)',
 };

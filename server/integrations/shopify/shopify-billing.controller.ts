@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { BillingMerchantsRepository } from '../../billing/billing-merchants.repository.js';
 import { Inputs } from '../../common/route-inputs.js';
+import { Answers } from '../../common/route-outputs.js';
 import { SubscriptionsRepository } from '../../billing/subscriptions.repository.js';
 import { ShopifyBilling } from './shopify-billing.service.js';
 
@@ -32,6 +33,12 @@ export class ShopifyBillingController {
 
   @Get('return/')
   @Inputs({ query: ZReturn })
+  @Answers(null, {
+    status: 303,
+    description:
+      'To `next` when it is a page of this server (else the billing page), once the charge is read from Shopify; ' +
+      'to `/billing/cancel` when the merchant declined it.',
+  })
   async return(@Query() query: unknown, @Res() reply: FastifyReply): Promise<void> {
     const parsed = ZReturn.safeParse(query);
     const origin = new URL(this.config.publicUrl).origin;
