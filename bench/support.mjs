@@ -25,6 +25,7 @@ export const SIGNED_IN_PAGES = [
   '/settings/integrations/shopify',
   '/settings/integrations/bigcommerce',
   '/settings/integrations/tiendanube',
+  '/settings/api-keys',
   '/settings/other-apps',
   '/settings/import-export',
 ];

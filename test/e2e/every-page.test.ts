@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import type { TAuthResponse, TUser } from '../../shared/accounts.js';
+import type { TApiKeyCreated } from '../../shared/api-keys.js';
 import { COOKIES, type TTheme } from '../../shared/constants.js';
 import { insertDatedReviews, insertSessionDays, type DatedReview } from '../factories/analytics.factory.js';
 import { createSeededUser, withTestDatabase, type SeededUser } from '../factories/users.factory.js';
@@ -195,6 +196,17 @@ async function seedReviewRequests(): Promise<void> {
   });
 }
 
+/** An API key used once (its last use drawn), and a revoked one beside it. */
+async function seedApiKeys(): Promise<void> {
+  const create = (name: string) =>
+    api<TApiKeyCreated>(accounts.owner.access, 'POST', '/api/api-keys/', { name, scopes: ['analytics:read'] });
+  const { id } = await create('Old sync');
+  await api(accounts.owner.access, 'DELETE', `/api/api-keys/${id}/`);
+  const { key } = await create('Inventory sync');
+  const res = await fetch(`${server.url}/api/insights/`, { headers: { authorization: `Bearer ${key}` } });
+  if (!res.ok) throw new Error(`a call with the key answered ${res.status}`);
+}
+
 beforeAll(async () => {
   stripe = await startFakeStripe({
     secretKey: 'sk_test_walk',
@@ -242,6 +254,7 @@ beforeAll(async () => {
   await seedBigCommerce();
   await seedReviewRequests();
   await seedQuestions(owner);
+  await seedApiKeys();
 }, 120_000);
 afterAll(async () => {
   await Promise.all([...tabs.values()].map((tab) => tab.context.close()));

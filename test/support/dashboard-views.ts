@@ -167,6 +167,21 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   app('integrations: Shopify', '/settings/integrations/shopify', '[data-testid="shopify-step-1"]'),
   app('integrations: Tienda Nube', '/settings/integrations/tiendanube', '[data-testid="tiendanube-checklist"]'),
   app('import and export', '/settings/import-export', '[data-testid="import-drop"]'),
+  app('API keys', '/settings/api-keys', '[data-testid="api-key-row"]'),
+  app('API keys: create dialog', '/settings/api-keys', '[data-testid="api-key-create-form"]', {
+    ...dialog('[data-testid="api-key-create-open"]'),
+  }),
+  app('API keys: create dialog errors', '/settings/api-keys', '[data-testid="api-key-scopes-error"]', {
+    open: async (page) => {
+      await page.getByTestId('api-key-create-open').click();
+      await page.getByTestId('api-key-create-submit').click();
+    },
+    scope: DIALOG,
+    expectedErrors: /status of 400/,
+  }),
+  app('API keys: revoke dialog', '/settings/api-keys', '[data-testid="api-key-revoke-dialog"]', {
+    ...dialog('[data-testid="api-key-revoke"]'),
+  }),
   app('other apps', '/settings/other-apps', '[data-testid="other-apps"]'),
 
   app('member: dashboard', '/', '[data-testid="review-activity-chart"] .server-chart', { viewer: 'member' }),
@@ -181,6 +196,7 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   app('member: settings', '/settings', 'main a[href="/settings/account"]', { viewer: 'member' }),
   app('member: team', '/settings/team', '[data-testid="team-row"]', { viewer: 'member' }),
   app('member: billing', '/settings/billing', '[data-testid="billing-usage"]', { viewer: 'member' }),
+  app('member: API keys', '/settings/api-keys', '[data-testid="api-keys-owner-only"]', { viewer: 'member' }),
 
   app('subscriber: billing', '/settings/billing', '[data-testid="billing-card-4242"]', { viewer: 'subscriber' }),
   app('subscriber: change plan dialog', '/settings/billing', '[data-testid="billing-change-dialog"]', {
