@@ -166,6 +166,7 @@ function inferredRefusals(route: CatalogRoute): Record<number, string> {
       : "The workspace named is not the caller's.";
   }
   if (route.params.length) refusals[404] = 'Nothing of the caller’s store has this id.';
+  if (route.keyScope) refusals[429] ??= 'Too many calls with this API key (600 a minute): retry after `Retry-After`.';
   if (inputs.multipart || inputs.bytes) {
     refusals[413] = 'The file or body is larger than the route takes.';
     refusals[415] = 'The body is not a media type the route takes.';
