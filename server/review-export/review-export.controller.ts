@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { REVIEW_EXPORT_LINK_DAYS, ZReviewExport, ZReviewExportQuery } from '../../shared/review-export.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
-import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Auth, Authenticated, KeyScope } from '../auth/authenticated.decorator.js';
 import { Answers } from '../common/route-outputs.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { ReviewExportService } from './review-export.service.js';
@@ -17,6 +17,7 @@ export class ReviewExportController {
    * authenticates a plain link, so the file streams to disk); API clients send their token.
    */
   @Get('/')
+  @KeyScope('reviews:read')
   @Authenticated('moderate_reviews')
   @Answers(
     [

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/co
 import type { z } from 'zod';
 import { ZReview, ZReviewReply, type TReview } from '../../shared/reviews.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
-import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Auth, Authenticated, KeyScope } from '../auth/authenticated.decorator.js';
 import { Answers } from '../common/route-outputs.js';
 import { UuidParam } from '../common/uuid.pipe.js';
 import { ZodPipe } from '../common/zod.pipe.js';
@@ -13,6 +13,7 @@ export class ReviewRepliesController {
   constructor(private readonly replies: ReviewRepliesService) {}
 
   @Put(':id/reply/')
+  @KeyScope('reviews:write')
   @Authenticated('moderate_reviews')
   @Answers(ZReview, { description: 'The review with its reply (mailed to the reviewer when `notify` asked).' })
   reply(
@@ -25,6 +26,7 @@ export class ReviewRepliesController {
 
   @Delete(':id/reply/')
   @HttpCode(204)
+  @KeyScope('reviews:write')
   @Authenticated('moderate_reviews')
   @Answers(null, { description: 'The reply is removed.' })
   removeReply(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<void> {
@@ -33,6 +35,7 @@ export class ReviewRepliesController {
 
   @Post(':id/pin/')
   @HttpCode(200)
+  @KeyScope('reviews:write')
   @Authenticated('moderate_reviews')
   @Answers(ZReview, { description: 'The review, pinned: it comes first on the storefront.' })
   pin(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
@@ -41,6 +44,7 @@ export class ReviewRepliesController {
 
   @Post(':id/unpin/')
   @HttpCode(200)
+  @KeyScope('reviews:write')
   @Authenticated('moderate_reviews')
   @Answers(ZReview, { description: 'The review, no longer pinned.' })
   unpin(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {

@@ -24,7 +24,7 @@ import {
   type TTopProduct,
 } from '../../shared/reviews.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
-import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Auth, Authenticated, KeyScope } from '../auth/authenticated.decorator.js';
 import { Answers, type RouteAnswer } from '../common/route-outputs.js';
 import { UuidParam } from '../common/uuid.pipe.js';
 import { ZodPipe } from '../common/zod.pipe.js';
@@ -43,6 +43,7 @@ const PLAN_LIMIT: RouteAnswer = {
 };
 
 @Controller('api/reviews')
+@KeyScope('reviews:read')
 export class ReviewsController {
   constructor(
     private readonly reviews: ReviewsService,
@@ -116,6 +117,7 @@ export class ReviewsController {
   }
 
   @Patch(':id/')
+  @KeyScope('reviews:write')
   @Authenticated('moderate_reviews')
   @Answers(ZReview, { description: 'The review, edited.' })
   update(
@@ -128,6 +130,7 @@ export class ReviewsController {
 
   @Delete(':id/')
   @HttpCode(204)
+  @KeyScope('reviews:write')
   @Authenticated('moderate_reviews')
   @Answers(null, { description: 'Deleted (restorable for 30 days); 400 `invalid_transition` when it already is.' })
   remove(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<void> {
@@ -136,6 +139,7 @@ export class ReviewsController {
 
   @Post(':id/approve/')
   @HttpCode(200)
+  @KeyScope('reviews:write')
   @Authenticated('moderate_reviews')
   @Answers(ZReview, { description: 'The review, approved.', answers: { 403: PLAN_LIMIT } })
   approve(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
@@ -144,6 +148,7 @@ export class ReviewsController {
 
   @Post(':id/reject/')
   @HttpCode(200)
+  @KeyScope('reviews:write')
   @Authenticated('moderate_reviews')
   @Answers(ZReview, { description: 'The review, rejected.' })
   reject(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReview> {
@@ -152,6 +157,7 @@ export class ReviewsController {
 
   @Post(':id/restore/')
   @HttpCode(200)
+  @KeyScope('reviews:write')
   @Authenticated('moderate_reviews')
   @Answers(ZReview, {
     description: 'The review, restored: a deleted one as it was, a rejected one to pending.',
@@ -163,6 +169,7 @@ export class ReviewsController {
 
   @Post('bulk/')
   @HttpCode(200)
+  @KeyScope('reviews:write')
   @Authenticated('moderate_reviews')
   @Answers(ZReviewBulkResult, { description: 'What the action did, counted by outcome.' })
   bulk(

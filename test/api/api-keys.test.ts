@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { API_KEY_RATE } from '../../server/auth/api-key-sessions.js';
 import type { TApiKeyCreated } from '../../shared/api-keys.js';
+import { seedReviews } from '../factories/reviews.factory.js';
 import { joinAsMember, PUBLIC_URL, seedOwner, type RegisteredOwner } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -73,6 +74,22 @@ describe('API keys', () => {
       last_used_at: expect.any(String),
       last_used_ip: '198.51.100.20',
     });
+  });
+
+  it('list reviews with reviews:read and moderate them with reviews:write, as the store', async () => {
+    const owner = await seedOwner(t);
+    const [review] = await seedReviews(t, owner.merchantId, 1, { status: 'pending' });
+    const reader = await createKey(owner, ['reviews:read'], 'Reader');
+    const writer = await createKey(owner, ['reviews:read', 'reviews:write'], 'Moderator');
+    const list = await withKey(reader.key, '/api/reviews/').expect(200);
+    expect(list.body.results.map((row: { id: string }) => row.id)).toEqual([review]);
+    const approve = (key: string) =>
+      http
+        .post(`/api/reviews/${review}/approve/`)
+        .set('Authorization', `Bearer ${key}`)
+        .set('X-Forwarded-For', '198.51.100.21');
+    expect((await approve(reader.key).expect(403)).body.code).toBe('api_key_scope');
+    expect((await approve(writer.key).expect(200)).body.status).toBe('approved');
   });
 
   it("are refused in another store's workspace, unknown, malformed or revoked, at once", async () => {
