@@ -37,3 +37,9 @@ export const ZRequestReviewUpload = ZReviewUpload.omit({
   product_url: true,
 });
 export type TRequestReviewUpload = z.input<typeof ZRequestReviewUpload>;
+
+/** What the submission answers: the review, waiting for the store's moderation. */
+export const ZRequestReviewSubmitted = z
+  .object({ id: z.uuid(), status: z.literal('pending') })
+  .meta({ id: 'RequestReviewSubmitted' });
+export type TRequestReviewSubmitted = z.output<typeof ZRequestReviewSubmitted>;

@@ -14,37 +14,39 @@ import {
   REQUEST_MAX_PRODUCTS,
   REQUEST_MAX_PRODUCTS_PER_MAIL,
   REQUEST_SHAPES,
+  REQUEST_SKIP_REASONS,
+  REQUEST_SOURCES,
   REQUEST_STATUSES,
   REQUEST_TRIGGERS,
-  type TRequestLocale,
-  type TRequestSkipReason,
-  type TRequestSource,
-  type TRequestStatus,
-  type TSuppressionReason,
+  SUPPRESSION_REASONS,
 } from './review-request-options.js';
 
 /** "HH:MM", 24 h, store-local. */
 const ZClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time like 09:00.');
 
-const ZTemplate = z.object({
-  subject: z.string().trim().min(1, 'A subject.').max(200, 'At most 200 characters.'),
-  heading: z.string().trim().min(1, 'A heading.').max(200, 'At most 200 characters.'),
-  body: z.string().trim().min(1, 'A message.').max(2000, 'At most 2,000 characters.'),
-});
+const ZTemplate = z
+  .object({
+    subject: z.string().trim().min(1, 'A subject.').max(200, 'At most 200 characters.'),
+    heading: z.string().trim().min(1, 'A heading.').max(200, 'At most 200 characters.'),
+    body: z.string().trim().min(1, 'A message.').max(2000, 'At most 2,000 characters.'),
+  })
+  .meta({ id: 'ReviewRequestTemplate' });
 export type TRequestTemplate = z.output<typeof ZTemplate>;
 
-const ZIncentive = z.object({
-  /** What earns the discount: nothing (off), any review, one with a photo or video, one with a video. */
-  reward: z.enum(INCENTIVE_REWARDS),
-  /** A single-use code made on the store's platform, or one fixed code the merchant typed. */
-  code_source: z.enum(INCENTIVE_CODE_SOURCES),
-  fixed_code: z.string().trim().max(100).nullable(),
-  value_type: z.enum(INCENTIVE_VALUE_TYPES),
-  /** Percent (1–100) or integer minor units of the store's currency. */
-  value: z.number().int().min(1).max(1_000_000),
-  expires_days: z.number().int().min(1).max(365),
-  send_on: z.enum(INCENTIVE_SEND_ON),
-});
+const ZIncentive = z
+  .object({
+    /** What earns the discount: nothing (off), any review, one with a photo or video, one with a video. */
+    reward: z.enum(INCENTIVE_REWARDS),
+    /** A single-use code made on the store's platform, or one fixed code the merchant typed. */
+    code_source: z.enum(INCENTIVE_CODE_SOURCES),
+    fixed_code: z.string().trim().max(100).nullable(),
+    value_type: z.enum(INCENTIVE_VALUE_TYPES),
+    /** Percent (1–100) or integer minor units of the store's currency. */
+    value: z.number().int().min(1).max(1_000_000),
+    expires_days: z.number().int().min(1).max(365),
+    send_on: z.enum(INCENTIVE_SEND_ON),
+  })
+  .meta({ id: 'ReviewRequestIncentive' });
 export type TRequestIncentive = z.output<typeof ZIncentive>;
 
 const ZSettingsFields = z.object({
@@ -68,6 +70,7 @@ const ZSettingsFields = z.object({
   incentive: ZIncentive,
 });
 
+/** A store's settings as saved (over the defaults): what GET and PUT /api/review-requests/settings/ answer. */
 export const ZReviewRequestSettings = ZSettingsFields.superRefine((body, ctx) => {
   if (body.send_window_start >= body.send_window_end) {
     ctx.addIssue({ code: 'custom', path: ['send_window_end'], message: 'The window ends after it starts.' });
@@ -78,7 +81,7 @@ export const ZReviewRequestSettings = ZSettingsFields.superRefine((body, ctx) =>
   if (body.incentive.value_type === 'percentage' && body.incentive.value > 100) {
     ctx.addIssue({ code: 'custom', path: ['incentive', 'value'], message: 'From 1 to 100 percent.' });
   }
-});
+}).meta({ id: 'ReviewRequestSettings' });
 export type TReviewRequestSettings = z.output<typeof ZReviewRequestSettings>;
 /** PUT /api/review-requests/settings/ takes any subset; missing fields keep their saved (or default) value. */
 export const ZReviewRequestSettingsPatch = ZSettingsFields.extend({ incentive: ZIncentive.partial() }).partial();
@@ -145,71 +148,102 @@ export const ZReviewRequestListQuery = z.object({
 });
 export type TReviewRequestListQuery = z.input<typeof ZReviewRequestListQuery>;
 
-export interface TReviewRequestProduct {
-  id: string;
-  name: string;
-  image_url: string | null;
-  reviewed: boolean;
+const count = z.int().nonnegative();
+const share = z.number().min(0).max(1);
+/** An instant as the server writes it (`toISOString()`, UTC). */
+const instant = z.iso.datetime({ offset: true });
+
+/**
+ * A numbered page of a list: `next` and `previous` are page numbers (not links), null at either end.
+ */
+function ZNumberedPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    count,
+    next: z.int().min(2).nullable(),
+    previous: z.int().min(1).nullable(),
+    results: z.array(item),
+  });
 }
 
-export interface TReviewRequest {
-  id: string;
-  order_id: string;
-  order_name: string;
-  /** j***@example.com: the dashboard never lists buyers' full addresses. */
-  email_masked: string;
-  customer_name: string;
-  locale: TRequestLocale;
-  source: TRequestSource;
-  status: TRequestStatus;
-  skip_reason: TRequestSkipReason | null;
-  products: TReviewRequestProduct[];
-  /** The next mail's instant (first mail or reminder), null when nothing more will be sent. */
-  scheduled_for: string | null;
-  sent_at: string | null;
-  opened_at: string | null;
-  reviewed_at: string | null;
-  reminders_sent: number;
-  last_error: string | null;
-  created_at: string;
-}
+export const ZReviewRequestProduct = z
+  .object({
+    /** The product's id on the store's platform (or as the API call named it). */
+    id: z.string(),
+    name: z.string(),
+    image_url: z.string().nullable(),
+    reviewed: z.boolean(),
+  })
+  .meta({ id: 'ReviewRequestProduct' });
+export type TReviewRequestProduct = z.output<typeof ZReviewRequestProduct>;
 
-export interface TReviewRequestPage {
-  count: number;
-  next: number | null;
-  previous: number | null;
-  results: TReviewRequest[];
-}
+export const ZReviewRequest = z
+  .object({
+    id: z.uuid(),
+    order_id: z.string(),
+    order_name: z.string(),
+    /** j***@example.com: the dashboard never lists buyers' full addresses. */
+    email_masked: z.string(),
+    customer_name: z.string(),
+    locale: z.enum(REQUEST_LOCALES),
+    source: z.enum(REQUEST_SOURCES),
+    status: z.enum(REQUEST_STATUSES),
+    skip_reason: z.enum(REQUEST_SKIP_REASONS).nullable(),
+    products: z.array(ZReviewRequestProduct),
+    /** The next mail's instant (first mail or reminder), null when nothing more will be sent. */
+    scheduled_for: instant.nullable(),
+    sent_at: instant.nullable(),
+    opened_at: instant.nullable(),
+    reviewed_at: instant.nullable(),
+    reminders_sent: count,
+    last_error: z.string().nullable(),
+    created_at: instant,
+  })
+  .meta({ id: 'ReviewRequest' });
+export type TReviewRequest = z.output<typeof ZReviewRequest>;
+
+export const ZReviewRequestPage = ZNumberedPage(ZReviewRequest).meta({ id: 'ReviewRequestPage' });
+export type TReviewRequestPage = z.output<typeof ZReviewRequestPage>;
 
 /** POST /api/review-requests/import/ */
-export interface TReviewRequestImport {
-  scheduled: number;
-  errors: Array<{ line: number; reason: string }>;
-}
+export const ZReviewRequestImport = z
+  .object({
+    /** Requests scheduled (one per mail: an order's, or each product's). */
+    scheduled: count,
+    /** The file's lines not scheduled, and why. */
+    errors: z.array(z.object({ line: z.int().min(1), reason: z.string() })),
+  })
+  .meta({ id: 'ReviewRequestImport' });
+export type TReviewRequestImport = z.output<typeof ZReviewRequestImport>;
 
 /** The funnel for a period: GET /api/review-requests/funnel/?days=30 */
-export interface TReviewRequestFunnel {
-  days: number;
-  sent: number;
-  opened: number;
-  reviewed: number;
-  /** opened ÷ sent, 0–1; null when nothing was sent. */
-  open_rate: number | null;
-  /** reviewed ÷ sent, 0–1; null when nothing was sent. */
-  review_rate: number | null;
-}
+export const ZReviewRequestFunnel = z
+  .object({
+    days: z.int().min(1).max(365),
+    sent: count,
+    opened: count,
+    reviewed: count,
+    /** opened ÷ sent, 0–1; null when nothing was sent. */
+    open_rate: share.nullable(),
+    /** reviewed ÷ sent, 0–1; null when nothing was sent. */
+    review_rate: share.nullable(),
+  })
+  .meta({ id: 'ReviewRequestFunnel' });
+export type TReviewRequestFunnel = z.output<typeof ZReviewRequestFunnel>;
 
 export const ZSuppressionCreate = z.object({ email: z.email('An email address.').max(254) });
 export type TSuppressionCreate = z.input<typeof ZSuppressionCreate>;
 
-export interface TSuppression {
-  id: string;
-  /** null once the customer's data was erased: only a hash of the address stays, so it is never mailed again. */
-  email: string | null;
-  reason: TSuppressionReason;
-  detail: string | null;
-  created_at: string;
-}
+export const ZSuppression = z
+  .object({
+    id: z.uuid(),
+    /** null once the customer's data was erased: only a hash of the address stays, so it is never mailed again. */
+    email: z.string().nullable(),
+    reason: z.enum(SUPPRESSION_REASONS),
+    detail: z.string().nullable(),
+    created_at: instant,
+  })
+  .meta({ id: 'Suppression' });
+export type TSuppression = z.output<typeof ZSuppression>;
 
 /** POST /api/review-requests/preview/ and /test-mail/: the mail as the buyer would get it, with unsaved text. */
 export const ZReviewRequestPreview = z.object({
@@ -218,11 +252,14 @@ export const ZReviewRequestPreview = z.object({
 });
 export type TReviewRequestPreview = z.input<typeof ZReviewRequestPreview>;
 
-export interface TReviewRequestMailPreview {
-  subject: string;
-  html: string;
-  text: string;
-}
+export const ZReviewRequestMailPreview = z
+  .object({ subject: z.string(), html: z.string(), text: z.string() })
+  .meta({ id: 'ReviewRequestMailPreview' });
+export type TReviewRequestMailPreview = z.output<typeof ZReviewRequestMailPreview>;
+
+/** POST /api/review-requests/test-mail/: the preview went to the signed-in user's address. */
+export const ZReviewRequestTestMail = z.object({ sent_to: z.email() }).meta({ id: 'ReviewRequestTestMail' });
+export type TReviewRequestTestMail = z.output<typeof ZReviewRequestTestMail>;
 
 export const ZSuppressionListQuery = z.object({
   search: z.string().trim().max(200).optional(),
@@ -231,9 +268,5 @@ export const ZSuppressionListQuery = z.object({
 });
 export type TSuppressionListQuery = z.input<typeof ZSuppressionListQuery>;
 
-export interface TSuppressionPage {
-  count: number;
-  next: number | null;
-  previous: number | null;
-  results: TSuppression[];
-}
+export const ZSuppressionPage = ZNumberedPage(ZSuppression).meta({ id: 'SuppressionPage' });
+export type TSuppressionPage = z.output<typeof ZSuppressionPage>;

@@ -4,10 +4,13 @@ import type { z } from 'zod';
 import {
   ZRequestLinkParams,
   ZRequestPageQuery,
+  ZRequestReviewSubmitted,
   ZRequestReviewUpload,
   ZUnsubscribeForm,
+  type TRequestReviewSubmitted,
 } from '../../shared/review-request-page.js';
 import { Inputs } from '../common/route-inputs.js';
+import { Answers } from '../common/route-outputs.js';
 import { sendSecretPage } from '../common/secret-page.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { ReviewRequestPageService } from './review-request-page.service.js';
@@ -34,11 +37,26 @@ export class ReviewRequestPageController {
     params: ZRequestLinkParams,
     multipart: { fields: ZRequestReviewUpload, files: ['video', 'photo', 'thumbnail'] },
   })
+  @Answers(ZRequestReviewSubmitted, {
+    description: 'The review is stored, a verified purchase waiting for the store’s moderation.',
+    answers: {
+      404: { description: '`unknown_link`: no review request has this link.' },
+      409: {
+        description:
+          '`already_reviewed`: the product was reviewed through this link; `upload_in_use`, `upload_changed`: the ' +
+          'resumable upload named is being used by another submission, or changed since it completed.',
+      },
+      410: {
+        description: '`link_expired`, `request_withdrawn`, `store_uninstalled`: the link no longer takes reviews.',
+      },
+      429: { description: '`throttled`: too many submissions from this address; retry after `Retry-After` seconds.' },
+    },
+  })
   submit(
     @Param('token') token: string,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ id: string; status: 'pending' }> {
+  ): Promise<TRequestReviewSubmitted> {
     void reply.header('cache-control', 'no-store');
     return this.pages.submit(token, request);
   }
