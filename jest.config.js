@@ -16,6 +16,7 @@ export default {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${['cookie', ...ESM_REQUIRED_FROM_CJS].join('|')})/)`],
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/server/**/*.spec.ts', '<rootDir>/shared/**/*.spec.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/support/jest-after-env.ts'],
   maxWorkers: 2,
   testTimeout: 60_000,
 };
