@@ -80,51 +80,70 @@ export const REVIEW_IMPORT_PREVIEW_ROWS = 20;
 /** A preview not started within this is cancelled and its file deleted: the merchant uploads it again. */
 export const REVIEW_IMPORT_PREVIEW_KEPT_HOURS = 24;
 
+const count = z.int().nonnegative();
+/** An instant as the server writes it (`toISOString()`, UTC). */
+const instant = z.iso.datetime({ offset: true });
+
 /** A row as it will be imported, or why not: `product` is the catalogue's product it maps to, null when none. */
-export interface TReviewImportPreviewRow {
-  row: number;
-  outcome: 'import' | 'duplicate' | 'skip';
-  reason: TReviewImportSkipReason | null;
-  detail: string | null;
-  rating: number | null;
-  reviewer_name: string | null;
-  body: string | null;
-  created_at: string | null;
-  verified: boolean | null;
-  media: number;
-  product_ref: string | null;
-  product: { id: string; name: string } | null;
-}
+export const ZReviewImportPreviewRow = z
+  .object({
+    row: z.int().min(2),
+    outcome: z.enum(['import', 'duplicate', 'skip']),
+    reason: z.enum(REVIEW_IMPORT_SKIP_REASONS).nullable(),
+    detail: z.string().nullable(),
+    rating: z.int().min(1).max(5).nullable(),
+    reviewer_name: z.string().nullable(),
+    body: z.string().nullable(),
+    created_at: instant.nullable(),
+    verified: z.boolean().nullable(),
+    /** Photo and video links the job will fetch. */
+    media: count,
+    product_ref: z.string().nullable(),
+    product: z.object({ id: z.string(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'ReviewImportPreviewRow' });
+export type TReviewImportPreviewRow = z.output<typeof ZReviewImportPreviewRow>;
 
 /** An import: the file, where it stands, and its counts. */
-export interface TReviewImport {
-  id: string;
-  format: TReviewImportFormat;
-  format_label: string;
-  filename: string;
-  status: TReviewImportStatus;
-  total_rows: number;
-  rows_done: number;
-  imported: number;
-  duplicates: number;
-  skipped: number;
-  media_fetched: number;
-  media_skipped: number;
-  error: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  /** Rows a second while running, since it started; null before. */
-  rate: number | null;
-  /** Seconds left at that rate while running; null when not known. */
-  seconds_left: number | null;
-  skipped_csv_url: string;
-}
+export const ZReviewImport = z
+  .object({
+    id: z.uuid(),
+    format: z.enum(REVIEW_IMPORT_FORMATS),
+    format_label: z.string(),
+    filename: z.string(),
+    status: z.enum(REVIEW_IMPORT_STATUSES),
+    total_rows: count,
+    rows_done: count,
+    imported: count,
+    duplicates: count,
+    skipped: count,
+    media_fetched: count,
+    media_skipped: count,
+    error: z.string().nullable(),
+    created_at: instant,
+    started_at: instant.nullable(),
+    finished_at: instant.nullable(),
+    /** Rows a second while running, since it started; null before. */
+    rate: z.number().nonnegative().nullable(),
+    /** Seconds left at that rate while running; null when not known. */
+    seconds_left: count.nullable(),
+    /** The path of its skipped rows' CSV, under the API. */
+    skipped_csv_url: z.string(),
+  })
+  .meta({ id: 'ReviewImport' });
+export type TReviewImport = z.output<typeof ZReviewImport>;
+
+/** GET /api/review-imports/: the store's latest imports (up to 50), newest first. */
+export const ZReviewImportList = z.object({ results: z.array(ZReviewImport) }).meta({ id: 'ReviewImportList' });
+export type TReviewImportList = z.output<typeof ZReviewImportList>;
 
 /** What the upload answers: the import waiting for its start, the first rows and the counts over the whole file. */
-export interface TReviewImportPreview {
-  import: TReviewImport;
-  rows: TReviewImportPreviewRow[];
-  counts: { import: number; duplicate: number; skip: number };
-  skip_reasons: Partial<Record<TReviewImportSkipReason, number>>;
-}
+export const ZReviewImportPreview = z
+  .object({
+    import: ZReviewImport,
+    rows: z.array(ZReviewImportPreviewRow).max(REVIEW_IMPORT_PREVIEW_ROWS),
+    counts: z.object({ import: count, duplicate: count, skip: count }),
+    skip_reasons: z.partialRecord(z.enum(REVIEW_IMPORT_SKIP_REASONS), count),
+  })
+  .meta({ id: 'ReviewImportPreview' });
+export type TReviewImportPreview = z.output<typeof ZReviewImportPreview>;

@@ -1,9 +1,17 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TReviewImport, TReviewImportPreview } from '../../shared/review-imports.js';
+import {
+  ZReviewImport,
+  ZReviewImportList,
+  ZReviewImportPreview,
+  type TReviewImport,
+  type TReviewImportList,
+  type TReviewImportPreview,
+} from '../../shared/review-imports.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
 import { Inputs } from '../common/route-inputs.js';
+import { Answers } from '../common/route-outputs.js';
 import { UuidParam } from '../common/uuid.pipe.js';
 import { ReviewImportsService } from './review-imports.service.js';
 
@@ -17,18 +25,21 @@ export class ReviewImportsController {
   @HttpCode(201)
   @Authenticated('manage_store')
   @Inputs({ multipart: { files: ['file'] } })
+  @Answers(ZReviewImportPreview, { description: 'Stored and read through: the import waits for its start.' })
   upload(@Auth() auth: AuthContext, @Req() request: FastifyRequest): Promise<TReviewImportPreview> {
     return this.imports.upload(requireWorkspace(auth), request);
   }
 
   @Get('/')
   @Authenticated('manage_store')
-  list(@Auth() auth: AuthContext): Promise<{ results: TReviewImport[] }> {
+  @Answers(ZReviewImportList)
+  list(@Auth() auth: AuthContext): Promise<TReviewImportList> {
     return this.imports.list(requireWorkspace(auth));
   }
 
   @Get(':id/')
   @Authenticated('manage_store')
+  @Answers(ZReviewImport, { description: 'The import and its progress (poll it while it runs).' })
   get(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReviewImport> {
     return this.imports.get(requireWorkspace(auth), id);
   }
@@ -36,6 +47,10 @@ export class ReviewImportsController {
   @Post(':id/start/')
   @HttpCode(202)
   @Authenticated('manage_store')
+  @Answers(ZReviewImport, {
+    description: 'Running: a job imports it; follow it with `GET /api/review-imports/{id}/`.',
+    answers: { 409: { description: '`import_state`: the import is not waiting for its start (previewed).' } },
+  })
   start(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReviewImport> {
     return this.imports.start(requireWorkspace(auth), id);
   }
@@ -43,6 +58,10 @@ export class ReviewImportsController {
   @Post(':id/cancel/')
   @HttpCode(200)
   @Authenticated('manage_store')
+  @Answers(ZReviewImport, {
+    description: 'Cancelled: the rows imported so far stay.',
+    answers: { 409: { description: '`import_state`: the import is neither previewed nor running.' } },
+  })
   cancel(@Auth() auth: AuthContext, @Param('id', UuidParam) id: string): Promise<TReviewImport> {
     return this.imports.cancel(requireWorkspace(auth), id);
   }
@@ -50,6 +69,10 @@ export class ReviewImportsController {
   /** The rows and media links not imported, with why. */
   @Get(':id/skipped.csv')
   @Authenticated('manage_store')
+  @Answers({
+    media: 'text/csv',
+    description: 'One row per row or media link not imported: row, reason, detail, media_url.',
+  })
   async skipped(
     @Auth() auth: AuthContext,
     @Param('id', UuidParam) id: string,
