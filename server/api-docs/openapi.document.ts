@@ -152,13 +152,18 @@ function operationIdOf(route: CatalogRoute, taken: Set<string>): string {
 const ERROR = { $ref: '#/components/schemas/ApiError' };
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ERROR } } });
 
+/** The methods whose requests Fastify reads a body of, when one is sent. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
 /** The refusals a route's inputs and guards imply, whatever it declares. */
 function inferredRefusals(route: CatalogRoute): Record<number, string> {
   const { inputs } = route;
   const refusals: Record<number, string> = {};
-  if (inputs.body || inputs.query || inputs.params || inputs.multipart || inputs.headers || inputs.bytes) {
-    refusals[400] = 'The input is invalid: `fields` names each field at fault and why.';
-  }
+  // The input gate refuses text PostgreSQL cannot store anywhere in a request, before any route's own checks.
+  refusals[400] =
+    inputs.body || inputs.query || inputs.params || inputs.multipart || inputs.headers || inputs.bytes
+      ? 'The input is invalid: `fields` names each field at fault and why.'
+      : 'The request holds text the API cannot store (`invalid_input`: a NUL, bytes that are not UTF-8).';
   if (route.authenticated) {
     refusals[401] = 'No valid session: sign in or refresh the token.';
     refusals[403] = route.permission
@@ -170,8 +175,8 @@ function inferredRefusals(route: CatalogRoute): Record<number, string> {
   if (inputs.multipart || inputs.bytes) {
     refusals[413] = 'The file or body is larger than the route takes.';
     refusals[415] = 'The body is not a media type the route takes.';
-  } else if (inputs.body) {
-    // The body parsers answer these before any handler runs, whatever the route.
+  } else if (inputs.body || BODY_METHODS.has(route.method)) {
+    // The body parsers answer these before any handler runs, whatever the route, even one that reads no body.
     refusals[413] = 'The body is larger than the API takes (1 MiB).';
     refusals[415] = 'The body is not of a media type the API reads (JSON, a form).';
   }
