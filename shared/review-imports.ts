@@ -137,6 +137,16 @@ export type TReviewImport = z.output<typeof ZReviewImport>;
 export const ZReviewImportList = z.object({ results: z.array(ZReviewImport) }).meta({ id: 'ReviewImportList' });
 export type TReviewImportList = z.output<typeof ZReviewImportList>;
 
+/** The upload's 400 for a file whose header row no format fits, or several fit alike: the formats it reads. */
+export const ZReviewImportFormatError = z
+  .object({
+    detail: z.string(),
+    code: z.enum(['unknown_import_format', 'ambiguous_import_format']),
+    accepted_formats: z.array(z.enum(REVIEW_IMPORT_FORMATS)),
+  })
+  .meta({ id: 'ReviewImportFormatError' });
+export type TReviewImportFormatError = z.output<typeof ZReviewImportFormatError>;
+
 /** What the upload answers: the import waiting for its start, the first rows and the counts over the whole file. */
 export const ZReviewImportPreview = z
   .object({

@@ -1,7 +1,10 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ZApiError } from '../../shared/errors.js';
 import {
   ZReviewImport,
+  ZReviewImportFormatError,
   ZReviewImportList,
   ZReviewImportPreview,
   type TReviewImport,
@@ -25,7 +28,17 @@ export class ReviewImportsController {
   @HttpCode(201)
   @Authenticated('manage_store')
   @Inputs({ multipart: { files: ['file'] } })
-  @Answers(ZReviewImportPreview, { description: 'Stored and read through: the import waits for its start.' })
+  @Answers(ZReviewImportPreview, {
+    description: 'Stored and read through: the import waits for its start.',
+    answers: {
+      400: {
+        description:
+          'The input is invalid (no `file`, a file that is not CSV), or (`unknown_import_format`, ' +
+          '`ambiguous_import_format`, with `accepted_formats`) no review export format, or several alike, fits its header.',
+        body: z.union([ZApiError, ZReviewImportFormatError]),
+      },
+    },
+  })
   upload(@Auth() auth: AuthContext, @Req() request: FastifyRequest): Promise<TReviewImportPreview> {
     return this.imports.upload(requireWorkspace(auth), request);
   }
