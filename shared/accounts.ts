@@ -8,6 +8,7 @@ import {
   STORE_NAME_MAX_LENGTH,
 } from './constants.js';
 import { ZApiError } from './errors.js';
+import { PERMISSIONS } from './permissions.js';
 
 // The API contract of accounts, sessions, team and workspaces (SPEC §3, §5, §7). The server validates
 // request bodies with these schemas and the dashboard forms reuse them.
@@ -151,6 +152,11 @@ export type TStoreUpdate = z.input<typeof ZStoreUpdate>;
 // ---- Answers ----
 
 const ZTimestamp = z.iso.datetime({ offset: true });
+/**
+ * An email as ZEmail took it: zod's pattern, not JSON Schema's `email` format, which refuses some addresses zod takes
+ * (a domain label ending in a hyphen).
+ */
+const ZEmailAnswer = z.string().regex(z.regexes.email);
 
 export const ZMerchant = z
   .object({
@@ -189,7 +195,7 @@ export type TMerchantDetails = z.output<typeof ZMerchantDetails>;
 export const ZUser = z
   .object({
     id: z.uuid(),
-    email: z.email(),
+    email: ZEmailAnswer,
     first_name: z.string(),
     last_name: z.string(),
     phone: z.string(),
@@ -197,7 +203,7 @@ export const ZUser = z
     /** The first group is the role in the current workspace. */
     groups: z.array(z.enum(ROLES)),
     date_joined: ZTimestamp,
-    permissions: z.array(z.string()),
+    permissions: z.array(z.enum(Object.values(PERMISSIONS))),
     merchant: ZMerchant.nullable(),
     workspace_id: z.uuid().nullable(),
     /** Until when this user has hidden the upgrade card (ISO time), or null. */
@@ -229,7 +235,7 @@ export const ZLoginThrottled = ZApiError.extend({ challenge: ZLoginChallenge.opt
 });
 
 /** POST /api/auth/register/ (regular sign-up): the same answer whether or not the email has an account. */
-export const ZSignupPending = z.object({ detail: z.string(), email: z.email() }).meta({ id: 'SignupPending' });
+export const ZSignupPending = z.object({ detail: z.string(), email: ZEmailAnswer }).meta({ id: 'SignupPending' });
 export type TSignupPending = z.output<typeof ZSignupPending>;
 
 /** What a call without other news says done, in words to show (the password reset calls). */
@@ -241,13 +247,13 @@ export const ZPasswordChanged = ZSessionTokens.extend(ZAuthNotice.shape).meta({ 
 export type TPasswordChanged = z.output<typeof ZPasswordChanged>;
 
 /** GET /api/auth/users/email-change/: the sign-in email change waiting for its confirmation link, if any. */
-export const ZEmailChange = z.object({ new_email: z.email(), expires_at: ZTimestamp }).meta({ id: 'EmailChange' });
+export const ZEmailChange = z.object({ new_email: ZEmailAnswer, expires_at: ZTimestamp }).meta({ id: 'EmailChange' });
 export type TEmailChange = z.output<typeof ZEmailChange>;
 
 export const ZEmailChangeState = z.object({ pending: ZEmailChange.nullable() }).meta({ id: 'EmailChangeState' });
 export type TEmailChangeState = z.output<typeof ZEmailChangeState>;
 
-const emailConfirmed = { detail: z.string(), email: z.email() };
+const emailConfirmed = { detail: z.string(), email: ZEmailAnswer };
 
 /**
  * POST /api/auth/users/confirm-email/. Every session of the account ends, except the caller's when it is one of
@@ -276,7 +282,7 @@ export type TWorkspace = z.output<typeof ZWorkspace>;
 export const ZTeamMember = z
   .object({
     id: z.uuid(),
-    email: z.email(),
+    email: ZEmailAnswer,
     first_name: z.string(),
     last_name: z.string(),
     name: z.string(),
@@ -291,7 +297,7 @@ export type TTeamMember = z.output<typeof ZTeamMember>;
 export const ZInvitation = z
   .object({
     id: z.uuid(),
-    email: z.email(),
+    email: ZEmailAnswer,
     created_at: ZTimestamp,
     expires_at: ZTimestamp,
     status: z.literal('pending'),
@@ -302,7 +308,7 @@ export type TInvitation = z.output<typeof ZInvitation>;
 /** GET /api/auth/invitations/verify/{token}/ */
 export const ZInvitationCheck = z
   .object({
-    email: z.email(),
+    email: ZEmailAnswer,
     workspace_name: z.string(),
     store_name: z.string(),
     /** The invited email already has an account: it accepts by signing in (token-obtain with `token`). */

@@ -5,7 +5,9 @@ import { codenameOf } from './permissions.js';
  * The signed-in user as the dashboard holds it (SSR page context and local storage key `user`): SPEC §3's
  * User with permissions reduced to their codenames, plus the role in the current workspace.
  */
-export interface TSessionUser extends TUser {
+export interface TSessionUser extends Omit<TUser, 'permissions'> {
+  /** The codenames alone (`manage_team`). */
+  permissions: string[];
   role: TRole | null;
 }
 

@@ -16,6 +16,7 @@ import {
   type TAuthNotice,
   type TAuthResponse,
 } from '../../shared/accounts.js';
+import { THROTTLED_ANSWER } from '../common/rate-limiter.js';
 import { Answers } from '../common/route-outputs.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { INSTALL_CLAIM_COOKIE, clearInstallClaim } from '../integrations/install-cookies.js';
@@ -26,7 +27,10 @@ import { SignupService } from './signup.service.js';
 import { WebSessionService, clientInfo } from './web-session.service.js';
 import type { SessionTokens } from './session-tokens.service.js';
 
-const THROTTLED = { description: 'Too many attempts from this address: retry after `Retry-After` seconds.' };
+const THROTTLED = {
+  ...THROTTLED_ANSWER,
+  description: 'Too many attempts from this address: retry after `Retry-After` seconds.',
+};
 const CSRF = {
   description: 'Cookie-authenticated, and the Origin (or Referer) is not this site (`csrf_failed`).',
 };
@@ -57,6 +61,7 @@ export class AuthController {
           '`Retry-After`); or the account has seen many attempts and the sign-in needs a solved check first ' +
           '(`proof_required`, with a new `challenge` to solve and send back as `proof`).',
         body: ZLoginThrottled,
+        headers: { 'Retry-After': 'With `throttled`: seconds to wait.' },
       },
     },
   })

@@ -17,13 +17,17 @@ import {
 import type { AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
 import { WebSessionService, clientInfo } from '../auth/web-session.service.js';
+import { THROTTLED_ANSWER } from '../common/rate-limiter.js';
 import { Inputs } from '../common/route-inputs.js';
 import { Answers } from '../common/route-outputs.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { EmailChangeService } from './email-change.service.js';
 import { ProfileService } from './profile.service.js';
 
-const throttled = (what: string) => ({ description: `Too many ${what}: retry after \`Retry-After\` seconds.` });
+const throttled = (what: string) => ({
+  ...THROTTLED_ANSWER,
+  description: `Too many ${what}: retry after \`Retry-After\` seconds.`,
+});
 const MAIL_FAILED = { description: 'The confirmation email could not be sent; nothing changed (`mail_failed`).' };
 
 @Controller('api/auth/users')

@@ -13,6 +13,7 @@ import {
 } from '../../shared/accounts.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { THROTTLED_ANSWER } from '../common/rate-limiter.js';
 import { Answers } from '../common/route-outputs.js';
 import { UuidParam } from '../common/uuid.pipe.js';
 import { ZodPipe } from '../common/zod.pipe.js';
@@ -55,7 +56,10 @@ export class TeamController {
     answers: {
       400: { description: 'The input is invalid, or the email is already a member’s (`already_member`).' },
       409: { description: 'A pending invitation was already sent to this email (`already_invited`).' },
-      429: { description: 'The workspace sent its invitations for the day: retry after `Retry-After` seconds.' },
+      429: {
+        ...THROTTLED_ANSWER,
+        description: 'The workspace sent its invitations for the day: retry after `Retry-After` seconds.',
+      },
       502: { description: 'The invitation email could not be sent; no invitation is kept (`mail_failed`).' },
     },
   })
