@@ -2,8 +2,7 @@
  * The API routes the document does not describe yet (issue 28): what each answers is still to be written as a zod schema
  * and declared with @Answers (or a plain route's config.outputs). This list only shrinks.
  */
-export const UNDESCRIBED: readonly string[] = [
-];
+export const UNDESCRIBED: readonly string[] = [];
 
 /**
  * Described routes that cannot succeed from inputs sampled from their schemas (a mailed token, a password, a platform's
@@ -31,6 +30,25 @@ export const UNREACHED: Record<string, string> = {
     'the sampled body changes the email, which needs the account’s current password (profile.test.ts, email-change.test.ts)',
   'POST /api/auth/users/email-change/resend': 'needs an email change waiting for its link (email-change.test.ts)',
   'POST /api/auth/users/confirm-email': 'needs the token an email change mails (email-change.test.ts)',
+  'POST /api/review-requests/import':
+    'the sampled file is a photo, which the CSV import refuses whole (review-requests.test.ts)',
+  'POST /api/review-requests/:id/resend':
+    'needs a request sent and still open; the tenant’s has been cancelled by then (review-requests.test.ts)',
+  'POST /api/review-requests/public/:token/reviews':
+    'needs a request link’s token, which only its mail carries (review-request-page.test.ts)',
+  'PUT /api/review-requests/settings':
+    'the sampled patch breaks a rule of the settings as a whole, the window’s order (review-requests.test.ts, review-incentives.test.ts)',
+  'POST /api/review-imports': 'the sampled file is a photo, which no import format reads (review-imports.test.ts)',
+  'POST /api/review-imports/:id/cancel':
+    'needs an import previewed or running; the tenant’s was started and has finished (review-imports.test.ts)',
+  'POST /api/webhooks/stripe/':
+    'needs a Stripe-Signature made with the endpoint secret (billing-stripe.test.ts, webhook-bodies.test.ts)',
+  'POST /api/webhooks/shopify/':
+    'needs an X-Shopify-Hmac-Sha256 made with the app secret (shopify-webhooks.test.ts, webhook-bodies.test.ts)',
+  'POST /api/webhooks/bigcommerce/':
+    'needs a connected store’s hash and webhook token (bigcommerce.test.ts, webhook-bodies.test.ts)',
+  'POST /api/webhooks/tiendanube/':
+    'needs an X-Linkedstore-Hmac-Sha256 made with the app secret (tiendanube.test.ts, webhook-bodies.test.ts)',
   'PUT /api/reviews/:id/reply':
     'the sampled body asks to mail the reply (`notify`), and the tenant’s review has no email address (review-replies.test.ts)',
   'GET /api/reviews/summary/':
@@ -44,14 +62,6 @@ export const UNREACHED: Record<string, string> = {
     'tus: needs an upload started and its chunk at the offset it stands at (resumable-upload.test.ts, resumable-upload-integrity.test.ts)',
   'DELETE /api/reviews/uploads/:id':
     'tus: needs an upload started and the Tus-Resumable header (resumable-upload.test.ts)',
-  'POST /api/webhooks/stripe/':
-    'needs a Stripe-Signature made with the endpoint secret (billing-stripe.test.ts, webhook-bodies.test.ts)',
-  'POST /api/webhooks/shopify/':
-    'needs an X-Shopify-Hmac-Sha256 made with the app secret (shopify-webhooks.test.ts, webhook-bodies.test.ts)',
-  'POST /api/webhooks/bigcommerce/':
-    'needs a connected store’s hash and webhook token (bigcommerce.test.ts, webhook-bodies.test.ts)',
-  'POST /api/webhooks/tiendanube/':
-    'needs an X-Linkedstore-Hmac-Sha256 made with the app secret (tiendanube.test.ts, webhook-bodies.test.ts)',
   'POST /api/integrations/shopify/connect':
     'needs the Shopify app configured, which the suite’s app is not: 404 (shopify-install.test.ts)',
   'PUT /api/integrations/bigcommerce/native-reviews':
@@ -68,15 +78,4 @@ export const UNREACHED: Record<string, string> = {
     'needs the store’s Stripe customer and a card saved with Stripe (billing-stripe.test.ts)',
   'POST /api/billing/payment-methods/delete_payment_method':
     'needs a card of the store’s Stripe customer (billing-stripe.test.ts)',
-  'POST /api/review-requests/import':
-    'the sampled file is a photo, which the CSV import refuses whole (review-requests.test.ts)',
-  'POST /api/review-requests/:id/resend':
-    'needs a request sent and still open; the tenant’s has been cancelled by then (review-requests.test.ts)',
-  'POST /api/review-requests/public/:token/reviews':
-    'needs a request link’s token, which only its mail carries (review-request-page.test.ts)',
-  'PUT /api/review-requests/settings':
-    'the sampled patch breaks a rule of the settings as a whole, the window’s order (review-requests.test.ts, review-incentives.test.ts)',
-  'POST /api/review-imports': 'the sampled file is a photo, which no import format reads (review-imports.test.ts)',
-  'POST /api/review-imports/:id/cancel':
-    'needs an import previewed or running; the tenant’s was started and has finished (review-imports.test.ts)',
 };

@@ -47,7 +47,7 @@ describe('GET /api/docs/openapi.json', () => {
 
   it('takes inputs from the zod schemas the API validates with, and names auth and the error body', () => {
     const approve = document.paths['/api/reviews/{id}/approve/'].post;
-    expect(approve.security).toEqual([{ cookieAuth: [] }, { jwtHeader: [] }]);
+    expect(approve.security).toEqual([{ cookieAuth: [] }, { jwtHeader: [] }, { apiKey: ['reviews:write'] }]);
     expect(approve.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]),
     );
