@@ -64,18 +64,17 @@ export class ContractCheck {
       return;
     }
     if (!type.startsWith('application/json') || request.method === 'HEAD' || typeof payload !== 'string') return;
-    const key = `${where}`;
-    if (!this.validators.has(key)) {
+    if (!this.validators.has(where)) {
       const response = responses[String(status)] as { content?: Record<string, { schema: object }> };
       const schema = response.content?.['application/json']?.schema;
       this.validators.set(
-        key,
+        where,
         schema
           ? ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"api#/components/')))
           : null,
       );
     }
-    const validate = this.validators.get(key);
+    const validate = this.validators.get(where);
     if (!validate) {
       this.violations.push(`${where}: a JSON body the document does not describe`);
       return;
