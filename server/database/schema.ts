@@ -1269,6 +1269,59 @@ export const apiKeys = pgTable(
   (t) => [index('api_keys_merchant_created_idx').on(t.merchantId, t.createdAt.desc())],
 );
 
+/** Outgoing webhooks (issue 28): where a store's integrator is told of its reviews, signed with `secret`. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: text('events').array().notNull(),
+    /** The signing secret, sealed (SecretBox): it must be read back to sign. */
+    secretSealed: text('secret_sealed').notNull(),
+    disabledReason: text('disabled_reason'),
+    disabledAt: tstz('disabled_at'),
+    failingSince: tstz('failing_since'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_endpoints_merchant_idx').on(t.merchantId, t.createdAt.desc()),
+    check('webhook_endpoints_disabled_reason_check', sql`${t.disabledReason} in ('merchant', 'failing')`),
+  ],
+);
+
+/** One message to one endpoint, with its last attempt's outcome: the delivery log. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+    createdAt: createdAt(),
+    lastAttemptAt: tstz('last_attempt_at'),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt.desc()),
+    index('webhook_deliveries_created_idx').on(t.createdAt),
+    check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
 export const reviewImports = pgTable(
   'review_imports',
   {

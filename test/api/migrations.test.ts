@@ -76,6 +76,8 @@ describe('migrations', () => {
       'subscriptions',
       'upload_locks',
       'users',
+      'webhook_deliveries',
+      'webhook_endpoints',
       'webhook_events',
       'widget_event_daily',
       'widget_event_product_monthly',
