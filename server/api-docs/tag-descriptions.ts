@@ -1,5 +1,6 @@
 /** What each group of operations in the API document is for (the tag is the path's first part after `/api/`). */
 export const TAG_DESCRIPTIONS: Record<string, string> = {
+  'api-keys': "A store's API keys for integrators' programs: created with scopes, shown once, listed, revoked.",
   analytics: "The dashboard's figures: review counts, rating, conversion, activity over time and top products.",
   auth: 'Accounts and sessions: sign-up, sign-in, tokens, password resets, the signed-in user and their profile.',
   billing: "Plans, the store's subscription and its usage, through Stripe or the store platform's billing.",
