@@ -28,7 +28,7 @@ import {
   type TSuppressionPage,
 } from '../../shared/review-requests.js';
 import { requireWorkspace, storeOf, type AuthContext } from '../auth/auth-context.js';
-import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
+import { Auth, Authenticated, KeyScope } from '../auth/authenticated.decorator.js';
 import { Inputs } from '../common/route-inputs.js';
 import { Answers } from '../common/route-outputs.js';
 import { UuidParam } from '../common/uuid.pipe.js';
@@ -49,7 +49,8 @@ const conflict = (code: string, when: string) => ({ 409: { description: `\`${cod
 /**
  * Review requests (DESIGN §6.5): members read the history, the funnel, the settings and the suppression list and
  * may preview the mail; what changes what buyers receive (settings, new requests, send now, cancel, resend, the
- * suppression list) is the owners' (`manage_store`).
+ * suppression list) is the owners' (`manage_store`). An integrator's key with `requests:write` creates, imports, sends
+ * now, cancels and resends requests (an order system's calls); settings and suppressions stay the owners'.
  */
 @Controller('api/review-requests')
 export class ReviewRequestsController {
@@ -72,6 +73,7 @@ export class ReviewRequestsController {
   @Post('/')
   @HttpCode(201)
   @Authenticated('manage_store')
+  @KeyScope('requests:write')
   @Answers(ZReviewRequest, {
     description: 'Scheduled by the store’s delay and send window.',
     answers: conflict('request_exists', 'the order already has a review request.'),
@@ -86,6 +88,7 @@ export class ReviewRequestsController {
   @Post('import/')
   @HttpCode(200)
   @Authenticated('manage_store')
+  @KeyScope('requests:write')
   @Inputs({ multipart: { files: ['file'] } })
   @Answers(ZReviewRequestImport, { description: 'The orders scheduled, and each line that was not with why.' })
   import(@Auth() auth: AuthContext, @Req() request: FastifyRequest): Promise<TReviewRequestImport> {
@@ -180,6 +183,7 @@ export class ReviewRequestsController {
   @Post(':id/send-now/')
   @HttpCode(200)
   @Authenticated('manage_store')
+  @KeyScope('requests:write')
   @Answers(ZReviewRequest, {
     description: 'Its next mail is due now.',
     answers: conflict('nothing_to_send', 'the request has no mail left to send.'),
@@ -191,6 +195,7 @@ export class ReviewRequestsController {
   @Post(':id/cancel/')
   @HttpCode(200)
   @Authenticated('manage_store')
+  @KeyScope('requests:write')
   @Answers(ZReviewRequest, {
     description: 'Cancelled: nothing more is sent.',
     answers: conflict('not_cancellable', 'the request is no longer scheduled, sent or opened.'),
@@ -202,6 +207,7 @@ export class ReviewRequestsController {
   @Post(':id/resend/')
   @HttpCode(200)
   @Authenticated('manage_store')
+  @KeyScope('requests:write')
   @Answers(ZReviewRequest, {
     description: 'One more mail is due now, with the same link.',
     answers: conflict(

@@ -1,5 +1,4 @@
 import request from 'supertest';
-import { API_KEY_RATE } from '../../server/auth/api-key-sessions.js';
 import type { TApiKeyCreated } from '../../shared/api-keys.js';
 import { seedReviews } from '../factories/reviews.factory.js';
 import { joinAsMember, PUBLIC_URL, seedOwner, type RegisteredOwner } from '../support/accounts.js';
@@ -8,7 +7,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 let t: TestApp;
 let http: ReturnType<typeof request>;
 beforeAll(async () => {
-  t = await startTestApp({ env: { PUBLIC_URL, TRUST_PROXY: 'true' } });
+  // A small rate, so the limit is reached in a few calls; every other test stays far below it.
+  t = await startTestApp({ env: { PUBLIC_URL, TRUST_PROXY: 'true', API_KEY_RATE_PER_MINUTE: '10' } });
   http = request(t.app.getHttpServer());
 });
 afterAll(() => t.close());
@@ -92,6 +92,37 @@ describe('API keys', () => {
     expect((await approve(writer.key).expect(200)).body.status).toBe('approved');
   });
 
+  it("create and cancel review requests with requests:write, for the key's store", async () => {
+    const owner = await seedOwner(t);
+    const sender = await createKey(owner, ['requests:write'], 'Orders');
+    const moderator = await createKey(owner, ['reviews:read', 'reviews:write'], 'Moderator');
+    const order = {
+      customer_email: 'buyer@example.com',
+      order_id: 'order-1001',
+      products: [{ id: 'sku-1', name: 'Boots' }],
+    };
+    const create = (key: string) =>
+      http
+        .post('/api/review-requests/')
+        .set('Authorization', `Bearer ${key}`)
+        .set('X-Forwarded-For', '198.51.100.22')
+        .send(order);
+    const refused = await create(moderator.key).expect(403);
+    expect(refused.body).toMatchObject({ code: 'api_key_scope', detail: 'This key lacks the requests:write scope.' });
+
+    const created = (await create(sender.key).expect(201)).body as { id: string; order_id: string; status: string };
+    expect(created).toMatchObject({ order_id: 'order-1001', status: 'scheduled' });
+    const history = (await owner.agent.get('/api/review-requests/').expect(200)).body.results;
+    expect(history.map((row: { id: string }) => row.id)).toEqual([created.id]);
+    const cancelled = await http
+      .post(`/api/review-requests/${created.id}/cancel/`)
+      .set('Authorization', `Bearer ${sender.key}`)
+      .expect(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    // Reading the history stays the dashboard's: no scope reads requests.
+    expect((await withKey(sender.key, '/api/review-requests/').expect(403)).body.code).toBe('api_key_not_allowed');
+  });
+
   it("are refused in another store's workspace, unknown, malformed or revoked, at once", async () => {
     const owner = await seedOwner(t);
     const other = await seedOwner(t);
@@ -118,7 +149,7 @@ describe('API keys', () => {
     const owner = await seedOwner(t);
     const { key } = await createKey(owner);
     const other = await createKey(owner, ['analytics:read'], 'Other');
-    for (let i = 0; i < API_KEY_RATE.limit; i++)
+    for (let i = 0; i < t.config.apiKeys.ratePerMinute; i++)
       await withKey(key, '/api/insights/', `203.0.113.${i % 250}`).expect(200);
     const refused = await withKey(key, '/api/insights/', '192.0.2.1').expect(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
