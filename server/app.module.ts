@@ -37,6 +37,7 @@ import { SsrModule } from './ssr/ssr.module.js';
 import { StoresModule } from './stores/stores.module.js';
 import { StorefrontModule } from './storefront/storefront.module.js';
 import { TeamModule } from './team/team.module.js';
+import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.module.js';
 import { WidgetEventsModule } from './widget-events/widget-events.module.js';
 import { WidgetScriptModule } from './widget-script/widget-script.module.js';
 import { WidgetsModule } from './widgets/widgets.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         AccountsModule,
         AuthModule,
         ApiKeysModule,
+        WebhookEndpointsModule,
         ProfileModule,
         TeamModule,
         WorkspacesModule,

@@ -7,6 +7,7 @@ import type { TRequestFunnelPeriod, TRequestStatus } from './review-request-opti
 import type { TReviewRequestFunnel, TReviewRequestPage } from './review-requests.js';
 import type { TMediaStatus, TPage, TReview, TReviewFilter, TReviewStats } from './reviews.js';
 import type { TModerationSettings } from './moderation.js';
+import type { TWebhookEndpointList } from './webhook-endpoints.js';
 import type { TWidgetSettings } from './widgets.js';
 
 /** A page of the merchant's reviews as the reviews page asks for it (its page size). */
@@ -43,6 +44,7 @@ export interface TServerApi {
   teamMembers: (() => Promise<TListOf<TTeamMember>>) | null;
   invitations: (() => Promise<TListOf<TInvitation>>) | null;
   apiKeys: (() => Promise<TApiKeyList>) | null;
+  webhookEndpoints: (() => Promise<TWebhookEndpointList>) | null;
   /** Public (no session): whether a password-reset link's code still works, not used and not expired. */
   resetCodeUsable: ((code: string) => Promise<boolean>) | null;
 }

@@ -22,6 +22,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   stores: 'The stores a user works on.',
   webhooks: 'Notifications the store platforms and Stripe send: each verified on its raw body before it is read.',
   widget: "The storefront widget's scripts, served to shoppers' browsers.",
+  'webhook-endpoints':
+    "Outgoing webhooks: a store's endpoints, told of reviews, questions and requests as they happen (signed per Standard Webhooks), their delivery log, test events and resends.",
   widgets: "The widget's settings, per store and per product, and its events from storefronts.",
   workspaces: "A user's workspaces (a store's team).",
 };

@@ -1317,6 +1317,8 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt.desc()),
+    // A dispatch that is retried finds the deliveries it made already.
+    uniqueIndex('webhook_deliveries_endpoint_message_idx').on(t.endpointId, t.messageId),
     index('webhook_deliveries_created_idx').on(t.createdAt),
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
   ],

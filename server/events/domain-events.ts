@@ -1,4 +1,5 @@
 import { Global, Injectable, Logger, Module } from '@nestjs/common';
+import type { TModerationAction } from '../../shared/reviews.js';
 
 /**
  * What happened in one domain that others act on (DESIGN §11.3). The emitter knows nothing of who listens: caches,
@@ -48,8 +49,15 @@ export interface DomainEventMap {
   'review.publishable': { merchantId: string; reviewId: string };
   /** The merchant changed a review's comment or product: what the content filter found may have changed. */
   'review.edited': { merchantId: string; reviewId: string };
-  /** The merchant approved these reviews (one, or a bulk action's chunk). */
-  'reviews.approved': { merchantId: string; reviewIds: string[] };
+  /**
+   * These reviews were approved, rejected, restored or deleted (one, a bulk action's chunk, or the store's rules
+   * publishing one automatically).
+   */
+  'reviews.moderated': { merchantId: string; action: TModerationAction; reviewIds: string[] };
+  /** The store replied to a review publicly, or changed its reply. */
+  'review.replied': { merchantId: string; reviewId: string };
+  /** A shopper asked a question on the storefront. */
+  'question.created': { merchantId: string; questionId: string };
   /** Review requests' mails went out (a first mail or a reminder). */
   'requests.sent': { merchantId: string; requestIds: string[] };
   /** A buyer opened a review request's link for the first time. */

@@ -327,3 +327,35 @@ export function emailChangeNoticeMail(
   };
   return render(lang, { ...copies[lang], greeting: greeting(lang, params.firstName) }, params.link);
 }
+
+/** An outgoing webhook endpoint failed every delivery for days and was turned off: its store's owners are told. */
+export function webhookEndpointDisabledMail(
+  lang: TLanguage,
+  params: { link: string; storeName: string; url: string; days: number },
+): MailContent {
+  const { storeName: store, url, days } = params;
+  const copies: Record<TLanguage, MailCopy> = {
+    en: {
+      subject: `Webhook endpoint turned off for ${store}`,
+      greeting: 'Hi,',
+      intro: `Every delivery to your webhook endpoint ${url} has failed for ${days} days, so ${PRODUCT} stopped sending to it. Events since then were not delivered to it. Check the endpoint, look at its delivery log for the answers it gave, and turn it back on:`,
+      action: 'Open webhooks',
+      outro: 'Once it is on again, you can resend any delivery from the log.',
+    },
+    es: {
+      subject: `Endpoint de webhooks desactivado en ${store}`,
+      greeting: 'Hola:',
+      intro: `Todas las entregas a tu endpoint de webhooks ${url} han fallado durante ${days} días, así que ${PRODUCT} dejó de enviarle eventos. Los eventos posteriores no se le entregaron. Revisa el endpoint, mira en su registro de entregas qué respondió y vuelve a activarlo:`,
+      action: 'Abrir webhooks',
+      outro: 'Cuando esté activo de nuevo, puedes reenviar cualquier entrega desde el registro.',
+    },
+    pt: {
+      subject: `Endpoint de webhooks desativado em ${store}`,
+      greeting: 'Olá!',
+      intro: `Todas as entregas para o seu endpoint de webhooks ${url} falharam durante ${days} dias, então o ${PRODUCT} parou de enviar eventos para ele. Os eventos desde então não foram entregues. Verifique o endpoint, veja no registro de entregas o que ele respondeu e ative-o de novo:`,
+      action: 'Abrir webhooks',
+      outro: 'Depois de ativá-lo, você pode reenviar qualquer entrega pelo registro.',
+    },
+  };
+  return render(lang, copies[lang], params.link);
+}

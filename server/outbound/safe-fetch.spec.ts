@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { readBody, safeFetch, type SafeFetchOptions, type TResolve } from './safe-fetch.js';
+import { checkUrl, readBody, safeFetch, type SafeFetchOptions, type TResolve } from './safe-fetch.js';
 import { SafeFetchError } from './safe-fetch-error.js';
 
 const fixtures = join(process.cwd(), 'test/fixtures');
@@ -194,6 +194,21 @@ describe('safeFetch', () => {
       expect((await failure(url, { resolve: resolver({}).resolve })).code).toBe(code);
     });
 
+    it('checks a URL as a fetch would, without connecting (a webhook endpoint when it is registered)', async () => {
+      const { resolve } = resolver({ 'internal.test': [['10.1.2.3']], 'public.test': [['93.184.215.14']] });
+      await expect(checkUrl('https://public.test/hooks', { resolve, httpsOnly: true })).resolves.toBeUndefined();
+      await expect(checkUrl('http://public.test/hooks', { resolve, httpsOnly: true })).rejects.toMatchObject({
+        code: 'url_scheme',
+      });
+      await expect(checkUrl('https://internal.test/hooks', { resolve })).rejects.toMatchObject({
+        code: 'private_address',
+        message: 'Refused: internal.test resolves to 10.1.2.3, which is a private network address.',
+      });
+      await expect(checkUrl('http://[::1]:9/', { resolve })).rejects.toMatchObject({ code: 'private_address' });
+      await expect(checkUrl(`${server.url}/hooks`, { allowPrivate: local })).resolves.toBeUndefined();
+      expect(server.hits).toHaveLength(0);
+    });
+
     it('https only refuses http, even where the address is allowed', async () => {
       const error = await failure(`${server.url}/photo.jpg`, { httpsOnly: true, allowPrivate: local });
       expect(error).toMatchObject({ code: 'url_scheme', message: 'Only https URLs are accepted.' });
@@ -305,6 +320,13 @@ describe('safeFetch', () => {
       expect((await failure(`${redirector.url}/chain/1`, { allowPrivate: local, maxRedirects: 0 })).code).toBe(
         'too_many_redirects',
       );
+    });
+
+    it('answers a redirect as it is when told not to follow (outgoing webhooks)', async () => {
+      const answer = await safeFetch(`${redirector.url}/to-metadata`, { allowPrivate: local, followRedirects: false });
+      expect([answer.status, answer.headers.location]).toEqual([302, 'http://169.254.169.254/latest/meta-data/']);
+      answer.body.destroy();
+      expect(redirector.hits.map((hit) => hit.url)).toEqual(['/to-metadata']);
     });
 
     it('changes the method as fetch does: 303 to GET without the body, 307 repeats the POST', async () => {

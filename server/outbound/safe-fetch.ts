@@ -31,6 +31,8 @@ export interface SafeFetchOptions {
   /** Longest silence on the connection, while waiting for the answer or its body. */
   idleTimeoutMs?: number;
   maxRedirects?: number;
+  /** false: a redirect is the answer (outgoing webhooks are not redirected, as browsers' beacons are not). */
+  followRedirects?: boolean;
   /** When given, a 2xx body is sniffed by its first bytes and refused unless its type is one of these MIME types. */
   allowedTypes?: readonly string[];
   resolve?: TResolve;
@@ -271,7 +273,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
     for (let redirects = 0; ; redirects++) {
       response = await open(current, method, headers, body, settings, deadline);
       const location = response.headers.location;
-      if (!REDIRECTS.has(response.statusCode ?? 0) || !location) {
+      if (!REDIRECTS.has(response.statusCode ?? 0) || !location || settings.followRedirects === false) {
         return await deliver(response, current, settings, deadline);
       }
       response.destroy();
@@ -294,6 +296,13 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
     response?.destroy();
     throw connectionError(error, url);
   }
+}
+
+/** Refuses, as a fetch would, a URL whose scheme, credentials or addresses the fetcher would not go to. */
+export async function checkUrl(url: string, options: SafeFetchOptions = {}): Promise<void> {
+  const settings: Settings = { ...SAFE_FETCH_DEFAULTS, ...options };
+  const parsed = target(url, undefined, settings);
+  await checkedAddress(parsed.hostname.replace(/^\[(.*)\]$/, '$1'), settings);
 }
 
 /** The whole body in memory: for small answers (webhook replies, photos), within the fetch's `maxBytes`. */

@@ -17,5 +17,6 @@ import { QuestionsService } from './questions.service.js';
   imports: [AuthModule, MailModule, ModerationModule, ReviewRequestsModule, ReviewsModule, StorefrontModule],
   controllers: [QuestionsPublicController, QuestionsController],
   providers: [QuestionsRepository, QuestionsService, QuestionsRoutes, QuestionsSubscriptions],
+  exports: [QuestionsRepository],
 })
 export class QuestionsModule {}

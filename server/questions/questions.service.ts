@@ -15,6 +15,7 @@ import type {
 import type { TPage } from '../../shared/reviews.js';
 import type { MerchantRow } from '../accounts/accounts.repository.js';
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { ApiError } from '../common/api-error.js';
 import { Clock } from '../common/clock.js';
 import { listPage } from '../common/list-page.js';
@@ -55,6 +56,7 @@ export class QuestionsService {
     private readonly answers: StorefrontCache,
     private readonly moderation: ModerationSettingsService,
     private readonly limiter: RateLimiter,
+    private readonly events: DomainEvents,
     private readonly mail: MailQueue,
     private readonly suppressions: MailSuppressionsService,
     private readonly requestSettings: ReviewRequestSettingsService,
@@ -191,6 +193,7 @@ export class QuestionsService {
       flags: MODERATION_FLAGS.filter((flag) => found.has(flag)),
       sessionId: body.session_id,
     });
+    await this.events.emit('question.created', { merchantId: store.id, questionId: row.id }).catch(() => undefined);
     return { id: row.id, status: 'pending' };
   }
 

@@ -7,6 +7,7 @@ import { ApiError } from '../common/api-error.js';
 import { Clock } from '../common/clock.js';
 import { addressOf, type AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { MailQueue } from '../mail/mail.queue.js';
 import { MailSuppressionsService } from '../review-requests/mail-suppressions.service.js';
 import { ReviewRequestSettingsService } from '../review-requests/review-request-settings.service.js';
@@ -29,6 +30,7 @@ export class ReviewRepliesService {
     private readonly suppressions: MailSuppressionsService,
     private readonly requestSettings: ReviewRequestSettingsService,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -47,6 +49,7 @@ export class ReviewRepliesService {
     }
     if (body.notify) await this.send(store, target, body.text, at);
     await this.reviews.changed(store.id);
+    await this.events.emit('review.replied', { merchantId: store.id, reviewId: id }).catch(() => undefined);
     return this.reviews.get(auth, id);
   }
 

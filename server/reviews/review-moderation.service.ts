@@ -63,7 +63,7 @@ export class ReviewModerationService {
       return new Map([[review.id, decision.change]]);
     });
     await this.reviews.changed(merchantId, { reviewIds: [id] });
-    if (action === 'approve') await this.approved(merchantId, [id]);
+    await this.moderated(merchantId, action, [id]);
   }
 
   /**
@@ -88,14 +88,14 @@ export class ReviewModerationService {
     });
     if (outcome === 'approved') {
       await this.reviews.changed(merchantId, { reviewIds: [id] });
-      await this.approved(merchantId, [id]);
+      await this.moderated(merchantId, 'approve', [id]);
     }
     return outcome;
   }
 
-  /** Tells who acts on approvals (review incentives); the approval stands whatever they do. */
-  private async approved(merchantId: string, reviewIds: string[]): Promise<void> {
-    await this.events.emit('reviews.approved', { merchantId, reviewIds }).catch(() => undefined);
+  /** Tells who acts on moderation (review incentives, outgoing webhooks); the change stands whatever they do. */
+  private async moderated(merchantId: string, action: TModerationAction, reviewIds: string[]): Promise<void> {
+    await this.events.emit('reviews.moderated', { merchantId, action, reviewIds }).catch(() => undefined);
   }
 
   /**
@@ -154,7 +154,7 @@ export class ReviewModerationService {
         result.not_found += chunk.length - found;
         result.changed += updated.length;
         changedIds.push(...updated);
-        if (body.action === 'approve' && updated.length) await this.approved(merchantId, updated);
+        if (updated.length) await this.moderated(merchantId, body.action, updated);
       }
     } finally {
       if (result.changed) await this.reviews.changed(merchantId, { reviewIds: changedIds });

@@ -81,6 +81,12 @@ export class ReviewsService implements OnModuleInit {
     );
   }
 
+  /** The review as the API answers it, for work outside a request (outgoing webhooks); null when it is gone. */
+  async find(merchantId: string, id: string): Promise<TReview | null> {
+    const row = await this.reviews.find(merchantId, id);
+    return row && mapReview(row, this.mediaUrl);
+  }
+
   async get(auth: WorkspaceContext, id: string): Promise<TReview> {
     const row = await this.reviews.find(storeOf(auth).id, id);
     if (!row) throw ApiError.notFound('No review with this id in your store.');

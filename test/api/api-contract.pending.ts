@@ -38,6 +38,10 @@ export const UNREACHED: Record<string, string> = {
     'needs a request link’s token, which only its mail carries (review-request-page.test.ts)',
   'PUT /api/review-requests/settings':
     'the sampled patch breaks a rule of the settings as a whole, the window’s order (review-requests.test.ts, review-incentives.test.ts)',
+  'POST /api/webhook-endpoints':
+    'a sampled URL names a host with no address here, refused as the fetcher would (webhook-endpoints.test.ts)',
+  'PATCH /api/webhook-endpoints/:id':
+    'a sampled URL names a host with no address here, refused as the fetcher would (webhook-endpoints.test.ts)',
   'POST /api/review-imports': 'the sampled file is a photo, which no import format reads (review-imports.test.ts)',
   'POST /api/review-imports/:id/cancel':
     'needs an import previewed or running; the tenant’s was started and has finished (review-imports.test.ts)',

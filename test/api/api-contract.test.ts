@@ -18,7 +18,7 @@ let tenant: Tenant;
 let routes: TableRoute[];
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { PUBLIC_URL, TRUST_PROXY: 'true' } });
+  t = await startTestApp({ env: { PUBLIC_URL, TRUST_PROXY: 'true', IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' } });
   tenant = await createTenant(t, 'contract');
   routes = routeTable(t).filter((route) => isDocumented(route));
 }, 120_000);

@@ -68,6 +68,7 @@ beforeAll(async () => {
       BIGCOMMERCE_API_URL: bigcommerce.url,
       BIGCOMMERCE_CLIENT_SECRET: 'bc-fuzz-secret',
       ...tiendaNubeEnv(tiendanube),
+      IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
     },
   });
   port = await portOf(t);

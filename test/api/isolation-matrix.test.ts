@@ -20,7 +20,7 @@ let planId: string;
 let cases = 0;
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { PUBLIC_URL, TRUST_PROXY: 'true' } });
+  t = await startTestApp({ env: { PUBLIC_URL, TRUST_PROXY: 'true', IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' } });
   a = await createTenant(t, 'alpha');
   b = await createTenant(t, 'beta');
   routes = routeTable(t).filter((route) => route.authenticated);

@@ -16,6 +16,7 @@ import {
   reviews,
   subscriptions,
   users,
+  webhookEndpoints,
   widgetSettings,
 } from '../../server/database/schema.js';
 import { API_KEY_SCOPES } from '../../shared/api-keys.js';
@@ -52,6 +53,12 @@ export interface Tenant {
   /** An API key of the store's holding every scope, its id and the key itself. */
   apiKeyId: string;
   apiKey: string;
+  /**
+   * A webhook endpoint on a closed local port (its app lets the fetcher reach 127.0.0.1), with one test delivery:
+   * the attempt is refused at once and waits for a retry.
+   */
+  webhookEndpointId: string;
+  webhookDeliveryId: string;
 }
 
 let shoppers = 0;
@@ -134,6 +141,11 @@ export async function createTenant(t: TestApp, label: string): Promise<Tenant> {
     .post('/api/api-keys/')
     .send({ name: `${label} sync`, scopes: [...API_KEY_SCOPES] })
     .expect(201);
+  const endpoint = await owner
+    .post('/api/webhook-endpoints/')
+    .send({ url: 'http://127.0.0.1:9/hooks', events: ['review.created'] })
+    .expect(201);
+  const delivery = await owner.post(`/api/webhook-endpoints/${endpoint.body.id}/test/`).expect(202);
   // A store on the free plan has no subscription; a paid one's row is what the billing routes take by id.
   const db = databaseOf(t);
   const [free] = await db.select({ id: plans.id }).from(plans).where(eq(plans.code, 'free'));
@@ -166,6 +178,8 @@ export async function createTenant(t: TestApp, label: string): Promise<Tenant> {
     reviewImportId: reviewImport.body.import.id as string,
     apiKeyId: apiKey.body.id as string,
     apiKey: apiKey.body.key as string,
+    webhookEndpointId: endpoint.body.id as string,
+    webhookDeliveryId: delivery.body.id as string,
   };
 }
 
@@ -187,6 +201,8 @@ export const TENANT_IDS: Record<string, (tenant: Tenant) => string> = {
   '/api/questions/:id': (x) => x.questionId,
   '/api/review-imports/:id': (x) => x.reviewImportId,
   '/api/api-keys/:id': (x) => x.apiKeyId,
+  '/api/webhook-endpoints/:id': (x) => x.webhookEndpointId,
+  '/api/webhook-endpoints/:id/deliveries/:deliveryId': (x) => x.webhookDeliveryId,
   '/widget/v1/:file': (x) => `${x.storeId}.js`,
   '/widget/v1/assets/:file': () => widgetBundle(),
 };
@@ -218,6 +234,9 @@ export async function tenantSnapshot(t: TestApp, tenant: Pick<Tenant, 'merchantI
     questions: sorted(await db.select().from(questions).where(eq(questions.merchantId, tenant.merchantId))),
     reviewImports: sorted(await db.select().from(reviewImports).where(eq(reviewImports.merchantId, tenant.merchantId))),
     apiKeys: sorted(await db.select().from(apiKeys).where(eq(apiKeys.merchantId, tenant.merchantId))),
+    webhookEndpoints: sorted(
+      await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.merchantId, tenant.merchantId)),
+    ),
     overrides: sorted(
       await db.select().from(productWidgetOverrides).where(eq(productWidgetOverrides.merchantId, tenant.merchantId)),
     ),

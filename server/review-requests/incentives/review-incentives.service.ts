@@ -79,9 +79,9 @@ export class ReviewIncentives implements OnModuleInit {
     this.events.on('review.submitted', ({ merchantId, reviewId }) =>
       this.queue({ merchantId, reviewIds: [reviewId], moment: 'submitted' }),
     );
-    this.events.on('reviews.approved', ({ merchantId, reviewIds }) =>
-      this.queue({ merchantId, reviewIds, moment: 'approved' }),
-    );
+    this.events.on('reviews.moderated', async ({ merchantId, action, reviewIds }) => {
+      if (action === 'approve') await this.queue({ merchantId, reviewIds, moment: 'approved' });
+    });
   }
 
   /**
