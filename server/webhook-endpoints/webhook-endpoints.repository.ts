@@ -216,6 +216,21 @@ export class WebhookEndpointsRepository {
     return row ?? null;
   }
 
+  /** Deletes the store's deliveries whose payload holds this address (a customer's erasure); answers how many. */
+  async forgetAddress(merchantId: string, email: string): Promise<number> {
+    const quoted = JSON.stringify(email.toLowerCase());
+    const rows = await this.db
+      .delete(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.merchantId, merchantId),
+          sql`position(${quoted} in lower(${webhookDeliveries.payload}::text)) > 0`,
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    return rows.length;
+  }
+
   /** Forgets deliveries older than `before`, at most `limit` of them; answers how many. */
   async prune(before: Date, limit: number): Promise<number> {
     const rows = await this.db

@@ -3,6 +3,7 @@ import type { TModerationAction } from '../../shared/reviews.js';
 import type { TWebhookEventType } from '../../shared/webhook-endpoints.js';
 import { DomainEvents } from '../events/domain-events.js';
 import { WebhookDeliveryJobs } from './webhook-deliveries.jobs.js';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 
 /** The moderation actions an endpoint is told of (a restoration is not an event of its own). */
 const MODERATED: Partial<Record<TModerationAction, TWebhookEventType>> = {
@@ -17,6 +18,7 @@ export class WebhookSubscriptions implements OnModuleInit {
   constructor(
     private readonly events: DomainEvents,
     private readonly deliveries: WebhookDeliveryJobs,
+    private readonly repository: WebhookEndpointsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -36,5 +38,9 @@ export class WebhookSubscriptions implements OnModuleInit {
     this.events.on('requests.reviewed', ({ merchantId, requestIds }) =>
       this.deliveries.dispatch(merchantId, 'request.reviewed', requestIds),
     );
+    // The log keeps what was sent, the customer's address with it: an erased customer's messages go, sent or not.
+    this.events.on('customer.redacted', async ({ merchantId, email }) => {
+      if (email) await this.repository.forgetAddress(merchantId, email);
+    });
   }
 }

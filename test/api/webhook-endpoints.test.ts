@@ -1,8 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { Clock } from '../../server/common/clock.js';
+import { DomainEvents } from '../../server/events/domain-events.js';
 import { JobQueue } from '../../server/jobs/job-queue.service.js';
 import type { TApiKeyCreated } from '../../shared/api-keys.js';
 import type {
@@ -15,7 +17,6 @@ import { seedReviews } from '../factories/reviews.factory.js';
 import { joinAsMember, PUBLIC_URL, seedOwner, type RegisteredOwner } from '../support/accounts.js';
 import { mailsTo } from '../support/mailbox.js';
 import { handleOf, startTestApp, type TestApp } from '../support/test-app.js';
-import { sql } from 'drizzle-orm';
 
 // Outgoing webhooks (issue 28): endpoints registered by the owner are told of reviews, questions and requests,
 // signed per Standard Webhooks, retried, disabled after days of failures; the delivery log, resends, test events.
@@ -370,6 +371,26 @@ describe('webhook endpoints', () => {
       sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${endpoint.id}`,
     );
     expect(left[0].n).toBe(0);
+  });
+
+  it("forget an erased customer's messages, and only theirs", async () => {
+    const owner = await seedOwner(t);
+    const endpoint = await register(owner, ['review.created']);
+    await shopperReview(owner, 'Forget.Me@example.com');
+    await shopperReview(owner, 'keep@example.com');
+    await settled();
+    expect(await deliveries(owner, endpoint.id)).toHaveLength(2);
+    await t.app
+      .get(DomainEvents)
+      .emit('customer.redacted', {
+        merchantId: owner.merchantId,
+        email: 'forget.me@example.com',
+        orderExternalIds: [],
+      });
+    const left = await deliveries(owner, endpoint.id);
+    expect(left.map((d) => (d.payload.data as { customer: { email: string } }).customer.email)).toEqual([
+      'keep@example.com',
+    ]);
   });
 
   it('are managed by a key with webhooks:write, and by no other key', async () => {
