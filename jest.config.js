@@ -13,10 +13,14 @@ export default {
       'ts-jest',
       { useESM: false, tsconfig: { allowJs: true, module: 'commonjs', esModuleInterop: true } },
     ],
+    // CommonJS that require()s Nest (ESM only): given the test's own Nest modules, see the transform.
+    '/node_modules/@nestjs/throttler/dist/.+\\.js$': '<rootDir>/test/support/nest-for-cjs-transform.js',
   },
-  transformIgnorePatterns: [`/node_modules/(?!(${['cookie', ...ESM_REQUIRED_FROM_CJS].join('|')})/)`],
+  transformIgnorePatterns: [
+    `/node_modules/(?!(${['cookie', '@nestjs/throttler', ...ESM_REQUIRED_FROM_CJS].join('|')})/)`,
+  ],
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/server/**/*.spec.ts', '<rootDir>/shared/**/*.spec.ts'],
-  setupFilesAfterEnv: ['<rootDir>/test/support/jest-after-env.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/support/nest-for-cjs.ts', '<rootDir>/test/support/jest-after-env.ts'],
   maxWorkers: 2,
   testTimeout: 60_000,
 };

@@ -28,6 +28,7 @@ import { ProfileModule } from './profile/profile.module.js';
 import { ReviewExportModule } from './review-export/review-export.module.js';
 import { ReviewImportsModule } from './review-imports/review-imports.module.js';
 import { QuestionsModule } from './questions/questions.module.js';
+import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { ReviewRepliesModule } from './review-replies/review-replies.module.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { ReviewRequestsModule } from './review-requests/review-requests.module.js';
@@ -53,6 +54,7 @@ export class AppModule {
         DatabaseModule,
         JobsModule,
         CacheModule,
+        RateLimitsModule,
         EventsModule,
         ClockModule,
         ServerReadersModule,

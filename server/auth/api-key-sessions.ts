@@ -1,18 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { minutes } from '@nestjs/throttler';
 import { API_KEY_PREFIX, API_KEY_VISIBLE } from '../../shared/api-keys.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { Cache } from '../cache/cache.js';
 import { CACHE } from '../cache/cache.module.js';
 import { ApiError } from '../common/api-error.js';
 import { Clock } from '../common/clock.js';
-import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
+import { RateLimits, type RateLimit } from '../rate-limits/rate-limits.js';
 import type { AuthContext } from './auth-context.js';
 import { ApiKeysRepository, type ApiKeyHolder } from './api-keys.repository.js';
 import { SessionCache } from './session-cache.js';
 
 /** Calls per key and minute, over every instance (an integrator's sync loop, not a crawler). */
-export const API_KEY_RATE: RateLimit = { name: 'api-key', limit: 600, windowSeconds: 60 };
+export const API_KEY_RATE: RateLimit = { name: 'api-key', limit: 600, ttl: minutes(1) };
 /** How long an instance trusts what it read of a key; a revocation deletes the entry at once. */
 const HOLDER_TTL_S = 60;
 const KEY = /^vr_[A-Za-z0-9_-]{43}$/;
@@ -41,7 +42,7 @@ export class ApiKeySessions {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly accounts: AccountsRepository,
-    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimits,
     private readonly sessions: SessionCache,
     private readonly clock: Clock,
     @Inject(CACHE) private readonly cache: Cache,
@@ -52,14 +53,14 @@ export class ApiKeySessions {
     const secretHash = hashApiKey(key);
     const holder = await this.holder(secretHash);
     if (!holder) return null;
-    const { count, resetInSeconds } = await this.limiter.hitCount(API_KEY_RATE, holder.id);
-    if (count > API_KEY_RATE.limit) {
+    const { totalHits, isBlocked, timeToBlockExpire } = await this.limits.hit(API_KEY_RATE, holder.id);
+    if (isBlocked) {
       throw ApiError.tooManyRequests(
-        resetInSeconds,
-        `This key made too many calls. Try again in ${resetInSeconds} seconds.`,
+        timeToBlockExpire,
+        `This key made too many calls. Try again in ${timeToBlockExpire} seconds.`,
       );
     }
-    if (count === 1) await this.keys.touch(holder.id, this.clock.now(), address);
+    if (totalHits === 1) await this.keys.touch(holder.id, this.clock.now(), address);
     // Kept per instance like a session's, behind the owner's stamp: a change to the owner or the team shows at once.
     const identity = { userId: holder.ownerUserId, sessionVersion: -1 };
     return this.sessions.context(identity, `key:${holder.id}`, async () => {

@@ -16,10 +16,11 @@ import {
   type TAuthNotice,
   type TAuthResponse,
 } from '../../shared/accounts.js';
-import { THROTTLED_ANSWER } from '../common/rate-limiter.js';
 import { Answers } from '../common/route-outputs.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { INSTALL_CLAIM_COOKIE, clearInstallClaim } from '../integrations/install-cookies.js';
+import { RateLimited } from '../rate-limits/rate-limit.guard.js';
+import { THROTTLED_ANSWER } from '../rate-limits/rate-limits.js';
 import { localeOf } from '../ssr/ssr-context.js';
 import { AuthService } from './auth.service.js';
 import { PasswordResetService } from './password-reset.service.js';
@@ -49,6 +50,7 @@ export class AuthController {
 
   @Post('token-obtain/')
   @HttpCode(200)
+  @RateLimited('login')
   @Answers(ZAuthResponse, {
     description: SIGNED_IN,
     answers: {
@@ -79,6 +81,7 @@ export class AuthController {
    * sent here rather than by Nest.
    */
   @Post('register/')
+  @RateLimited('register')
   @Answers(ZAuthResponse, {
     description: `An invitation (\`token\`) or an install (\`merchant_id\`) signs up at once. ${SIGNED_IN}`,
     answers: {
@@ -103,7 +106,7 @@ export class AuthController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     if (!body.token && !body.merchant_id) {
-      await reply.code(202).send(await this.signups.request(body, localeOf(request), request.ip));
+      await reply.code(202).send(await this.signups.request(body, localeOf(request)));
       return;
     }
     const claim = request.cookies[INSTALL_CLAIM_COOKIE];
@@ -169,19 +172,18 @@ export class AuthController {
 
   @Post('users/forgot-password/')
   @HttpCode(200)
+  @RateLimited('forgotPassword')
   @Answers(ZAuthNotice, {
     description: 'A reset link is mailed if the email has an account (the same answer either way).',
     answers: { 429: THROTTLED },
   })
-  forgotPassword(
-    @Body(new ZodPipe(ZForgotPasswordBody)) body: z.output<typeof ZForgotPasswordBody>,
-    @Req() request: FastifyRequest,
-  ): Promise<TAuthNotice> {
-    return this.resets.requestReset(body.email, request.ip);
+  forgotPassword(@Body(new ZodPipe(ZForgotPasswordBody)) body: z.output<typeof ZForgotPasswordBody>): TAuthNotice {
+    return this.resets.requestReset(body.email);
   }
 
   @Post('users/reset-password/')
   @HttpCode(200)
+  @RateLimited('resetPassword')
   @Answers(ZAuthNotice, {
     description: 'The password is set and every session of the account ends.',
     answers: {
@@ -193,8 +195,7 @@ export class AuthController {
   })
   resetPassword(
     @Body(new ZodPipe(ZResetPasswordBody)) body: z.output<typeof ZResetPasswordBody>,
-    @Req() request: FastifyRequest,
   ): Promise<TAuthNotice> {
-    return this.resets.reset(body.code, body.password, request.ip);
+    return this.resets.reset(body.code, body.password);
   }
 }

@@ -2,7 +2,6 @@ import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { AccountsModule } from '../accounts/accounts.module.js';
-import { RateLimiter } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MailModule } from '../mail/mail.module.js';
@@ -52,7 +51,6 @@ import { WebSessionService } from './web-session.service.js';
     LoginProofService,
     SignupService,
     PasswordResetService,
-    RateLimiter,
   ],
   exports: [
     AccountsModule,
@@ -64,7 +62,6 @@ import { WebSessionService } from './web-session.service.js';
     SessionCache,
     SessionGuard,
     WebSessionService,
-    RateLimiter,
   ],
 })
 export class AuthModule {}

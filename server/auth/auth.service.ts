@@ -1,28 +1,27 @@
 import { Injectable } from '@nestjs/common';
+import { hours, minutes } from '@nestjs/throttler';
 import type { z } from 'zod';
 import type { TAuthResponse, ZLoginBody, ZRegisterBody } from '../../shared/accounts.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { INVALID_INVITATION, InvitationsRepository } from '../accounts/invitations.repository.js';
 import { UserViewService } from '../accounts/user-view.service.js';
 import { ApiError } from '../common/api-error.js';
-import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
+import { RateLimits, type RateLimit } from '../rate-limits/rate-limits.js';
 import { hashSecret } from './auth-tokens.service.js';
 import { LoginProofService, type ProofVerdict } from './login-proof.service.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher.js';
 import { SessionTokensService, type ClientInfo } from './session-tokens.service.js';
 
+/** The sign-in's limits per account; every attempt from one address counts first (ROUTE_LIMITS.login). */
 export const LOGIN_LIMITS = {
-  /** Every attempt from one address (a credential-stuffing source): refused with 429 past it. */
-  perIp: { name: 'login:ip', limit: 30, windowSeconds: 5 * 60 },
   /** Attempts on one account from one address (one source guessing one password): refused with 429 past it. */
-  perEmailIp: { name: 'login:email-ip', limit: 10, windowSeconds: 15 * 60 },
+  perEmailIp: { name: 'login:email-ip', limit: 10, ttl: minutes(15) },
   /**
    * Attempts on one account from anywhere. Past it, nobody is refused: every attempt must carry a proof of work whose
    * cost doubles as the attempts double, so the owner still signs in while a botnet's guesses get slow.
    */
-  perEmail: { name: 'login:email', limit: 5, windowSeconds: 60 * 60 },
+  perEmail: { name: 'login:email', limit: 5, ttl: hours(1) },
 } satisfies Record<string, RateLimit>;
-export const REGISTER_LIMIT: RateLimit = { name: 'register:ip', limit: 20, windowSeconds: 60 * 60 };
 
 /** Zero bits of the first proof past the ceiling (~16 k hashes on average, a fraction of a second in a browser) … */
 export const PROOF_BASE_DIFFICULTY = 14;
@@ -53,23 +52,21 @@ export class AuthService {
     private readonly invitations: InvitationsRepository,
     private readonly views: UserViewService,
     private readonly sessions: SessionTokensService,
-    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimits,
     private readonly proofs: LoginProofService,
   ) {}
 
   /**
-   * Nobody can lock an owner out (issue 16): the hard limits count per address and per (email, address), and the
-   * per-email ceiling only asks for a proof of work. Every count is taken before the password check, atomically, so
+   * Nobody can lock an owner out (issue 16): the hard limits count per address (the route's, ROUTE_LIMITS.login) and
+   * per (email, address), and the per-email ceiling only asks for a proof of work. Every count is taken before the password check, atomically, so
    * parallel guesses cannot slip past a limit. An attempt refused for want of a proof checks no password, so it does
    * not count against its (email, address) pair: the owner does not spend their own attempts on the extra round.
    */
   async login(body: z.output<typeof ZLoginBody>, client: ClientInfo & { ip: string }): Promise<TAuthResponse> {
-    await this.limiter.consume(LOGIN_LIMITS.perIp, client.ip);
-    const { count } = await this.limiter.hitCount(LOGIN_LIMITS.perEmail, body.email);
-    const underAttack = count > LOGIN_LIMITS.perEmail.limit;
-    if (underAttack) await this.requireProof(body, count);
+    const { totalHits, isBlocked: underAttack } = await this.limits.hit(LOGIN_LIMITS.perEmail, body.email);
+    if (underAttack) await this.requireProof(body, totalHits);
     const pair = `${body.email}|${client.ip}`;
-    await this.limiter.consume(LOGIN_LIMITS.perEmailIp, pair);
+    await this.limits.consume(LOGIN_LIMITS.perEmailIp, pair);
 
     const user = await this.accounts.findUserByEmail(body.email);
     const valid = user
@@ -78,9 +75,9 @@ export class AuthService {
     if (!user || !valid || !user.isActive) {
       throw ApiError.unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
     }
-    await this.limiter.reset(LOGIN_LIMITS.perEmailIp, pair);
+    await this.limits.reset(LOGIN_LIMITS.perEmailIp, pair);
     // Past the ceiling the count stays: the owner's success says nothing about the guesses still coming.
-    if (!underAttack) await this.limiter.reset(LOGIN_LIMITS.perEmail, body.email);
+    if (!underAttack) await this.limits.reset(LOGIN_LIMITS.perEmail, body.email);
     await this.accounts.recordLogin(user.id);
     const joined = body.token ? await this.acceptInvitation(user.id, user.email, body.token) : undefined;
     return this.signIn(user.id, client, joined);
@@ -125,7 +122,6 @@ export class AuthService {
     client: ClientInfo & { ip: string },
     claimSecret?: string,
   ): Promise<TAuthResponse> {
-    await this.limiter.consume(REGISTER_LIMIT, client.ip);
     const profile = {
       passwordHash: await hashPassword(body.password),
       firstName: body.first_name,

@@ -1,25 +1,25 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { hours } from '@nestjs/throttler';
 import { RESET_CODE_TTL_MINUTES } from '../../shared/constants.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { EmailChangesRepository } from '../accounts/email-changes.repository.js';
 import { PasswordResetsRepository } from '../accounts/password-resets.repository.js';
 import { ApiError } from '../common/api-error.js';
-import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MailQueue } from '../mail/mail.queue.js';
 import { passwordResetMail } from '../mail/mail.templates.js';
+import { RateLimits, type RateLimit } from '../rate-limits/rate-limits.js';
 import { ServerReaders } from '../ssr/server-readers.js';
 import { hashSecret, newSecret } from './auth-tokens.service.js';
 import { hashPassword } from './password-hasher.js';
 import { SessionTokensService } from './session-tokens.service.js';
 
-export const FORGOT_LIMITS = {
-  perIp: { name: 'forgot:ip', limit: 20, windowSeconds: 15 * 60 },
-  /** Beyond this, requests still get the neutral answer but no more mail goes out (no inbox flooding). */
-  mailsPerEmail: { name: 'forgot:email', limit: 5, windowSeconds: 60 * 60 },
-  resetsPerIp: { name: 'reset:ip', limit: 20, windowSeconds: 15 * 60 },
-} satisfies Record<string, RateLimit>;
+/**
+ * Reset mails per email: beyond this, requests still get the neutral answer but no more mail goes out (no inbox
+ * flooding). Requests and resets per address are the routes' (ROUTE_LIMITS).
+ */
+export const RESET_MAILS_PER_EMAIL: RateLimit = { name: 'forgot:email', limit: 5, ttl: hours(1) };
 
 export const NEUTRAL_RESET_ANSWER =
   'If an account exists with that email, you will receive password reset instructions.';
@@ -34,7 +34,7 @@ export class PasswordResetService implements OnModuleInit {
     private readonly emailChanges: EmailChangesRepository,
     private readonly sessions: SessionTokensService,
     private readonly mail: MailQueue,
-    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimits,
     private readonly readers: ServerReaders,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -48,8 +48,7 @@ export class PasswordResetService implements OnModuleInit {
   }
 
   /** Always the same answer, and the mail goes out in the background, so neither words nor timing tell whether the account exists. */
-  async requestReset(email: string, ip: string): Promise<{ detail: string }> {
-    await this.limiter.consume(FORGOT_LIMITS.perIp, ip);
+  requestReset(email: string): { detail: string } {
     void this.sendResetMail(email).catch((error: unknown) =>
       this.logger.error({ err: error }, 'Could not send the password reset mail'),
     );
@@ -59,8 +58,7 @@ export class PasswordResetService implements OnModuleInit {
   private async sendResetMail(email: string): Promise<void> {
     const user = await this.accounts.findUserByEmail(email);
     if (!user?.isActive) return;
-    const { count } = await this.limiter.hitCount(FORGOT_LIMITS.mailsPerEmail, email);
-    if (count > FORGOT_LIMITS.mailsPerEmail.limit) return;
+    if ((await this.limits.hit(RESET_MAILS_PER_EMAIL, email)).isBlocked) return;
     const code = newSecret();
     await this.resets.create(user.id, hashSecret(code), new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000));
     const [workspace] = await this.accounts.listMemberships(user.id);
@@ -72,8 +70,7 @@ export class PasswordResetService implements OnModuleInit {
     });
   }
 
-  async reset(code: string, password: string, ip: string): Promise<{ detail: string }> {
-    await this.limiter.consume(FORGOT_LIMITS.resetsPerIp, ip);
+  async reset(code: string, password: string): Promise<{ detail: string }> {
     const codeHash = hashSecret(code);
     // Checked before hashing: scrypt is costly and only a live code deserves it.
     if (!(await this.resets.isUsable(codeHash))) throw invalidCode();

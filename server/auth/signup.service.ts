@@ -1,23 +1,24 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { hours } from '@nestjs/throttler';
 import type { z } from 'zod';
 import type { TAuthResponse, TSignupPending, ZRegisterBody } from '../../shared/accounts.js';
 import { SIGNUP_TTL_HOURS, type TLanguage } from '../../shared/constants.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { SignupRequestsRepository } from '../accounts/signup-requests.repository.js';
 import { ApiError } from '../common/api-error.js';
-import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MailQueue } from '../mail/mail.queue.js';
 import { existingAccountMail, signupConfirmMail } from '../mail/mail.templates.js';
+import { RateLimits, type RateLimit } from '../rate-limits/rate-limits.js';
 import { newStoreId } from '../stores/store-id.js';
-import { AuthService, REGISTER_LIMIT } from './auth.service.js';
+import { AuthService } from './auth.service.js';
 import { hashSecret, newSecret } from './auth-tokens.service.js';
 import { hashPassword } from './password-hasher.js';
 import type { ClientInfo } from './session-tokens.service.js';
 
 /** Beyond this, sign-ups still get the same answer but no more mail goes to the address (no inbox flooding). */
-export const SIGNUP_MAILS_PER_EMAIL: RateLimit = { name: 'signup:email', limit: 5, windowSeconds: 60 * 60 };
+export const SIGNUP_MAILS_PER_EMAIL: RateLimit = { name: 'signup:email', limit: 5, ttl: hours(1) };
 
 export const SIGNUP_PENDING_DETAIL = 'Check your email: we sent a link to finish creating your account.';
 
@@ -34,7 +35,7 @@ export class SignupService {
     private readonly signups: SignupRequestsRepository,
     private readonly auth: AuthService,
     private readonly mail: MailQueue,
-    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -42,8 +43,7 @@ export class SignupService {
    * The same words, status and work (the password is hashed either way) for both cases; which mail to send is
    * decided in the background, so the time taken does not tell either.
    */
-  async request(body: z.output<typeof ZRegisterBody>, language: TLanguage, ip: string): Promise<TSignupPending> {
-    await this.limiter.consume(REGISTER_LIMIT, ip);
+  async request(body: z.output<typeof ZRegisterBody>, language: TLanguage): Promise<TSignupPending> {
     const email = body.email ?? '';
     const signup = {
       email,
@@ -71,8 +71,7 @@ export class SignupService {
     } & Pick<z.output<typeof ZRegisterBody>, 'platform'>,
     language: TLanguage,
   ): Promise<void> {
-    const { count } = await this.limiter.hitCount(SIGNUP_MAILS_PER_EMAIL, signup.email);
-    if (count > SIGNUP_MAILS_PER_EMAIL.limit) return;
+    if ((await this.limits.hit(SIGNUP_MAILS_PER_EMAIL, signup.email)).isBlocked) return;
     const existing = await this.accounts.findUserByEmail(signup.email);
     if (existing) {
       if (!existing.isActive) return;

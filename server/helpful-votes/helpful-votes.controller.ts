@@ -3,10 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZHelpfulVote, ZHelpfulVoteResult, type THelpfulVoteResult } from '../../shared/storefront.js';
 import { allowAnyOrigin, answerPreflight, PREFLIGHT_ANSWER } from '../common/open-cors.js';
-import { THROTTLED_ANSWER } from '../common/rate-limiter.js';
 import { Inputs } from '../common/route-inputs.js';
 import { Answers } from '../common/route-outputs.js';
 import { UuidParam } from '../common/uuid.pipe.js';
+import { THROTTLED_ANSWER } from '../rate-limits/rate-limits.js';
 import { HelpfulVotesService } from './helpful-votes.service.js';
 
 /** Shoppers' "helpful" votes from the storefront widget (text/plain JSON like the beacons), from any origin. */

@@ -3,9 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ZHelpfulVote, type THelpfulVoteResult } from '../../shared/storefront.js';
 import { ApiError } from '../common/api-error.js';
 import { zodFields } from '../common/error-body.js';
-import { RateLimiter } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { RateLimits } from '../rate-limits/rate-limits.js';
 import { StorefrontService } from '../storefront/storefront.service.js';
 import { EVENT_BATCHES_PER_IP, EVENT_BATCHES_PER_STORE, NEW_SESSIONS_PER_IP } from '../widget-events/beacon-rules.js';
 import { HelpfulVotesRepository } from './helpful-votes.repository.js';
@@ -30,17 +30,17 @@ export class HelpfulVotesService {
   constructor(
     private readonly votes: HelpfulVotesRepository,
     private readonly storefront: StorefrontService,
-    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async vote(reviewId: string, body: unknown, ip: string): Promise<THelpfulVoteResult> {
-    await this.limiter.consume(EVENT_BATCHES_PER_IP, ip);
+    await this.limits.consume(EVENT_BATCHES_PER_IP, ip);
     const parsed = ZHelpfulVote.safeParse(typeof body === 'string' ? parseJson(body) : body);
     if (!parsed.success) throw ApiError.validation(zodFields(parsed.error));
     const store = await this.storefront.findStore(parsed.data.merchant_id);
     if (!store) throw ApiError.notFound('No store with this id.', 'unknown_store');
-    await this.limiter.consume(EVENT_BATCHES_PER_STORE, store.id);
+    await this.limits.consume(EVENT_BATCHES_PER_STORE, store.id);
     const result = await this.votes.vote(
       {
         merchantId: store.id,
@@ -52,8 +52,7 @@ export class HelpfulVotesService {
       VOTES_PER_ADDRESS_REVIEW,
       async (knownSession) => {
         if (knownSession) return true;
-        const { count } = await this.limiter.hitCount(NEW_SESSIONS_PER_IP, `${store.id}:${ip}`);
-        return count <= NEW_SESSIONS_PER_IP.limit;
+        return !(await this.limits.hit(NEW_SESSIONS_PER_IP, `${store.id}:${ip}`)).isBlocked;
       },
     );
     if (!result) throw ApiError.notFound('This store shows no such review.', 'unknown_review');

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { hours } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import type { TEmailChangeState, TEmailConfirmed } from '../../shared/accounts.js';
 import { EMAIL_CHANGE_TTL_HOURS, FALLBACK_LANGUAGE } from '../../shared/constants.js';
@@ -9,16 +10,16 @@ import { hashSecret, newSecret } from '../auth/auth-tokens.service.js';
 import { SessionTokensService, type ClientInfo } from '../auth/session-tokens.service.js';
 import { SessionService } from '../auth/session.service.js';
 import { ApiError } from '../common/api-error.js';
-import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MailQueue } from '../mail/mail.queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from '../mail/mail.templates.js';
+import { RateLimits, type RateLimit } from '../rate-limits/rate-limits.js';
 import { assertCurrentPassword } from './current-password.js';
 
 /** Mails a user can have sent about email changes (requests and resends): no relay for spam. */
-const EMAIL_CHANGE_MAILS: RateLimit = { name: 'email-change:user', limit: 10, windowSeconds: 60 * 60 };
+const EMAIL_CHANGE_MAILS: RateLimit = { name: 'email-change:user', limit: 10, ttl: hours(1) };
 
 const INVALID_LINK =
   'This confirmation link is invalid, was already used or has expired. Ask for the change again in your account settings.';
@@ -39,7 +40,7 @@ export class EmailChangeService {
     private readonly sessions: SessionService,
     private readonly mail: MailService,
     private readonly mailQueue: MailQueue,
-    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -48,8 +49,8 @@ export class EmailChangeService {
    * and only the holder of that mailbox sees its answer.
    */
   async request(auth: AuthContext, newEmail: string, currentPassword?: string): Promise<void> {
-    await assertCurrentPassword(this.limiter, auth.user, currentPassword);
-    await this.limiter.consume(EMAIL_CHANGE_MAILS, auth.user.id);
+    await assertCurrentPassword(this.limits, auth.user, currentPassword);
+    await this.limits.consume(EMAIL_CHANGE_MAILS, auth.user.id);
     const token = newSecret();
     const change = await this.changes.create({
       userId: auth.user.id,
@@ -76,7 +77,7 @@ export class EmailChangeService {
   async resend(auth: AuthContext): Promise<TEmailChangeState> {
     const pending = await this.changes.findPending(auth.user.id);
     if (!pending) throw ApiError.notFound('There is no email change waiting for confirmation.', 'no_email_change');
-    await this.limiter.consume(EMAIL_CHANGE_MAILS, auth.user.id);
+    await this.limits.consume(EMAIL_CHANGE_MAILS, auth.user.id);
     const token = newSecret();
     const renewed = await this.changes.renew(pending.id, auth.user.id, hashSecret(token), this.expiry());
     if (!renewed) throw ApiError.notFound('There is no email change waiting for confirmation.', 'no_email_change');

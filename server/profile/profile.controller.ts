@@ -17,10 +17,10 @@ import {
 import type { AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
 import { WebSessionService, clientInfo } from '../auth/web-session.service.js';
-import { THROTTLED_ANSWER } from '../common/rate-limiter.js';
 import { Inputs } from '../common/route-inputs.js';
 import { Answers } from '../common/route-outputs.js';
 import { ZodPipe } from '../common/zod.pipe.js';
+import { THROTTLED_ANSWER } from '../rate-limits/rate-limits.js';
 import { EmailChangeService } from './email-change.service.js';
 import { ProfileService } from './profile.service.js';
 

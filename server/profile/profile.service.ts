@@ -9,13 +9,13 @@ import type { AuthContext } from '../auth/auth-context.js';
 import { hashPassword } from '../auth/password-hasher.js';
 import { SessionTokensService, type ClientInfo, type SessionTokens } from '../auth/session-tokens.service.js';
 import { ApiError } from '../common/api-error.js';
-import { RateLimiter } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { PROFILE_PHOTO_FOLDER } from '../media/media-folders.js';
 import { MediaService } from '../media/media.service.js';
 import { fileParts } from '../media/multipart.js';
 import { processProfilePhoto } from '../media/processing/photo.js';
+import { RateLimits } from '../rate-limits/rate-limits.js';
 import { assertCurrentPassword } from './current-password.js';
 import { EmailChangeService } from './email-change.service.js';
 
@@ -33,7 +33,7 @@ export class ProfileService {
     private readonly views: UserViewService,
     private readonly sessions: SessionTokensService,
     private readonly media: MediaService,
-    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimits,
     private readonly emailChange: EmailChangeService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -102,7 +102,7 @@ export class ProfileService {
     body: z.output<typeof ZChangePasswordBody>,
     client: ClientInfo,
   ): Promise<SessionTokens & { detail: string }> {
-    await assertCurrentPassword(this.limiter, auth.user, body.current_password);
+    await assertCurrentPassword(this.limits, auth.user, body.current_password);
     const updated = await this.accounts.setPassword(auth.user.id, await hashPassword(body.new_password));
     await this.sessions.revokeAllOfUser(updated.id);
     // The notice of an email change tells the owner to change the password if it was not them: that stops it.

@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ZQuestionAsk, ZQuestionAsked, type TQuestionAsked } from '../../shared/questions.js';
 import { allowAnyOrigin, answerPreflight, PREFLIGHT_ANSWER } from '../common/open-cors.js';
-import { THROTTLED_ANSWER } from '../common/rate-limiter.js';
 import { Answers } from '../common/route-outputs.js';
 import { ZodPipe } from '../common/zod.pipe.js';
+import { THROTTLED_ANSWER } from '../rate-limits/rate-limits.js';
 import { QuestionsService } from './questions.service.js';
 
 /** A shopper's question, from a storefront on any origin (CORS open). */

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { hours } from '@nestjs/throttler';
 import type { z } from 'zod';
 import { MODERATION_FLAGS, type TModerationFlag } from '../../shared/moderation-options.js';
 import type {
@@ -19,12 +20,12 @@ import { DomainEvents } from '../events/domain-events.js';
 import { ApiError } from '../common/api-error.js';
 import { Clock } from '../common/clock.js';
 import { listPage } from '../common/list-page.js';
-import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
 import { addressOf, type AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MailQueue } from '../mail/mail.queue.js';
 import { textFlags } from '../moderation/content-filter.js';
 import { ModerationSettingsService } from '../moderation/moderation-settings.service.js';
+import { RateLimits, type RateLimit } from '../rate-limits/rate-limits.js';
 import { MailSuppressionsService } from '../review-requests/mail-suppressions.service.js';
 import { ReviewRequestSettingsService } from '../review-requests/review-request-settings.service.js';
 import { ReviewsRepository } from '../reviews/reviews.repository.js';
@@ -35,7 +36,7 @@ import { mapPublicQuestion, mapQuestion } from './questions.mapper.js';
 import { QuestionsRepository, type QuestionWithProduct } from './questions.repository.js';
 
 /** A shopper's questions, per address, like review submissions (UPLOADS_PER_IP), but fewer: a question is light. */
-export const QUESTIONS_PER_IP: RateLimit = { name: 'question-ask:ip', limit: 10, windowSeconds: 60 * 60 };
+export const QUESTIONS_PER_IP: RateLimit = { name: 'question-ask:ip', limit: 10, ttl: hours(1) };
 
 const NOT_FOUND = 'No question with this id in your store.';
 const PUBLIC_TTL_S = 300;
@@ -55,7 +56,7 @@ export class QuestionsService {
     private readonly storefront: StorefrontService,
     private readonly answers: StorefrontCache,
     private readonly moderation: ModerationSettingsService,
-    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimits,
     private readonly events: DomainEvents,
     private readonly mail: MailQueue,
     private readonly suppressions: MailSuppressionsService,
@@ -170,7 +171,7 @@ export class QuestionsService {
    * finds (in the question, and contact details or blocked words in the name) is kept as flags for the merchant.
    */
   async ask(ip: string, body: z.output<typeof ZQuestionAsk>): Promise<TQuestionAsked> {
-    await this.limiter.consume(QUESTIONS_PER_IP, ip);
+    await this.limits.consume(QUESTIONS_PER_IP, ip);
     const store = await this.storefront.findStore(body.merchant_id);
     if (!store) throw ApiError.validation({ merchant_id: ['No store with this id.'] });
     const product = await this.reviews.upsertProduct(store.id, {

@@ -3,10 +3,11 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZResumableUpload, type TResumableUpload } from '../../shared/reviews.js';
-import { THROTTLED_ANSWER } from '../common/rate-limiter.js';
 import { Inputs } from '../common/route-inputs.js';
 import { Answers, type RouteAnswer, type RouteOutputs } from '../common/route-outputs.js';
 import { TUS_CHUNK_TYPE, tusAnswer, ZTusChunkHeaders, ZTusCreationHeaders, ZTusHeaders } from '../common/tus.js';
+import { RateLimited } from '../rate-limits/rate-limit.guard.js';
+import { THROTTLED_ANSWER } from '../rate-limits/rate-limits.js';
 import { ReviewResumableService } from './review-resumable.service.js';
 
 const PATH = '/api/reviews/uploads';
@@ -81,6 +82,7 @@ export class ReviewResumableController implements OnModuleInit {
 
   @Post('/')
   @HttpCode(201)
+  @RateLimited('resumableStart')
   @Inputs({ headers: ZTusCreationHeaders })
   @Answers(ZResumableUpload, {
     description: 'The upload, started for the store `merchant_id` names: send its chunks to `Location`.',
@@ -101,6 +103,7 @@ export class ReviewResumableController implements OnModuleInit {
 
   /** Answers HEAD too (Fastify runs it without the body): the tus offset request. */
   @Get(':id')
+  @RateLimited('resumableRequest')
   @Inputs({ ...UPLOAD, headers: ZTusHeaders })
   @Answers(ZResumableUpload, {
     description: 'Where the upload stands; HEAD (the tus offset request) answers the same headers and no body.',
@@ -120,6 +123,7 @@ export class ReviewResumableController implements OnModuleInit {
 
   @Patch(':id')
   @HttpCode(204)
+  @RateLimited('resumableRequest')
   @Inputs({ ...UPLOAD, headers: ZTusChunkHeaders, bytes: TUS_CHUNK_TYPE })
   @Answers(null, {
     description: 'The chunk is stored; the upload is complete once `Upload-Offset` reaches its length.',
@@ -151,6 +155,7 @@ export class ReviewResumableController implements OnModuleInit {
 
   @Delete(':id')
   @HttpCode(204)
+  @RateLimited('resumableRequest')
   @Inputs({ ...UPLOAD, headers: ZTusHeaders })
   @Answers(null, {
     description: 'Cancelled: the upload and its bytes are removed.',

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TResumableUpload } from '../../shared/reviews.js';
 import { ApiError } from '../common/api-error.js';
-import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
 import { integerHeader, requireTusVersion, TUS_CHUNK_TYPE, tusOptions, uploadMetadata } from '../common/tus.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -10,18 +9,6 @@ import { tooLarge, unsupportedType } from '../media/media.service.js';
 import { ResumableUploadService, type ResumableUpload } from '../media/resumable-upload.service.js';
 import { StorefrontService } from '../storefront/storefront.service.js';
 import { REVIEW_MIMES } from './review-upload.service.js';
-
-/** New resumable uploads per address: as many as reviews (a review's upload is one of them). */
-export const RESUMABLE_STARTS_PER_IP: RateLimit = { name: 'resumable-upload:ip', limit: 30, windowSeconds: 60 * 60 };
-/**
- * Chunks, offset checks and cancellations per address: a 200 MB video is 40 chunks of 5 MB, and a phone on a bad
- * network asks for its offset after every drop. Many shoppers share one mobile carrier's address: room for dozens.
- */
-export const RESUMABLE_REQUESTS_PER_IP: RateLimit = {
-  name: 'resumable-request:ip',
-  limit: 3000,
-  windowSeconds: 60 * 60,
-};
 
 function mapUpload(upload: ResumableUpload): TResumableUpload {
   return {
@@ -42,7 +29,6 @@ export class ReviewResumableService {
   constructor(
     private readonly uploads: ResumableUploadService,
     private readonly storefront: StorefrontService,
-    private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -51,7 +37,6 @@ export class ReviewResumableService {
   }
 
   async start(request: FastifyRequest, reply: FastifyReply): Promise<TResumableUpload> {
-    await this.limiter.consume(RESUMABLE_STARTS_PER_IP, request.ip);
     requireTusVersion(request);
     if (request.headers['upload-defer-length'] !== undefined) {
       throw ApiError.badRequest('Send the file’s size in Upload-Length: a deferred length is not supported.');
@@ -77,7 +62,6 @@ export class ReviewResumableService {
 
   /** HEAD (tus: where to resume) and GET (the same as JSON). */
   async status(request: FastifyRequest, reply: FastifyReply): Promise<TResumableUpload> {
-    await this.limiter.consume(RESUMABLE_REQUESTS_PER_IP, request.ip);
     if (request.method === 'HEAD') requireTusVersion(request);
     const upload = await this.uploads.find(this.idOf(request));
     this.describeUpload(reply, upload)
@@ -87,7 +71,6 @@ export class ReviewResumableService {
   }
 
   async append(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await this.limiter.consume(RESUMABLE_REQUESTS_PER_IP, request.ip);
     requireTusVersion(request);
     if (request.headers['content-type'] !== TUS_CHUNK_TYPE) {
       throw new ApiError(415, { detail: `Send chunks as ${TUS_CHUNK_TYPE}.`, code: 'unsupported_media_type' });
@@ -114,7 +97,6 @@ export class ReviewResumableService {
   }
 
   async cancel(request: FastifyRequest): Promise<void> {
-    await this.limiter.consume(RESUMABLE_REQUESTS_PER_IP, request.ip);
     requireTusVersion(request);
     const upload = await this.uploads.lookup(this.idOf(request));
     if (!upload) throw ApiError.notFound('No upload with this id.', 'upload_not_found');

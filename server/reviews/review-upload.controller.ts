@@ -2,9 +2,9 @@ import { Controller, HttpCode, Options, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZReviewUpload, ZReviewUploadResult, type TReviewUploadResult } from '../../shared/reviews.js';
 import { allowAnyOrigin, answerPreflight, PREFLIGHT_ANSWER } from '../common/open-cors.js';
-import { THROTTLED_ANSWER } from '../common/rate-limiter.js';
 import { Inputs } from '../common/route-inputs.js';
 import { Answers } from '../common/route-outputs.js';
+import { THROTTLED_ANSWER } from '../rate-limits/rate-limits.js';
 import { ReviewUploadService } from './review-upload.service.js';
 
 /** Storefronts on any origin post here (CORS open); the session, when there is one, is the merchant's own. */

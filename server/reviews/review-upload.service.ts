@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { hours } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ZReviewUpload } from '../../shared/reviews.js';
@@ -6,7 +7,6 @@ import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { SessionGuard } from '../auth/session.guard.js';
 import { ApiError } from '../common/api-error.js';
 import { zodFields } from '../common/error-body.js';
-import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { TMediaKind } from '../media/file-type.js';
@@ -17,11 +17,12 @@ import { multipartParts } from '../media/multipart.js';
 import { ResumableUploadService, type ResumableUpload } from '../media/resumable-upload.service.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { pageProduct } from '../products/page-product.js';
+import { RateLimits, type RateLimit } from '../rate-limits/rate-limits.js';
 import { StorefrontService } from '../storefront/storefront.service.js';
 import { ReviewMediaJobs } from './review-media.jobs.js';
 import { ReviewsRepository, type Transaction } from './reviews.repository.js';
 
-export const UPLOADS_PER_IP: RateLimit = { name: 'review-upload:ip', limit: 30, windowSeconds: 60 * 60 };
+export const UPLOADS_PER_IP: RateLimit = { name: 'review-upload:ip', limit: 30, ttl: hours(1) };
 
 type ParsedReviewUpload = z.output<typeof ZReviewUpload>;
 /** An anonymous submission (a storefront's widget, as far as anyone knows): `origin` is its Origin header. */
@@ -67,7 +68,7 @@ export class ReviewUploadService {
     private readonly storefront: StorefrontService,
     private readonly analytics: AnalyticsCache,
     private readonly sessions: SessionGuard,
-    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimits,
     private readonly orders: OrdersService,
     private readonly mediaJobs: ReviewMediaJobs,
     private readonly resumable: ResumableUploadService,
@@ -76,7 +77,7 @@ export class ReviewUploadService {
   ) {}
 
   async upload(request: FastifyRequest, via?: RequestSubmission): Promise<{ id: string; status: 'pending' }> {
-    await this.limiter.consume(UPLOADS_PER_IP, request.ip);
+    await this.limits.consume(UPLOADS_PER_IP, request.ip);
     const auth = via ? null : await this.sessions.contextOf(request);
     if (auth && !auth.permissions.includes('moderate_reviews')) throw ApiError.forbidden();
     const fields: Record<string, string> = {};

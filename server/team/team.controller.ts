@@ -13,10 +13,10 @@ import {
 } from '../../shared/accounts.js';
 import { requireWorkspace, type AuthContext } from '../auth/auth-context.js';
 import { Auth, Authenticated } from '../auth/authenticated.decorator.js';
-import { THROTTLED_ANSWER } from '../common/rate-limiter.js';
 import { Answers } from '../common/route-outputs.js';
 import { UuidParam } from '../common/uuid.pipe.js';
 import { ZodPipe } from '../common/zod.pipe.js';
+import { THROTTLED_ANSWER } from '../rate-limits/rate-limits.js';
 import { TeamService } from './team.service.js';
 
 @Controller('api/auth')

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { days } from '@nestjs/throttler';
 import type { TInvitation, TInvitationCheck, TListOf, TTeamMember } from '../../shared/accounts.js';
 import { INVITATION_TTL_DAYS } from '../../shared/constants.js';
 import { mapMember } from '../accounts/accounts.mapper.js';
@@ -8,14 +9,14 @@ import { UserViewService } from '../accounts/user-view.service.js';
 import type { WorkspaceContext } from '../auth/auth-context.js';
 import { hashSecret, newSecret } from '../auth/auth-tokens.service.js';
 import { ApiError } from '../common/api-error.js';
-import { RateLimiter, type RateLimit } from '../common/rate-limiter.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MailService } from '../mail/mail.service.js';
 import { invitationMail } from '../mail/mail.templates.js';
+import { RateLimits, type RateLimit } from '../rate-limits/rate-limits.js';
 import { ServerReaders } from '../ssr/server-readers.js';
 
-const INVITATIONS_PER_DAY: RateLimit = { name: 'invitations:workspace', limit: 50, windowSeconds: 24 * 60 * 60 };
+const INVITATIONS_PER_DAY: RateLimit = { name: 'invitations:workspace', limit: 50, ttl: days(1) };
 
 function mapInvitation(row: InvitationRow): TInvitation {
   return {
@@ -37,7 +38,7 @@ export class TeamService implements OnModuleInit {
     private readonly invitations: InvitationsRepository,
     private readonly views: UserViewService,
     private readonly mail: MailService,
-    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly readers: ServerReaders,
   ) {}
@@ -82,7 +83,7 @@ export class TeamService implements OnModuleInit {
   async invite(auth: WorkspaceContext, email: string): Promise<TInvitation> {
     const workspaceId = auth.workspace.workspaceId;
     // Invitations send mail to any address: a cap keeps a workspace from becoming a spam relay.
-    await this.limiter.consume(INVITATIONS_PER_DAY, workspaceId);
+    await this.limits.consume(INVITATIONS_PER_DAY, workspaceId);
     if (await this.accounts.isMemberByEmail(workspaceId, email)) {
       throw ApiError.badRequest(`${email} is already a member of this workspace.`, 'already_member', {
         email: [`${email} is already a member of this workspace.`],

@@ -1,18 +1,19 @@
+import { hours, minutes } from '@nestjs/throttler';
 import { ENGAGEMENT_EVENT_TYPES, type TStoreEventType } from '../../shared/storefront.js';
-import type { RateLimit } from '../common/rate-limiter.js';
+import type { RateLimit } from '../rate-limits/rate-limits.js';
 
 /** A page view sends one to three beacons; this leaves room for many shoppers behind one address. */
-export const EVENT_BATCHES_PER_IP: RateLimit = { name: 'widget-events:ip', limit: 120, windowSeconds: 60 };
+export const EVENT_BATCHES_PER_IP: RateLimit = { name: 'widget-events:ip', limit: 120, ttl: minutes(1) };
 /**
  * Every batch a store receives, from anywhere: far above a busy store's product-page traffic (a batch is about one
  * page view), low enough that nobody can flood one store's analytics or its rows.
  */
-export const EVENT_BATCHES_PER_STORE: RateLimit = { name: 'widget-events:store', limit: 3000, windowSeconds: 60 };
+export const EVENT_BATCHES_PER_STORE: RateLimit = { name: 'widget-events:store', limit: 3000, ttl: minutes(1) };
 /**
  * Sessions one address may start on one store in an hour (the widget keeps one id per tab): a household or an
  * office behind one address stays far below it, a script inventing sessions to move the conversion rate does not.
  */
-export const NEW_SESSIONS_PER_IP: RateLimit = { name: 'widget-events:new-session', limit: 60, windowSeconds: 60 * 60 };
+export const NEW_SESSIONS_PER_IP: RateLimit = { name: 'widget-events:new-session', limit: 60, ttl: hours(1) };
 /** A shopper adding one product again and again is one shopper: more than this many clicks are not stored. */
 export const CARTS_PER_SESSION_PRODUCT = 3;
 

@@ -2,9 +2,9 @@ import { Body, Controller, HttpCode, Options, Post, Req, Res } from '@nestjs/com
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZWidgetEvents, ZWidgetEventsRecorded } from '../../shared/storefront.js';
 import { allowAnyOrigin, answerPreflight, PREFLIGHT_ANSWER } from '../common/open-cors.js';
-import { THROTTLED_ANSWER } from '../common/rate-limiter.js';
 import { Inputs } from '../common/route-inputs.js';
 import { Answers } from '../common/route-outputs.js';
+import { THROTTLED_ANSWER } from '../rate-limits/rate-limits.js';
 import { WidgetEventsService } from './widget-events.service.js';
 
 /** Storefront beacons (`navigator.sendBeacon`, text/plain) from any origin. */

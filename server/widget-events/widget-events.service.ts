@@ -3,7 +3,7 @@ import { ZWidgetEvents } from '../../shared/storefront.js';
 import { AnalyticsCache } from '../analytics/analytics-cache.js';
 import { ApiError } from '../common/api-error.js';
 import { zodFields } from '../common/error-body.js';
-import { RateLimiter } from '../common/rate-limiter.js';
+import { RateLimits } from '../rate-limits/rate-limits.js';
 import { StorefrontService } from '../storefront/storefront.service.js';
 import { admitBeacons, EVENT_BATCHES_PER_IP, EVENT_BATCHES_PER_STORE, NEW_SESSIONS_PER_IP } from './beacon-rules.js';
 import { WidgetEventsRepository } from './widget-events.repository.js';
@@ -14,7 +14,7 @@ export class WidgetEventsService {
     private readonly events: WidgetEventsRepository,
     private readonly storefront: StorefrontService,
     private readonly analytics: AnalyticsCache,
-    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimits,
   ) {}
 
   /**
@@ -23,21 +23,20 @@ export class WidgetEventsService {
    * `recorded` says how many were kept.
    */
   async record(body: unknown, ip: string): Promise<{ recorded: number }> {
-    await this.limiter.consume(EVENT_BATCHES_PER_IP, ip);
+    await this.limits.consume(EVENT_BATCHES_PER_IP, ip);
     const parsed = ZWidgetEvents.safeParse(typeof body === 'string' ? parseJson(body) : body);
     if (!parsed.success) throw ApiError.validation(zodFields(parsed.error));
     const { merchant_id, session_id, events } = parsed.data;
     const store = await this.storefront.findStore(merchant_id);
     if (!store) throw ApiError.notFound('No store with this id.', 'unknown_store');
-    await this.limiter.consume(EVENT_BATCHES_PER_STORE, store.id);
+    await this.limits.consume(EVENT_BATCHES_PER_STORE, store.id);
     const recorded = await this.events.record(
       store.id,
       session_id,
       events.map((event) => ({ type: event.type, productExternalId: event.product_id, reviewId: event.review_id })),
       async (batch, sent) => {
         if (sent.size === 0) {
-          const { count } = await this.limiter.hitCount(NEW_SESSIONS_PER_IP, `${store.id}:${ip}`);
-          if (count > NEW_SESSIONS_PER_IP.limit) return [];
+          if ((await this.limits.hit(NEW_SESSIONS_PER_IP, `${store.id}:${ip}`)).isBlocked) return [];
         }
         return admitBeacons(batch, sent);
       },

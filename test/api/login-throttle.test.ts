@@ -2,6 +2,7 @@ import request from 'supertest';
 import { createApp } from '../../server/app.js';
 import { LOGIN_LIMITS, PROOF_BASE_DIFFICULTY, PROOF_MAX_DIFFICULTY } from '../../server/auth/auth.service.js';
 import { LoginProofService } from '../../server/auth/login-proof.service.js';
+import { ROUTE_LIMITS } from '../../server/rate-limits/route-limits.js';
 import type { TLoginChallenge, TLoginProof } from '../../shared/accounts.js';
 import { PASSWORD, PUBLIC_URL, registerOwner, uniqueEmail } from '../support/accounts.js';
 import { solveProof, wrongNonce } from '../support/login-proof.js';
@@ -53,7 +54,7 @@ describe('login throttling', () => {
   it('limits every attempt from one address, whatever the emails, with Retry-After', async () => {
     const { user } = await registerOwner(t);
     const ip = nextIp();
-    for (let i = 0; i < LOGIN_LIMITS.perIp.limit; i += 1) {
+    for (let i = 0; i < ROUTE_LIMITS.login.limit; i += 1) {
       await attempt(uniqueEmail('spray'), 'guess-1234', ip).expect(401);
     }
     const res = await attempt(user.email, PASSWORD, ip).expect(429);
@@ -100,7 +101,7 @@ describe('login throttling', () => {
     const refused = await attempt(user.email, PASSWORD, attacker, solveProof(asked)).expect(429);
     expect(refused.body.code).toBe('throttled');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_LIMITS.perEmailIp.windowSeconds);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_LIMITS.perEmailIp.ttl / 1000);
 
     expect((await signInSolving(user.email, PASSWORD, nextIp())).status).toBe(200);
     // The same address may still sign in to another account.

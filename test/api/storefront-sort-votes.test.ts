@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { RateLimiter } from '../../server/common/rate-limiter.js';
 import { reviewVotes, reviews } from '../../server/database/schema.js';
 import { VOTES_PER_ADDRESS_REVIEW } from '../../server/helpful-votes/helpful-votes.service.js';
+import { RateLimits } from '../../server/rate-limits/rate-limits.js';
 import { CDN_CACHE } from '../../server/storefront/cdn-cache.js';
 import { StorefrontCache } from '../../server/storefront/storefront-cache.js';
 import {
@@ -244,11 +244,11 @@ describe('POST /api/reviews/public/{id}/helpful/', () => {
   it('is held to the beacons’ ceilings: address and store rates answer 429, new sessions past the address’s are ignored', async () => {
     const { merchantId, storeId, ids } = await storeWithReviews();
     const other = await storeWithReviews();
-    const limiter = t.app.get(RateLimiter);
+    const limits = t.app.get(RateLimits);
 
     // The address's request rate, shared with its beacons.
     const ip = '192.0.2.91';
-    for (let i = 0; i < EVENT_BATCHES_PER_IP.limit; i++) await limiter.hitCount(EVENT_BATCHES_PER_IP, ip);
+    for (let i = 0; i < EVENT_BATCHES_PER_IP.limit; i++) await limits.hit(EVENT_BATCHES_PER_IP, ip);
     const throttled = await vote(ids[0], { merchant_id: storeId, session_id: 'rate-aaaaaaaa' }, ip).expect(429);
     expect(throttled.body.code).toBe('throttled');
     expect(throttled.headers['retry-after']).toBeDefined();
@@ -256,7 +256,7 @@ describe('POST /api/reviews/public/{id}/helpful/', () => {
     // New sessions one address starts on the store (its beacons' counter): past the ceiling, votes count for nothing.
     const burst = '192.0.2.92';
     for (let i = 0; i < NEW_SESSIONS_PER_IP.limit; i++) {
-      await limiter.hitCount(NEW_SESSIONS_PER_IP, `${merchantId}:${burst}`);
+      await limits.hit(NEW_SESSIONS_PER_IP, `${merchantId}:${burst}`);
     }
     expect(
       (await vote(ids[0], { merchant_id: storeId, session_id: 'burst-aaaaaaaa' }, burst).expect(200)).body,
@@ -275,7 +275,7 @@ describe('POST /api/reviews/public/{id}/helpful/', () => {
     ).toBe(true);
 
     // The store's ceiling, whatever the address; another store is not affected.
-    for (let i = 0; i < EVENT_BATCHES_PER_STORE.limit; i++) await limiter.hitCount(EVENT_BATCHES_PER_STORE, merchantId);
+    for (let i = 0; i < EVENT_BATCHES_PER_STORE.limit; i++) await limits.hit(EVENT_BATCHES_PER_STORE, merchantId);
     await vote(ids[1], { merchant_id: storeId, session_id: 'store-aaaaaaaa' }).expect(429);
     await vote(other.ids[1], { merchant_id: other.storeId, session_id: 'store-aaaaaaaa' }).expect(200);
   });

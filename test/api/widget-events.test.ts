@@ -2,7 +2,6 @@ import { SessionStamps } from '../../server/accounts/session-stamps.js';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import type { TDashboardMetrics } from '../../shared/analytics.js';
-import { RateLimiter } from '../../server/common/rate-limiter.js';
 import {
   merchants,
   reviewEngagementDaily,
@@ -10,6 +9,7 @@ import {
   widgetEvents,
   widgetSessionOutcomeDaily,
 } from '../../server/database/schema.js';
+import { RateLimits } from '../../server/rate-limits/rate-limits.js';
 import {
   CARTS_PER_SESSION_PRODUCT,
   EVENT_BATCHES_PER_STORE,
@@ -233,9 +233,8 @@ describe('beacons anyone can send', () => {
   it('refuses batches past the store ceiling, whatever the address', async () => {
     const owner = await registerOwner(t);
     const other = await registerOwner(t);
-    const limiter = t.app.get(RateLimiter);
-    for (let i = 0; i < EVENT_BATCHES_PER_STORE.limit; i++)
-      await limiter.hitCount(EVENT_BATCHES_PER_STORE, owner.merchantId);
+    const limits = t.app.get(RateLimits);
+    for (let i = 0; i < EVENT_BATCHES_PER_STORE.limit; i++) await limits.hit(EVENT_BATCHES_PER_STORE, owner.merchantId);
     const body = (storeId: string) => ({
       merchant_id: storeId,
       session_id: sessionOf('ceiling', 0),

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { createApp } from '../../server/app.js';
-import { FORGOT_LIMITS } from '../../server/auth/password-reset.service.js';
 import { SESSION_CACHE_TTL_MS } from '../../server/auth/session-cache.js';
 import { reviews } from '../../server/database/schema.js';
+import { ROUTE_LIMITS } from '../../server/rate-limits/route-limits.js';
 import { CDN_CACHE } from '../../server/storefront/cdn-cache.js';
 import { fixture, seedReviews } from '../factories/reviews.factory.js';
 import { PASSWORD, PUBLIC_URL, registerOwner, uniqueEmail } from '../support/accounts.js';
@@ -178,7 +178,7 @@ describe('Redis stopped', () => {
         .post('/api/auth/users/forgot-password/')
         .set('X-Forwarded-For', '203.0.113.50')
         .send({ email: uniqueEmail() });
-    for (let i = 0; i < FORGOT_LIMITS.perIp.limit; i += 1) await timed(forgot().expect(200));
+    for (let i = 0; i < ROUTE_LIMITS.forgotPassword.limit; i += 1) await timed(forgot().expect(200));
     const refused = await timed(forgot().expect(429));
     expect(refused.body.code).toBe('throttled');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
