@@ -47,7 +47,11 @@ export class ApiDocsController {
     if (!this.document) {
       const pkg = JSON.parse(readFileSync(join(this.config.rootDir, 'package.json'), 'utf8')) as { version: string };
       const routes = routeCatalogOf(this.adapterHost.httpAdapter.getInstance(), this.modules);
-      this.document = buildOpenApiDocument(routes, { version: pkg.version, url: this.config.publicUrl });
+      this.document = buildOpenApiDocument(routes, {
+        version: pkg.version,
+        url: this.config.publicUrl,
+        apiKeyRatePerMinute: this.config.apiKeys.ratePerMinute,
+      });
     }
     return this.document;
   }

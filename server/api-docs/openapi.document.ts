@@ -156,7 +156,7 @@ const errorResponse = (description: string) => ({ description, content: { 'appli
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** The refusals a route's inputs and guards imply, whatever it declares. */
-function inferredRefusals(route: CatalogRoute): Record<number, string> {
+function inferredRefusals(route: CatalogRoute, apiKeyRatePerMinute: number): Record<number, string> {
   const { inputs } = route;
   const refusals: Record<number, string> = {};
   // The input gate refuses text PostgreSQL cannot store anywhere in a request, before any route's own checks.
@@ -171,7 +171,9 @@ function inferredRefusals(route: CatalogRoute): Record<number, string> {
       : "The workspace named is not the caller's.";
   }
   if (route.params.length) refusals[404] = 'Nothing of the caller’s store has this id.';
-  if (route.keyScope) refusals[429] ??= 'Too many calls with this API key (600 a minute): retry after `Retry-After`.';
+  if (route.keyScope) {
+    refusals[429] ??= `Too many calls with this API key (${apiKeyRatePerMinute} a minute): retry after \`Retry-After\`.`;
+  }
   if (inputs.multipart || inputs.bytes) {
     refusals[413] = 'The file or body is larger than the route takes.';
     refusals[415] = 'The body is not a media type the route takes.';
@@ -213,11 +215,15 @@ function answerOf(components: Components, answer: RouteAnswer, status: number): 
  * Every status the route answers: its success with its body, its own other answers, and the refusals its inputs and
  * guards imply. A route not described yet (`outputs` null) says only that it succeeds.
  */
-function responsesOf(components: Components, route: CatalogRoute): Record<string, JsonSchema> {
+function responsesOf(
+  components: Components,
+  route: CatalogRoute,
+  apiKeyRatePerMinute: number,
+): Record<string, JsonSchema> {
   const outputs = route.outputs;
   const success = outputs?.status ?? route.status ?? 200;
   const responses: Record<string, JsonSchema> = {};
-  for (const [status, description] of Object.entries(inferredRefusals(route))) {
+  for (const [status, description] of Object.entries(inferredRefusals(route, apiKeyRatePerMinute))) {
     responses[status] = errorResponse(description);
   }
   responses[String(success)] = outputs
@@ -246,7 +252,10 @@ const WORKSPACE_HEADER = {
 };
 
 /** OpenAPI 3.1 from the route catalogue: every route's inputs from the same zod schemas the API validates with. */
-export function buildOpenApiDocument(routes: CatalogRoute[], options: { version: string; url: string }) {
+export function buildOpenApiDocument(
+  routes: CatalogRoute[],
+  options: { version: string; url: string; apiKeyRatePerMinute: number },
+) {
   const paths: OpenApiDocument['paths'] = {};
   const components = new Components();
   const tags = new Set<string>();
@@ -259,7 +268,7 @@ export function buildOpenApiDocument(routes: CatalogRoute[], options: { version:
       operationId: operationIdOf(route, ids),
       summary: summaryOf(route),
       tags: [tag],
-      responses: responsesOf(components, route),
+      responses: responsesOf(components, route, options.apiKeyRatePerMinute),
     };
     const parameters = [
       ...parametersOf(components, route.inputs.params, 'path'),

@@ -7,13 +7,13 @@ import type { Cache } from '../cache/cache.js';
 import { CACHE } from '../cache/cache.module.js';
 import { ApiError } from '../common/api-error.js';
 import { Clock } from '../common/clock.js';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
 import { RateLimits, type RateLimit } from '../rate-limits/rate-limits.js';
 import type { AuthContext } from './auth-context.js';
 import { ApiKeysRepository, type ApiKeyHolder } from './api-keys.repository.js';
 import { SessionCache } from './session-cache.js';
 
-/** Calls per key and minute, over every instance (an integrator's sync loop, not a crawler). */
-export const API_KEY_RATE: RateLimit = { name: 'api-key', limit: 600, ttl: minutes(1) };
 /** How long an instance trusts what it read of a key; a revocation deletes the entry at once. */
 const HOLDER_TTL_S = 60;
 const KEY = /^vr_[A-Za-z0-9_-]{43}$/;
@@ -39,6 +39,9 @@ export function newApiKey(): { key: string; secretHash: string; prefix: string }
  */
 @Injectable()
 export class ApiKeySessions {
+  /** Calls per key and minute over every instance (API_KEY_RATE_PER_MINUTE): an integrator's sync, not a crawler. */
+  private readonly rate: RateLimit;
+
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly accounts: AccountsRepository,
@@ -46,14 +49,17 @@ export class ApiKeySessions {
     private readonly sessions: SessionCache,
     private readonly clock: Clock,
     @Inject(CACHE) private readonly cache: Cache,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.rate = { name: 'api-key', limit: config.apiKeys.ratePerMinute, ttl: minutes(1) };
+  }
 
   async context(key: string, address: string): Promise<AuthContext | null> {
     if (!KEY.test(key)) return null;
     const secretHash = hashApiKey(key);
     const holder = await this.holder(secretHash);
     if (!holder) return null;
-    const { totalHits, isBlocked, timeToBlockExpire } = await this.limits.hit(API_KEY_RATE, holder.id);
+    const { totalHits, isBlocked, timeToBlockExpire } = await this.limits.hit(this.rate, holder.id);
     if (isBlocked) {
       throw ApiError.tooManyRequests(
         timeToBlockExpire,

@@ -60,6 +60,8 @@ export const ZEnv = z.object({
    */
   REVIEW_REQUEST_SEND_LEASE_S: positiveInt(300),
   METRICS_TOKEN: optionalString,
+  /** Calls one API key may make a minute, counted across instances (429 beyond). */
+  API_KEY_RATE_PER_MINUTE: positiveInt(600),
   MAX_VIDEO_MB: positiveInt(200),
   MAX_PHOTO_MB: positiveInt(15),
   /** An upload (or any request body) that sends no byte for this long is cut; a tus chunk keeps what arrived. */

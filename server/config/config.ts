@@ -34,6 +34,8 @@ export interface AppConfig {
   reviewRequestSendLeaseMs: number;
   /** When set, `GET /metrics` asks for `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** The calls one API key may make a minute, over every instance. */
+  apiKeys: { ratePerMinute: number };
   uploads: {
     maxVideoBytes: number;
     maxPhotoBytes: number;
@@ -184,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir = pr
     platformRatingsDelayMs: e.PLATFORM_RATINGS_DELAY_MS,
     reviewRequestSendLeaseMs: e.REVIEW_REQUEST_SEND_LEASE_S * 1000,
     metricsToken: e.METRICS_TOKEN,
+    apiKeys: { ratePerMinute: e.API_KEY_RATE_PER_MINUTE },
     uploads: {
       maxVideoBytes: e.MAX_VIDEO_MB * mb,
       maxPhotoBytes: e.MAX_PHOTO_MB * mb,

@@ -1,5 +1,4 @@
 import request from 'supertest';
-import { API_KEY_RATE } from '../../server/auth/api-key-sessions.js';
 import type { TApiKeyCreated } from '../../shared/api-keys.js';
 import { seedReviews } from '../factories/reviews.factory.js';
 import { joinAsMember, PUBLIC_URL, seedOwner, type RegisteredOwner } from '../support/accounts.js';
@@ -8,7 +7,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 let t: TestApp;
 let http: ReturnType<typeof request>;
 beforeAll(async () => {
-  t = await startTestApp({ env: { PUBLIC_URL, TRUST_PROXY: 'true' } });
+  // A small rate, so the limit is reached in a few calls; every other test stays far below it.
+  t = await startTestApp({ env: { PUBLIC_URL, TRUST_PROXY: 'true', API_KEY_RATE_PER_MINUTE: '10' } });
   http = request(t.app.getHttpServer());
 });
 afterAll(() => t.close());
@@ -149,7 +149,7 @@ describe('API keys', () => {
     const owner = await seedOwner(t);
     const { key } = await createKey(owner);
     const other = await createKey(owner, ['analytics:read'], 'Other');
-    for (let i = 0; i < API_KEY_RATE.limit; i++)
+    for (let i = 0; i < t.config.apiKeys.ratePerMinute; i++)
       await withKey(key, '/api/insights/', `203.0.113.${i % 250}`).expect(200);
     const refused = await withKey(key, '/api/insights/', '192.0.2.1').expect(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildOpenApiDocument, isDocumented, openApiPath } from '../../server/api-docs/openapi.document.js';
 import type { OpenApiDocument } from '../../server/api-docs/openapi.document.js';
 import { routeCatalog, type CatalogRoute } from '../../server/common/route-catalog.js';
+import type { AppConfig } from '../../server/config/config.js';
+import { APP_CONFIG } from '../../server/config/config.module.js';
 import { contractViolations } from './contract-violations.js';
 
 type App = INestApplicationContext & { getHttpAdapter(): { getInstance(): object } };
@@ -40,7 +42,8 @@ export class ContractCheck {
   private loaded() {
     if (!this.state) {
       const catalog = routeCatalog(this.app!).filter(isDocumented);
-      const document = buildOpenApiDocument(catalog, { version: 'test', url: 'http://test' });
+      const apiKeyRatePerMinute = this.app!.get<AppConfig>(APP_CONFIG).apiKeys.ratePerMinute;
+      const document = buildOpenApiDocument(catalog, { version: 'test', url: 'http://test', apiKeyRatePerMinute });
       const ajv = new Ajv2020({ strict: false, allErrors: true });
       addFormats.default(ajv);
       ajv.addSchema({ $id: 'api', components: document.components }, 'api');
