@@ -5,15 +5,14 @@ import type { TApiKeyList } from '../../shared/api-keys.js';
 import shell from '../../web/i18n/en.json' with { type: 'json' };
 import settings from '../../web/i18n/settings/en.json' with { type: 'json' };
 import {
-  animationsDone,
   axeViolations,
+  axeViolationsInThemes,
   expectToast,
   launchBrowser,
   signedInContext,
   waitForHydration,
 } from '../support/browser.js';
-import { mailOf, waitForLink } from '../support/mailbox.js';
-import { callApi, registerByApi } from '../support/server-api.js';
+import { callApi, joinByInvitation, registerByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestEnv, type TestEnv } from '../support/test-env.js';
 
@@ -22,7 +21,6 @@ import { createTestEnv, type TestEnv } from '../support/test-env.js';
 // from then on; axe on the page and both dialogs in the light and dark themes. A member has no card and no keys.
 
 const en = settings.apiKeys;
-const THEMES = ['light', 'dark'] as const;
 const KEY = /^vr_[A-Za-z0-9_-]{43}$/;
 
 let testEnv: TestEnv;
@@ -44,35 +42,11 @@ const withKey = (key: string) =>
 
 const row = () => page.getByTestId('api-key-row').first();
 
-/** axe within `scope` in both themes (the page's colours follow <html data-theme>, so no reload loses a dialog). */
-async function violationsInBothThemes(scope: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of THEMES) {
-    await page.evaluate((next) => (document.documentElement.dataset.theme = next), theme);
-    await animationsDone(page);
-    found.push(...(await axeViolations(page, scope)).map((violation) => `${theme}: ${violation}`));
-  }
-  return found;
-}
-
-async function joinAsMember(): Promise<TAuthResponse> {
-  const email = 'member@keys.example';
-  await callApi(server.url, owner.access, '/api/auth/invitations/', { email });
-  const token = new URL(await waitForLink(mailOf(testEnv), email, '/register')).searchParams.get('token');
-  const res = await fetch(`${server.url}/api/auth/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ token, password: 'member-pass-1', first_name: 'Mia', last_name: 'Lopes' }),
-  });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as TAuthResponse;
-}
-
 beforeAll(async () => {
   testEnv = await createTestEnv();
   server = await startServerProcess(testEnv.env);
   owner = await registerByApi(server.url, 'keys@example.com', 'keys-pass-1', testEnv);
-  member = await joinAsMember();
+  member = await joinByInvitation(server.url, owner.access, testEnv, 'member@keys.example');
   browser = await launchBrowser();
   context = await signedInContext(browser, server.url, owner.access);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
@@ -105,7 +79,7 @@ describe('Settings → API keys', () => {
     expect(await page.getByTestId('api-keys-empty').textContent()).toBe(en.empty);
     expect(await page.getByTestId('api-keys-header').textContent()).toBe('Authorization: Bearer vr_…');
     expect(await page.getByTestId('api-keys-docs').getAttribute('href')).toBe('/api/docs/');
-    expect(await violationsInBothThemes('main')).toEqual([]);
+    expect(await axeViolationsInThemes(page, 'main')).toEqual([]);
   });
 
   it('shows the API’s refusals on their fields', async () => {
@@ -113,7 +87,7 @@ describe('Settings → API keys', () => {
     await page.getByTestId('api-key-create-open').click();
     const dialog = page.getByTestId('api-key-create-dialog');
     await dialog.getByTestId('api-key-create-form').waitFor();
-    expect(await violationsInBothThemes('[data-testid="api-key-create-dialog"]')).toEqual([]);
+    expect(await axeViolationsInThemes(page, '[data-testid="api-key-create-dialog"]')).toEqual([]);
 
     await dialog.getByTestId('api-key-create-submit').click();
     await dialog.getByTestId('api-key-scopes-error').waitFor();
@@ -122,7 +96,7 @@ describe('Settings → API keys', () => {
     expect(await name.getAttribute('aria-invalid')).toBe('true');
     const nameError = await name.getAttribute('aria-describedby');
     expect(await page.locator(`[id="${nameError}"]`).textContent()).toBe('Name the key.');
-    expect(await violationsInBothThemes('[data-testid="api-key-create-dialog"]')).toEqual([]);
+    expect(await axeViolationsInThemes(page, '[data-testid="api-key-create-dialog"]')).toEqual([]);
   });
 
   it('creates a key with two scopes and shows it once, to copy', async () => {
@@ -139,7 +113,7 @@ describe('Settings → API keys', () => {
     expect(await field.getAttribute('readonly')).not.toBeNull();
     expect(await dialog.getByTestId('api-key-shown-once').textContent()).toBe(en.createdWarning);
     expect(await dialog.locator('.modal-title').textContent()).toBe(en.createdTitle);
-    expect(await violationsInBothThemes('[data-testid="api-key-create-dialog"]')).toEqual([]);
+    expect(await axeViolationsInThemes(page, '[data-testid="api-key-create-dialog"]')).toEqual([]);
 
     const copy = dialog.getByTestId('api-key-copy');
     await copy.click();
@@ -180,7 +154,7 @@ describe('Settings → API keys', () => {
     const lastUsed = await row().getByTestId('api-key-last-used').textContent();
     expect(lastUsed).not.toBe(en.never);
     expect(lastUsed).toContain(en.fromAddress.replace('{{address}}', listed.last_used_ip!));
-    expect(await violationsInBothThemes('main')).toEqual([]);
+    expect(await axeViolationsInThemes(page, 'main')).toEqual([]);
   });
 
   it('asks before revoking, and the key is refused from then on', async () => {
@@ -189,7 +163,7 @@ describe('Settings → API keys', () => {
     await dialog.waitFor();
     expect(await dialog.getAttribute('role')).toBe('alertdialog');
     expect(await dialog.textContent()).toContain(`“Stock sync” (${secret.slice(0, 11)}…)`);
-    expect(await violationsInBothThemes('[data-testid="api-key-revoke-dialog"]')).toEqual([]);
+    expect(await axeViolationsInThemes(page, '[data-testid="api-key-revoke-dialog"]')).toEqual([]);
     // Nothing is revoked until confirmed.
     expect(await withKey(secret)).toBe(200);
 

@@ -88,6 +88,20 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/**
+ * axe within `include` in the light and the dark theme. The page's colours follow <html data-theme>, so the theme is
+ * switched in place: no reload loses an open dialog.
+ */
+export async function axeViolationsInThemes(page: Page, include: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((next) => (document.documentElement.dataset.theme = next), theme);
+    await animationsDone(page);
+    found.push(...(await axeViolations(page, include)).map((violation) => `${theme}: ${violation}`));
+  }
+  return found;
+}
+
 /** Collects the page's console errors and warnings and its uncaught errors into `problems` (`expected` aside). */
 export function collectProblems(page: Page, problems: string[], expected?: RegExp): void {
   page.on('console', (message) => {

@@ -44,6 +44,27 @@ export async function callApi<T>(baseUrl: string, access: string, path: string, 
   return (await res.json()) as T;
 }
 
+/**
+ * Invites `email` into the owner's workspace (`ownerAccess`: the owner's access token) and registers from the mailed
+ * link, as an invited member does; answers the member's session.
+ */
+export async function joinByInvitation(
+  baseUrl: string,
+  ownerAccess: string,
+  testEnv: TestEnv,
+  email: string,
+): Promise<TAuthResponse> {
+  await callApi(baseUrl, ownerAccess, '/api/auth/invitations/', { email });
+  const token = new URL(await waitForLink(mailOf(testEnv), email, '/register')).searchParams.get('token');
+  const res = await fetch(`${baseUrl}/api/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ token, password: 'member-pass-1', first_name: 'Mia', last_name: 'Lopes' }),
+  });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as TAuthResponse;
+}
+
 /** GET of the running server's API as a signed-in user; answers the JSON. */
 export const getByApi = <T>(baseUrl: string, access: string, path: string): Promise<T> =>
   callApi<T>(baseUrl, access, path);

@@ -1,4 +1,4 @@
-import { QueryClient, type DehydratedState } from '@tanstack/react-query';
+import { QueryClient, dehydrate, type DehydratedState, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './client';
 
 const STALE_TIME_MS = 30_000;
@@ -22,6 +22,18 @@ export function makeQueryClient(): QueryClient {
 /** What a `+data` hook returns to prefill the cache: `{ dehydratedState: dehydrate(queryClient) }`. */
 export interface TDehydratedData {
   dehydratedState: DehydratedState;
+}
+
+/**
+ * A `+data` hook's answer: each query read on the server under the key the page's own query uses. No retries: a failed
+ * read is the browser's to try again, not a reason to hold the page back.
+ */
+export async function prefetched(
+  queries: ReadonlyArray<{ queryKey: QueryKey; queryFn: () => Promise<unknown> }>,
+): Promise<TDehydratedData> {
+  const queryClient = makeQueryClient();
+  await Promise.all(queries.map((query) => queryClient.prefetchQuery({ ...query, retry: false })));
+  return { dehydratedState: dehydrate(queryClient) };
 }
 
 export function getDehydratedState(data: unknown): DehydratedState | undefined {

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TApiKey } from '../../../shared/api-keys.js';
 import { useDateFormat } from '../../lib/useDateFormat';
-import { SkeletonRows } from '../SkeletonRows';
-import { TableScroll } from '../TableScroll';
+import { DataTable } from '../DataTable';
 
 export interface ApiKeysTableProps {
   keys: readonly TApiKey[];
@@ -10,54 +9,35 @@ export interface ApiKeysTableProps {
   onRevoke: (key: TApiKey) => void;
 }
 
-const COLUMNS = 7;
 const SKELETON_ROWS = 2;
 
 /** The store's keys, newest first: live ones with a Revoke action, revoked ones kept for the record. */
 export function ApiKeysTable({ keys, isLoading, onRevoke }: ApiKeysTableProps) {
   const { t } = useTranslation();
   return (
-    <TableScroll label={t('settingsPages.apiKeys.tableCaption')}>
-      <table className="data-table api-keys-table" data-testid="api-keys-table" aria-busy={isLoading || undefined}>
-        <caption className="visually-hidden">{t('settingsPages.apiKeys.tableCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" data-column="name">
-              {t('settingsPages.apiKeys.columns.name')}
-            </th>
-            <th scope="col" data-column="key">
-              {t('settingsPages.apiKeys.columns.key')}
-            </th>
-            <th scope="col" data-column="scopes">
-              {t('settingsPages.apiKeys.columns.scopes')}
-            </th>
-            <th scope="col" data-column="created">
-              {t('settingsPages.apiKeys.columns.created')}
-            </th>
-            <th scope="col" data-column="last-used">
-              {t('settingsPages.apiKeys.columns.lastUsed')}
-            </th>
-            <th scope="col" data-column="status">
-              {t('settingsPages.apiKeys.columns.status')}
-            </th>
-            <th scope="col" data-column="actions">
-              <span className="visually-hidden">{t('settingsPages.apiKeys.columns.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {isLoading && <SkeletonRows rows={SKELETON_ROWS} columns={COLUMNS} />}
-          {!isLoading && keys.length === 0 && (
-            <tr>
-              <td className="table-empty" colSpan={COLUMNS} data-testid="api-keys-empty">
-                {t('settingsPages.apiKeys.empty')}
-              </td>
-            </tr>
-          )}
-          {!isLoading && keys.map((key) => <ApiKeyRow key={key.id} apiKey={key} onRevoke={onRevoke} />)}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      caption={t('settingsPages.apiKeys.tableCaption')}
+      className="api-keys-table code-table cards-when-narrow"
+      testId="api-keys-table"
+      columns={[
+        { key: 'name', label: t('settingsPages.apiKeys.columns.name') },
+        { key: 'key', label: t('settingsPages.apiKeys.columns.key') },
+        { key: 'scopes', label: t('settingsPages.apiKeys.columns.scopes') },
+        { key: 'created', label: t('settingsPages.apiKeys.columns.created') },
+        { key: 'last-used', label: t('settingsPages.apiKeys.columns.lastUsed') },
+        { key: 'status', label: t('settingsPages.apiKeys.columns.status') },
+        { key: 'actions', label: t('settingsPages.apiKeys.columns.actions'), hidden: true },
+      ]}
+      isLoading={isLoading}
+      skeletonRows={SKELETON_ROWS}
+      isEmpty={keys.length === 0}
+      empty={t('settingsPages.apiKeys.empty')}
+      emptyTestId="api-keys-empty"
+    >
+      {keys.map((key) => (
+        <ApiKeyRow key={key.id} apiKey={key} onRevoke={onRevoke} />
+      ))}
+    </DataTable>
   );
 }
 
@@ -83,7 +63,7 @@ function ApiKeyRow({ apiKey, onRevoke }: { apiKey: TApiKey; onRevoke: (key: TApi
         </code>
       </td>
       <td data-column="scopes">
-        <ul className="api-key-scopes" data-testid="api-key-scopes">
+        <ul className="code-tags" data-testid="api-key-scopes">
           {apiKey.scopes.map((scope) => (
             <li key={scope}>
               <code>{scope}</code>

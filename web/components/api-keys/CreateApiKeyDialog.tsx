@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_KEY_SCOPES, type TApiKeyScope } from '../../../shared/api-key-options.js';
 import type { TApiKeyCreated } from '../../../shared/api-keys.js';
 import { API_KEYS_QUERY_KEY, createApiKey } from '../../api/apiKeys';
+import { useShownOnce } from '../../lib/useShownOnce';
 import { ActionButton } from '../ActionButton';
-import { apiDetail, apiFieldErrors } from '../form/apiErrors';
+import { apiDetail, apiFieldErrors, fieldMessages } from '../form/apiErrors';
+import { CheckOptionsField } from '../form/CheckOptionsField';
 import { FormAlert } from '../form/FormAlert';
 import { TextField } from '../form/TextField';
 import { ModalDialog } from '../ModalDialog';
-import { NewApiKey } from './NewApiKey';
+import { SecretShownOnce } from '../SecretShownOnce';
 
 // i18next reads a colon as a namespace separator, so the scopes' texts are keyed by name.
 const SCOPE_TEXTS = {
@@ -30,13 +32,7 @@ export function CreateApiKeyDialog({
 }) {
   const { t } = useTranslation();
   const [isPending, setPending] = useState(false);
-  const [created, setCreated] = useState<TApiKeyCreated | null>(null);
-  // The last key is forgotten when the dialog opens again, not as it closes (its exit would show the form).
-  const [wasOpen, setWasOpen] = useState(isOpen);
-  if (isOpen !== wasOpen) {
-    setWasOpen(isOpen);
-    if (isOpen) setCreated(null);
-  }
+  const [created, setCreated] = useShownOnce<TApiKeyCreated>(isOpen);
   const close = () => onOpenChange(false);
 
   return (
@@ -49,7 +45,19 @@ export function CreateApiKeyDialog({
       isDismissable={!isPending && !created}
     >
       {created ? (
-        <NewApiKey secret={created.key} onDone={close} />
+        <SecretShownOnce
+          secret={created.key}
+          testIdPrefix="api-key"
+          onDone={close}
+          texts={{
+            warning: t('settingsPages.apiKeys.createdWarning'),
+            label: t('settingsPages.apiKeys.keyLabel'),
+            copy: t('settingsPages.apiKeys.copy'),
+            copied: t('settingsPages.apiKeys.copied'),
+            copyFailed: t('settingsPages.apiKeys.copyFailed'),
+            done: t('settingsPages.apiKeys.done'),
+          }}
+        />
       ) : (
         <CreateForm onCreated={setCreated} onCancel={close} onPendingChange={setPending} />
       )}
@@ -67,7 +75,6 @@ function CreateForm({
   onPendingChange: (pending: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ReadonlySet<TApiKeyScope>>(new Set());
@@ -82,19 +89,8 @@ function CreateForm({
     },
   });
 
-  // The API names the list (`scopes`) or one of its items (`scopes.0`); both belong under the checkboxes.
-  const fields = Object.entries(apiFieldErrors(create.error));
-  const nameErrors = fields.filter(([field]) => field === 'name').flatMap(([, messages]) => messages);
-  const scopeErrors = fields.filter(([field]) => /^scopes(\.|$)/.test(field)).flatMap(([, messages]) => messages);
-  const detail = create.isError && fields.length === 0;
-
-  const toggle = (scope: TApiKeyScope, on: boolean) =>
-    setScopes((current) => {
-      const next = new Set(current);
-      if (on) next.add(scope);
-      else next.delete(scope);
-      return next;
-    });
+  const fields = apiFieldErrors(create.error);
+  const detail = create.isError && Object.keys(fields).length === 0;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -115,48 +111,19 @@ function CreateForm({
         placeholder={t('settingsPages.apiKeys.namePlaceholder')}
         value={name}
         onChange={setName}
-        errors={nameErrors}
+        errors={fieldMessages(fields, 'name')}
         isRequired
         autoFocus
       />
-      <fieldset
-        className="api-key-scope-field"
-        data-testid="api-key-scopes-field"
-        aria-describedby={scopeErrors.length > 0 ? `${id}-scopes-error` : undefined}
-      >
-        <legend className="field-label">
-          {t('settingsPages.apiKeys.scopesLegend')}
-          <span className="field-required" aria-hidden="true">
-            {' *'}
-          </span>
-        </legend>
-        {API_KEY_SCOPES.map((scope) => (
-          <div key={scope} className="api-key-scope-option">
-            <input
-              id={`${id}-${scope}`}
-              type="checkbox"
-              name="scopes"
-              value={scope}
-              data-testid={`api-key-scope-${scope}`}
-              checked={scopes.has(scope)}
-              onChange={(event) => toggle(scope, event.target.checked)}
-              aria-describedby={`${id}-${scope}-description`}
-              aria-invalid={scopeErrors.length > 0 || undefined}
-            />
-            <label htmlFor={`${id}-${scope}`}>
-              <code>{scope}</code>
-            </label>
-            <span id={`${id}-${scope}-description`} className="field-description">
-              {t(SCOPE_TEXTS[scope])}
-            </span>
-          </div>
-        ))}
-        {scopeErrors.length > 0 && (
-          <span id={`${id}-scopes-error`} className="field-error" data-testid="api-key-scopes-error">
-            <span role="alert">{scopeErrors.join(' ')}</span>
-          </span>
-        )}
-      </fieldset>
+      <CheckOptionsField
+        name="scopes"
+        legend={t('settingsPages.apiKeys.scopesLegend')}
+        options={API_KEY_SCOPES.map((scope) => ({ value: scope, description: t(SCOPE_TEXTS[scope]) }))}
+        selected={scopes}
+        onChange={setScopes}
+        errors={fieldMessages(fields, 'scopes')}
+        testIdPrefix="api-key-scope"
+      />
       <div className="modal-actions">
         <ActionButton variant="secondary" isDisabled={create.isPending} onPress={onCancel}>
           {t('settingsPages.common.cancel')}

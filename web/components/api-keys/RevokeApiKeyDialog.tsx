@@ -2,9 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TApiKey } from '../../../shared/api-keys.js';
 import { API_KEYS_QUERY_KEY, revokeApiKey } from '../../api/apiKeys';
-import { ActionButton } from '../ActionButton';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { apiDetail } from '../form/apiErrors';
-import { ModalDialog } from '../ModalDialog';
 import { useToast } from '../toast/ToastProvider';
 
 /** Asks before revoking `apiKey`, which cannot be undone; closed while `apiKey` is null. */
@@ -27,36 +26,21 @@ export function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: TApiKey | null
   });
 
   return (
-    <ModalDialog
+    <ConfirmDialog
       title={t('settingsPages.apiKeys.revokeTitle')}
       isOpen={apiKey !== null}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) onClose();
-      }}
-      role="alertdialog"
+      onClose={onClose}
+      confirmLabel={t('settingsPages.apiKeys.revokeConfirm')}
+      onConfirm={() => apiKey && revoke.mutate(apiKey)}
+      isPending={revoke.isPending}
       testId="api-key-revoke-dialog"
-      isDismissable={!revoke.isPending}
+      confirmTestId="api-key-revoke-confirm"
     >
       {apiKey && (
-        <>
-          <p className="modal-text">
-            {t('settingsPages.apiKeys.revokeBody', { name: apiKey.name, prefix: apiKey.prefix })}
-          </p>
-          <div className="modal-actions">
-            <ActionButton variant="secondary" isDisabled={revoke.isPending} onPress={onClose}>
-              {t('settingsPages.common.cancel')}
-            </ActionButton>
-            <ActionButton
-              variant="danger"
-              testId="api-key-revoke-confirm"
-              isPending={revoke.isPending}
-              onPress={() => revoke.mutate(apiKey)}
-            >
-              {t('settingsPages.apiKeys.revokeConfirm')}
-            </ActionButton>
-          </div>
-        </>
+        <p className="modal-text">
+          {t('settingsPages.apiKeys.revokeBody', { name: apiKey.name, prefix: apiKey.prefix })}
+        </p>
       )}
-    </ModalDialog>
+    </ConfirmDialog>
   );
 }

@@ -15,3 +15,10 @@ export function apiFieldErrors(error: unknown): TFieldErrors {
 export function firstFieldError(fields: TFieldErrors): string | undefined {
   return Object.values(fields).find((messages) => messages.length > 0)?.[0];
 }
+
+/** The messages for `name` and for its items (`name.0`, `name.1`…): a list's refusals belong under the list. */
+export function fieldMessages(fields: TFieldErrors, name: string): string[] {
+  return Object.entries(fields)
+    .filter(([field]) => field === name || field.startsWith(`${name}.`))
+    .flatMap(([, messages]) => messages);
+}

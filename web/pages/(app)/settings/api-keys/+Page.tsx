@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
+import '../../../../styles/developer-settings.css';
 import '../../../../styles/api-keys.css';
 import { API_KEY_PREFIX } from '../../../../../shared/api-key-options.js';
 import type { TApiKey } from '../../../../../shared/api-keys.js';
@@ -63,11 +64,11 @@ export default function Page() {
             <h2 id="api-keys-usage-title" className="section-title">
               {t('settingsPages.apiKeys.usageTitle')}
             </h2>
-            <p className="api-keys-usage-text">{t('settingsPages.apiKeys.usageHeader')}</p>
-            <pre className="api-keys-header" data-testid="api-keys-header">
+            <p className="usage-text">{t('settingsPages.apiKeys.usageHeader')}</p>
+            <pre className="code-block" data-testid="api-keys-header">
               <code>{`Authorization: Bearer ${API_KEY_PREFIX}…`}</code>
             </pre>
-            <p className="api-keys-usage-text">{t('settingsPages.apiKeys.usageRules')}</p>
+            <p className="usage-text">{t('settingsPages.apiKeys.usageRules')}</p>
             {/* rel="external": the reference is the server's page, not one of the dashboard's routes. */}
             <a href="/api/docs/" rel="external" data-testid="api-keys-docs">
               {t('settingsPages.apiKeys.docsLink')}

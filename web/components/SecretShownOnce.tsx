@@ -1,0 +1,95 @@
+import { useEffect, useId, type ReactNode } from 'react';
+import { useCopyText } from '../lib/useCopyText';
+import { ActionButton } from './ActionButton';
+import { FormAlert } from './form/FormAlert';
+import { CheckIcon } from './icons';
+
+export interface SecretShownOnceTexts {
+  /** Why to copy it now. */
+  warning: string;
+  label: string;
+  copy: string;
+  copied: string;
+  /** The clipboard refused: the field's text is selected for a manual copy. */
+  copyFailed: string;
+  done: string;
+}
+
+/**
+ * A secret the server shows this once (an API key, a webhook's signing secret): a read-only field with a Copy button
+ * and a warning, until Done. Test ids start with `testIdPrefix` (`-created`, `-shown-once`, `-secret`, `-copy`,
+ * `-done`); `children` come between the field and Done.
+ */
+export function SecretShownOnce({
+  secret,
+  texts,
+  testIdPrefix,
+  onDone,
+  children,
+}: {
+  secret: string;
+  texts: SecretShownOnceTexts;
+  testIdPrefix: string;
+  onDone: () => void;
+  children?: ReactNode;
+}) {
+  const id = useId();
+  const { targetRef, copied, copyFailed, copy } = useCopyText<HTMLInputElement>();
+
+  // Where the clipboard refuses, the field's text is selected for Ctrl+C (a selection range does not reach an input).
+  useEffect(() => {
+    if (copyFailed) targetRef.current?.select();
+  }, [copyFailed, targetRef]);
+
+  return (
+    <div className="modal-form" data-testid={`${testIdPrefix}-created`}>
+      <FormAlert severity="warning" testId={`${testIdPrefix}-shown-once`}>
+        <p id={`${id}-warning`}>{texts.warning}</p>
+      </FormAlert>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-secret`}>
+          {texts.label}
+        </label>
+        <div className="secret-reveal">
+          <input
+            ref={targetRef}
+            id={`${id}-secret`}
+            className="input secret-field"
+            data-testid={`${testIdPrefix}-secret`}
+            value={secret}
+            readOnly
+            spellCheck={false}
+            autoComplete="off"
+            aria-describedby={`${id}-warning`}
+            onFocus={(event) => event.currentTarget.select()}
+            autoFocus
+          />
+          <button
+            type="button"
+            className="button button-secondary secret-copy"
+            data-testid={`${testIdPrefix}-copy`}
+            data-copied={copied || undefined}
+            onClick={() => void copy(secret)}
+          >
+            {copied && <CheckIcon />}
+            {copied ? texts.copied : texts.copy}
+          </button>
+        </div>
+        <p className="visually-hidden" aria-live="polite">
+          {copied ? texts.copied : ''}
+        </p>
+        {copyFailed && (
+          <p className="field-description" role="status">
+            {texts.copyFailed}
+          </p>
+        )}
+      </div>
+      {children}
+      <div className="modal-actions">
+        <ActionButton testId={`${testIdPrefix}-done`} onPress={onDone}>
+          {texts.done}
+        </ActionButton>
+      </div>
+    </div>
+  );
+}
