@@ -10,7 +10,11 @@ export interface ActionButtonProps {
    */
   isPending?: boolean;
   isDisabled?: boolean;
+  /** The compact size of buttons in a list's rows. */
+  isSmall?: boolean;
   testId?: string;
+  /** An accessible name that says more than the text (which item it acts on). */
+  ariaLabel?: string;
   onPress?: () => void;
 }
 
@@ -26,14 +30,17 @@ export function ActionButton({
   variant = 'primary',
   isPending = false,
   isDisabled = false,
+  isSmall = false,
   testId,
+  ariaLabel,
   onPress,
 }: ActionButtonProps) {
   return (
     <button
       type={type}
-      className={VARIANT_CLASSES[variant]}
+      className={isSmall ? `${VARIANT_CLASSES[variant]} button-small` : VARIANT_CLASSES[variant]}
       data-testid={testId}
+      aria-label={ariaLabel}
       disabled={isDisabled}
       aria-disabled={isPending || undefined}
       aria-busy={isPending || undefined}

@@ -10,6 +10,7 @@ type TCardPage = Extract<
   | 'billing'
   | 'integrations'
   | 'apiKeys'
+  | 'webhooks'
   | 'otherApps'
   | 'importExport'
   | 'bigcommerce'

@@ -13,6 +13,7 @@ const CARDS: ReadonlyArray<LinkCard & { permission?: TPermission }> = [
   { href: '/settings/billing', page: 'billing', permission: 'manage_billing' },
   { href: '/settings/integrations', page: 'integrations', permission: 'manage_integrations' },
   { href: '/settings/api-keys', page: 'apiKeys', permission: 'manage_integrations' },
+  { href: '/settings/webhooks', page: 'webhooks', permission: 'manage_integrations' },
   { href: '/settings/import-export', page: 'importExport', permission: 'manage_store' },
   { href: '/settings/other-apps', page: 'otherApps' },
   { href: null, page: 'sessionSettings' },
