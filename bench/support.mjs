@@ -26,6 +26,7 @@ export const SIGNED_IN_PAGES = [
   '/settings/integrations/bigcommerce',
   '/settings/integrations/tiendanube',
   '/settings/api-keys',
+  '/settings/webhooks',
   '/settings/other-apps',
   '/settings/import-export',
 ];

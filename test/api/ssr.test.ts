@@ -58,6 +58,19 @@ describe('server-rendered pages', () => {
     expect(page.text).not.toContain(created.body.key);
   });
 
+  it("draws the store's webhook endpoints with their cards, never a secret", async () => {
+    const created = await http
+      .post('/api/webhook-endpoints/')
+      .set('cookie', cookie)
+      .set('origin', PUBLIC_URL)
+      .send({ url: 'https://93.184.215.14/hooks', description: 'Drawn endpoint', events: ['review.created'] })
+      .expect(201);
+    const page = await http.get('/settings/webhooks').set('cookie', cookie).expect(200);
+    expect(page.text.match(/data-testid="webhook-endpoint"/g)).toHaveLength(1);
+    expect(page.text).toContain('Drawn endpoint');
+    expect(page.text).not.toContain(created.body.secret);
+  });
+
   // Issue 23: a used reset link showed the form, which only failed once sent.
   it('shows a reset link that still works its form, and a used or expired one what to do instead', async () => {
     // An account of its own: the reset ends every session of it.

@@ -1,6 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { sql } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { Clock } from '../../server/common/clock.js';
@@ -14,6 +12,7 @@ import type {
   TWebhookEndpointCreated,
 } from '../../shared/webhook-endpoints.js';
 import { seedReviews } from '../factories/reviews.factory.js';
+import { WebhookReceiver } from '../fakes/webhook-receiver.js';
 import { joinAsMember, PUBLIC_URL, seedOwner, type RegisteredOwner } from '../support/accounts.js';
 import { mailsTo } from '../support/mailbox.js';
 import { handleOf, startTestApp, type TestApp } from '../support/test-app.js';
@@ -21,47 +20,9 @@ import { handleOf, startTestApp, type TestApp } from '../support/test-app.js';
 // Outgoing webhooks (issue 28): endpoints registered by the owner are told of reviews, questions and requests,
 // signed per Standard Webhooks, retried, disabled after days of failures; the delivery log, resends, test events.
 
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** An integrator's endpoint: records every delivery, answers `status` (and `reply` as its body). */
-class Receiver {
-  readonly received: Received[] = [];
-  status = 200;
-  reply = 'ok';
-  private server!: Server;
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        this.received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
-        res.writeHead(this.status, { 'content-type': 'text/plain' }).end(this.reply);
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-  }
-
-  url(path = '/hooks'): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
-  }
-
-  events(path = '/hooks'): Array<{ type: string; data: Record<string, unknown> }> {
-    return this.received.filter((r) => r.path === path).map((r) => JSON.parse(r.body));
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
 let t: TestApp;
 let http: ReturnType<typeof request>;
-const receiver = new Receiver();
+const receiver = new WebhookReceiver();
 beforeAll(async () => {
   await receiver.start();
   t = await startTestApp({ env: { PUBLIC_URL, TRUST_PROXY: 'true', IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' } });
@@ -380,13 +341,11 @@ describe('webhook endpoints', () => {
     await shopperReview(owner, 'keep@example.com');
     await settled();
     expect(await deliveries(owner, endpoint.id)).toHaveLength(2);
-    await t.app
-      .get(DomainEvents)
-      .emit('customer.redacted', {
-        merchantId: owner.merchantId,
-        email: 'forget.me@example.com',
-        orderExternalIds: [],
-      });
+    await t.app.get(DomainEvents).emit('customer.redacted', {
+      merchantId: owner.merchantId,
+      email: 'forget.me@example.com',
+      orderExternalIds: [],
+    });
     const left = await deliveries(owner, endpoint.id);
     expect(left.map((d) => (d.payload.data as { customer: { email: string } }).customer.email)).toEqual([
       'keep@example.com',

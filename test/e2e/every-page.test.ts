@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import type { TAuthResponse, TUser } from '../../shared/accounts.js';
 import type { TApiKeyCreated } from '../../shared/api-keys.js';
+import type { TWebhookEndpointCreated } from '../../shared/webhook-endpoints.js';
 import { COOKIES, type TTheme } from '../../shared/constants.js';
 import { insertDatedReviews, insertSessionDays, type DatedReview } from '../factories/analytics.factory.js';
 import { createSeededUser, withTestDatabase, type SeededUser } from '../factories/users.factory.js';
@@ -207,6 +208,23 @@ async function seedApiKeys(): Promise<void> {
   if (!res.ok) throw new Error(`a call with the key answered ${res.status}`);
 }
 
+/**
+ * Two webhook endpoints: one turned off, one with a test event in its log. The event goes to the app itself, which
+ * refuses it: the log shows an answer's code and excerpt, and a retry to come.
+ */
+async function seedWebhooks(): Promise<void> {
+  const create = (path: string, description: string) =>
+    api<TWebhookEndpointCreated>(accounts.owner.access, 'POST', '/api/webhook-endpoints/', {
+      url: `${server.url}${path}`,
+      description,
+      events: ['review.created', 'review.published'],
+    });
+  const off = await create('/hooks/old', 'Old system');
+  await api(accounts.owner.access, 'PATCH', `/api/webhook-endpoints/${off.id}/`, { enabled: false });
+  const { id } = await create('/hooks/orders', 'Order system');
+  await api(accounts.owner.access, 'POST', `/api/webhook-endpoints/${id}/test/`);
+}
+
 beforeAll(async () => {
   stripe = await startFakeStripe({
     secretKey: 'sk_test_walk',
@@ -226,6 +244,8 @@ beforeAll(async () => {
     STRIPE_JS_URL: stripe.jsUrl,
     STRIPE_PRICE_IDS: 'starter=price_starter,growth=price_growth,scale=price_scale',
     BIGCOMMERCE_API_URL: bigcommerce.url,
+    // The webhook endpoints seeded send to the app itself.
+    IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
   });
   const owner = await withTestDatabase(testEnv.env, async (handle) => {
     const seeded = await createSeededUser(handle, JWT_SECRET, { email: 'owner@walk.example', firstName: 'Olivia' });
@@ -255,6 +275,7 @@ beforeAll(async () => {
   await seedReviewRequests();
   await seedQuestions(owner);
   await seedApiKeys();
+  await seedWebhooks();
 }, 120_000);
 afterAll(async () => {
   await Promise.all([...tabs.values()].map((tab) => tab.context.close()));

@@ -25,6 +25,7 @@ export const DASHBOARD_PAGES = [
   { path: '/settings/integrations/bigcommerce', signedIn: true },
   { path: '/settings/integrations/tiendanube', signedIn: true },
   { path: '/settings/api-keys', signedIn: true },
+  { path: '/settings/webhooks', signedIn: true },
   { path: '/settings/import-export', signedIn: true },
   { path: '/settings/other-apps', signedIn: true },
   { path: '/billing/success', signedIn: true },

@@ -182,6 +182,30 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   app('API keys: revoke dialog', '/settings/api-keys', '[data-testid="api-key-revoke-dialog"]', {
     ...dialog('[data-testid="api-key-revoke"]'),
   }),
+  app('webhooks', '/settings/webhooks', '[data-testid="webhook-endpoint"]'),
+  app('webhooks: delivery log', '/settings/webhooks', '[data-testid="webhook-delivery-row"]', {
+    open: click('[data-testid="webhook-log-toggle"]'),
+  }),
+  app('webhooks: add dialog', '/settings/webhooks', '[data-testid="webhook-endpoint-form"]', {
+    ...dialog('[data-testid="webhook-create-open"]'),
+  }),
+  app('webhooks: add dialog errors', '/settings/webhooks', '[data-testid="webhook-events-error"]', {
+    open: async (page) => {
+      await page.getByTestId('webhook-create-open').click();
+      await page.getByTestId('webhook-endpoint-submit').click();
+    },
+    scope: DIALOG,
+    expectedErrors: /status of 400/,
+  }),
+  app('webhooks: edit dialog', '/settings/webhooks', '[data-testid="webhook-endpoint-form"]', {
+    ...dialog('[data-testid="webhook-edit"]'),
+  }),
+  app('webhooks: rotate secret dialog', '/settings/webhooks', '[data-testid="webhook-rotate-confirm"]', {
+    ...dialog('[data-testid="webhook-rotate"]'),
+  }),
+  app('webhooks: delete dialog', '/settings/webhooks', '[data-testid="webhook-delete-confirm"]', {
+    ...dialog('[data-testid="webhook-delete"]'),
+  }),
   app('other apps', '/settings/other-apps', '[data-testid="other-apps"]'),
 
   app('member: dashboard', '/', '[data-testid="review-activity-chart"] .server-chart', { viewer: 'member' }),
@@ -197,6 +221,7 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   app('member: team', '/settings/team', '[data-testid="team-row"]', { viewer: 'member' }),
   app('member: billing', '/settings/billing', '[data-testid="billing-usage"]', { viewer: 'member' }),
   app('member: API keys', '/settings/api-keys', '[data-testid="api-keys-owner-only"]', { viewer: 'member' }),
+  app('member: webhooks', '/settings/webhooks', '[data-testid="webhooks-owner-only"]', { viewer: 'member' }),
 
   app('subscriber: billing', '/settings/billing', '[data-testid="billing-card-4242"]', { viewer: 'subscriber' }),
   app('subscriber: change plan dialog', '/settings/billing', '[data-testid="billing-change-dialog"]', {
