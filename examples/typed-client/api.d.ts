@@ -14511,7 +14511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The endpoint is off (`webhook_endpoint_disabled`): turn it on first. */
+            /** @description The endpoint is off (`webhook_endpoint_disabled`), or the delivery is waiting for a retry already (`webhook_delivery_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;

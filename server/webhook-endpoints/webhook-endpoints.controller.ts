@@ -117,7 +117,12 @@ export class WebhookEndpointsController {
   @Authenticated('manage_integrations')
   @Answers(ZWebhookDelivery, {
     description: 'The same message (same `webhook-id`) is queued again, newly signed.',
-    answers: DISABLED,
+    answers: {
+      409: {
+        description:
+          'The endpoint is off (`webhook_endpoint_disabled`), or the delivery is waiting for a retry already (`webhook_delivery_pending`).',
+      },
+    },
   })
   resend(
     @Auth() auth: AuthContext,

@@ -174,11 +174,18 @@ export class WebhookEndpointsService implements OnModuleInit {
     return toDelivery(delivery);
   }
 
-  /** The same message again (same `webhook-id`, newly signed), whatever became of it. */
+  /** The same message again (same `webhook-id`, newly signed), once it succeeded or failed for good. */
   async resend(auth: WorkspaceContext, id: string, deliveryId: string): Promise<TWebhookDelivery> {
     const merchantId = storeOf(auth).id;
     this.enabled(await this.found(merchantId, id));
-    if (!(await this.repository.delivery(merchantId, id, deliveryId))) throw ApiError.notFound('No such delivery.');
+    const current = await this.repository.delivery(merchantId, id, deliveryId);
+    if (!current) throw ApiError.notFound('No such delivery.');
+    if (current.status === 'pending') {
+      throw ApiError.conflict(
+        'This delivery is waiting for its next attempt already: it is retried on its own.',
+        'webhook_delivery_pending',
+      );
+    }
     const delivery = await this.repository.reopen(deliveryId);
     if (!delivery) throw ApiError.notFound('No such delivery.');
     await this.deliveries.queue([delivery]);

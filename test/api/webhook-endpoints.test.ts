@@ -232,6 +232,10 @@ describe('webhook endpoints', () => {
     await settled();
     const [first] = await deliveries(owner, endpoint.id);
     expect(first).toMatchObject({ status: 'pending', attempts: 1, response_status: 503, type: 'review.created' });
+    const waiting = await owner.agent
+      .post(`/api/webhook-endpoints/${endpoint.id}/deliveries/${first.id}/resend/`)
+      .expect(409);
+    expect(waiting.body.code).toBe('webhook_delivery_pending');
     expect(Buffer.byteLength(first.response_excerpt!)).toBeLessThanOrEqual(1024);
     expect(first.response_excerpt!.startsWith('éé')).toBe(true);
     const failing = (await owner.agent.get('/api/webhook-endpoints/').expect(200)).body.results[0] as TWebhookEndpoint;
