@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import type { FastifyStaticOptions } from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -13,7 +14,7 @@ import { registerBodyIdleTimeout } from './common/body-idle-timeout.js';
 import { registerInputGate } from './common/input-gate.js';
 import { registerMethodNotAllowed } from './common/method-not-allowed.js';
 import { recordRoutes } from './common/route-catalog.js';
-import { registerSecurityHeaders } from './common/security-headers.js';
+import { asScriptAnswer, registerSecurityHeaders } from './common/security-headers.js';
 import { registerMultipart } from './media/multipart.js';
 import type { AppConfig } from './config/config.js';
 import { AccessLog, createLogger, NestLogger } from './logging/logger.js';
@@ -23,6 +24,8 @@ import { WIDGET_SCRIPT_PATH } from './widget-script/widget-script.routes.js';
 import { countAnswer } from './metrics/metrics.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** An option of @fastify/static that Nest's typing of useStaticAssets lacks. */
+const PRECOMPRESSED_NOT_ROUTED: Pick<FastifyStaticOptions, 'globIgnore'> = { globIgnore: ['**/*.br', '**/*.gz'] };
 
 /** Builds the whole application (API, SSR dashboard, static assets) without listening. */
 /** `extend`: called with the Fastify instance before any route exists (a test suite's own hooks). */
@@ -104,9 +107,15 @@ export async function createApp(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build's .br and .gz beside each script and style sheet (vite.config.ts), sent as they are (no routes of
+      // their own); @fastify/compress leaves an answer that has its encoding.
+      preCompressed: true,
+      ...PRECOMPRESSED_NOT_ROUTED,
       // @fastify/static 10 passes the Fastify reply here, whatever Nest's older typing says.
       setHeaders: (reply: unknown, path: string) => {
-        if (path.includes('/assets/')) void (reply as FastifyReply).header('cache-control', IMMUTABLE);
+        if (!path.includes('/assets/')) return;
+        void (reply as FastifyReply).header('cache-control', IMMUTABLE);
+        asScriptAnswer(reply as FastifyReply);
       },
     });
   }

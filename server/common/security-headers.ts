@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** Nothing may load from an answer, nor frame it; the dashboard's pages set their own CSP (with vike's nonce). */
@@ -55,6 +55,15 @@ export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = Object.fromEnt
  * for a script a storefront page loads, and the loader's headers already outweigh its 200-byte body.
  */
 const SCRIPT_ANSWER: Record<string, string> = { 'x-content-type-options': EVERY_ANSWER['x-content-type-options'] };
+
+/**
+ * A built script or style sheet the server sends as a file (`/assets/`) keeps of every answer's set only what a script
+ * has: a dashboard page loads a dozen of them, and the document's policies were a third of each answer's bytes.
+ * Files only: a page drawn at such a path (a missing file's) keeps the whole set.
+ */
+export function asScriptAnswer(reply: FastifyReply): void {
+  for (const name of Object.keys(EVERY_ANSWER)) if (!(name in SCRIPT_ANSWER)) reply.removeHeader(name);
+}
 
 /**
  * Every answer carries the API set, or under `scriptPaths` (where only scripts are served) a script's; a route may
