@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const SHARED_SOURCE = /[\\/](web|shared)[\\/].*\.tsx?$/;
 /** The shared schema modules (zod): left to the forms that import them (see `shared` below). */
@@ -43,6 +43,35 @@ function precompress(): Plugin {
   };
 }
 
+/** What every page runs (React, vike, i18next, react-query) in one file. */
+const FRAMEWORK: Rolldown.CodeSplittingGroup = {
+  name: 'framework',
+  test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|vike|vike-react|@brillout|use-sync-external-store)[\\/]/,
+};
+
+/**
+ * What the hooks of every page (web/pages/+Wrapper.tsx, +onBeforeRenderClient.ts) run, with what they import: the
+ * texts' loading, the query client, the theme and the toasts, in one file beside the framework's rather than in the
+ * half-dozen the shared group made of them, each loaded by every page with its own headers. The browser build's only:
+ * in the server's, it broke rendering (React's development build loaded beside react-dom's production one).
+ */
+const EVERY_PAGE: Rolldown.CodeSplittingGroup = { name: 'every-page', test: /[\\/]web[\\/]pages[\\/]\+\w+\.tsx?$/ };
+
+/**
+ * The dashboard's own modules that several pages share, grouped by the pages using them, the groups under 2 kB merged
+ * into their nearest neighbour: left to itself the build made a dozen files of a few hundred bytes per page, and each
+ * answer's headers (about 1 kB) outweighed its content. Not the shared zod schemas: grouped with the small modules
+ * beside them (the review statuses), they made the Reviews page download zod and the request forms' schemas for a list
+ * of four words (189 kB first load).
+ */
+const SHARED: Rolldown.CodeSplittingGroup = {
+  name: 'shared',
+  test: (id: string) => SHARED_SOURCE.test(id) && !usesZod(id),
+  minShareCount: 2,
+  entriesAware: true,
+  entriesAwareMergeThreshold: 2000,
+};
+
 export default defineConfig({
   root: 'web',
   plugins: [react(), vike(), precompress()],
@@ -66,30 +95,9 @@ export default defineConfig({
     outDir: '../dist',
     // Empties dist/client and dist/server only; the server's tsc output in dist/api is left alone.
     emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // What every page runs (React, vike, i18next, react-query) in one file.
-            {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|vike|vike-react|@brillout|use-sync-external-store)[\\/]/,
-            },
-            // The dashboard's own modules that several pages share, grouped by the pages using them, the groups under
-            // 2 kB merged into their nearest neighbour: left to itself the build made a dozen files of a few hundred
-            // bytes per page, and each answer's headers (about 1 kB) outweighed its content.
-            // Not the shared zod schemas: grouped with the small modules beside them (the review statuses), they made the
-            // Reviews page download zod and the request forms' schemas for a list of four words (189 kB first load).
-            {
-              name: 'shared',
-              test: (id: string) => SHARED_SOURCE.test(id) && !usesZod(id),
-              minShareCount: 2,
-              entriesAware: true,
-              entriesAwareMergeThreshold: 2000,
-            },
-          ],
-        },
-      },
-    },
+  },
+  environments: {
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [FRAMEWORK, EVERY_PAGE, SHARED] } } } } },
+    ssr: { build: { rolldownOptions: { output: { codeSplitting: { groups: [FRAMEWORK, SHARED] } } } } },
   },
 });
