@@ -329,6 +329,13 @@ export class AccountsRepository {
     return row ?? null;
   }
 
+  /** The store a server render reads for (its session named it): one deleted since fails the read. */
+  async requireMerchant(id: string): Promise<MerchantRow> {
+    const row = await this.findMerchant(id);
+    if (!row) throw new Error(`No store ${id}`);
+    return row;
+  }
+
   /** The store's own settings, only within its workspace; null when the workspace has no store with this id. */
   async updateMerchantSettings(
     workspaceId: string,

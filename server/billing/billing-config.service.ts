@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TBillingConfig } from '../../shared/billing.js';
+import type { MerchantRow } from '../accounts/accounts.repository.js';
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -15,8 +16,11 @@ export class BillingConfigService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async of(auth: WorkspaceContext): Promise<TBillingConfig> {
-    const merchant = storeOf(auth);
+  of(auth: WorkspaceContext): Promise<TBillingConfig> {
+    return this.forStore(storeOf(auth));
+  }
+
+  async forStore(merchant: MerchantRow): Promise<TBillingConfig> {
     const platform = this.platforms.of(merchant);
     const stripe = this.stripe.publishable;
     return {

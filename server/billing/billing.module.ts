@@ -3,6 +3,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { InboxModule } from '../inbox/inbox.module.js';
 import { BillingConfigService } from './billing-config.service.js';
 import { BillingController } from './billing.controller.js';
+import { BillingReaders } from './billing-readers.js';
 import { BillingMerchantsRepository } from './billing-merchants.repository.js';
 import { CheckoutService } from './checkout.service.js';
 import { PaymentMethodsService } from './payment-methods.service.js';
@@ -28,6 +29,7 @@ import { SubscriptionsService } from './subscriptions.service.js';
   providers: [
     BillingConfigService,
     BillingMerchantsRepository,
+    BillingReaders,
     CheckoutService,
     PaymentMethodsService,
     PlanLimitsService,

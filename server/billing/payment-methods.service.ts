@@ -23,8 +23,12 @@ export class PaymentMethodsService {
     return merchant;
   }
 
-  async list(auth: WorkspaceContext, limit: number): Promise<TListOf<TPaymentMethod>> {
-    return { results: await this.stripe.paymentMethods(storeOf(auth), limit) };
+  list(auth: WorkspaceContext, limit: number): Promise<TListOf<TPaymentMethod>> {
+    return this.listFor(storeOf(auth), limit);
+  }
+
+  async listFor(merchant: MerchantRow, limit: number): Promise<TListOf<TPaymentMethod>> {
+    return { results: await this.stripe.paymentMethods(merchant, limit) };
   }
 
   setupIntent(auth: WorkspaceContext): Promise<TSetupIntent> {

@@ -20,8 +20,11 @@ export class SubscriptionsService {
     private readonly stripe: StripeBilling,
   ) {}
 
-  async active(auth: WorkspaceContext): Promise<TActiveSubscription> {
-    const merchantId = storeOf(auth).id;
+  active(auth: WorkspaceContext): Promise<TActiveSubscription> {
+    return this.activeOf(storeOf(auth).id);
+  }
+
+  async activeOf(merchantId: string): Promise<TActiveSubscription> {
     const standing = await this.limits.standing(merchantId);
     const { subscription } = standing;
     if (!subscription || (subscription.provider !== 'stripe' && subscription.provider !== 'shopify')) return {};
@@ -69,6 +72,6 @@ export class SubscriptionsService {
       subscription.id,
       plan.free ? { cancelAtPeriodEnd: true } : { planId: plan.id, cancelAtPeriodEnd: false },
     );
-    return this.active(auth);
+    return this.activeOf(merchantId);
   }
 }

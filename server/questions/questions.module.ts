@@ -5,6 +5,7 @@ import { ModerationModule } from '../moderation/moderation.module.js';
 import { ReviewRequestsModule } from '../review-requests/review-requests.module.js';
 import { ReviewsModule } from '../reviews/reviews.module.js';
 import { StorefrontModule } from '../storefront/storefront.module.js';
+import { QuestionReaders } from './question-readers.js';
 import { QuestionsPublicController } from './questions-public.controller.js';
 import { QuestionsController } from './questions.controller.js';
 import { QuestionsRepository } from './questions.repository.js';
@@ -16,7 +17,7 @@ import { QuestionsService } from './questions.service.js';
 @Module({
   imports: [AuthModule, MailModule, ModerationModule, ReviewRequestsModule, ReviewsModule, StorefrontModule],
   controllers: [QuestionsPublicController, QuestionsController],
-  providers: [QuestionsRepository, QuestionsService, QuestionsRoutes, QuestionsSubscriptions],
+  providers: [QuestionReaders, QuestionsRepository, QuestionsService, QuestionsRoutes, QuestionsSubscriptions],
   exports: [QuestionsRepository],
 })
 export class QuestionsModule {}

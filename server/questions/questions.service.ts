@@ -65,8 +65,12 @@ export class QuestionsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async list(auth: WorkspaceContext, query: ListQuery): Promise<TPage<TQuestion>> {
-    const { count, rows } = await this.repository.list(storeOf(auth).id, {
+  list(auth: WorkspaceContext, query: ListQuery): Promise<TPage<TQuestion>> {
+    return this.listOf(storeOf(auth).id, query);
+  }
+
+  async listOf(merchantId: string, query: ListQuery): Promise<TPage<TQuestion>> {
+    const { count, rows } = await this.repository.list(merchantId, {
       page: query.page,
       pageSize: query.page_size,
       status: query.status,
@@ -76,7 +80,11 @@ export class QuestionsService {
   }
 
   stats(auth: WorkspaceContext): Promise<TQuestionStats> {
-    return this.repository.stats(storeOf(auth).id);
+    return this.statsOf(storeOf(auth).id);
+  }
+
+  statsOf(merchantId: string): Promise<TQuestionStats> {
+    return this.repository.stats(merchantId);
   }
 
   async get(auth: WorkspaceContext, id: string): Promise<TQuestion> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { stringify } from 'csv-stringify';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -19,6 +19,7 @@ import { REVIEW_IMPORT_FOLDER } from '../media/media-folders.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
 import { ByteLimit, tooLarge } from '../media/media.service.js';
 import { fileParts, multipartError } from '../media/multipart.js';
+import { ServerReaders } from '../ssr/server-readers.js';
 import { openImport } from './review-import-parse.js';
 import { describeRef } from './review-import-products.js';
 import { IMPORT_BATCH_ROWS, nextBatch, resolveBatch, type ResolvedRow } from './review-import-rows.js';
@@ -79,14 +80,20 @@ function previewRow(row: ResolvedRow, duplicate: boolean): TReviewImportPreviewR
  * be imported, what skipped and why); started, a job imports it (ReviewImportJobs).
  */
 @Injectable()
-export class ReviewImportsService {
+export class ReviewImportsService implements OnModuleInit {
   private readonly logger = new Logger(ReviewImportsService.name);
 
   constructor(
     private readonly repository: ReviewImportsRepository,
     private readonly jobs: ReviewImportJobs,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+    private readonly readers: ServerReaders,
   ) {}
+
+  onModuleInit(): void {
+    // The import page's history (and a running import's progress), drawn with the page (the API route's permission).
+    this.readers.register('reviewImports', 'manage_store', (merchantId) => () => this.listOf(merchantId));
+  }
 
   /** Stores the multipart `file`, reads it through, and answers the preview; a file we cannot read is a 400. */
   async upload(auth: WorkspaceContext, request: FastifyRequest): Promise<TReviewImportPreview> {
@@ -201,9 +208,13 @@ export class ReviewImportsService {
     return mapImport(row);
   }
 
-  async list(auth: WorkspaceContext): Promise<{ results: TReviewImport[] }> {
+  list(auth: WorkspaceContext): Promise<{ results: TReviewImport[] }> {
+    return this.listOf(storeOf(auth).id);
+  }
+
+  async listOf(merchantId: string): Promise<{ results: TReviewImport[] }> {
     const now = new Date();
-    return { results: (await this.repository.list(storeOf(auth).id, LIST_LIMIT)).map((row) => mapImport(row, now)) };
+    return { results: (await this.repository.list(merchantId, LIST_LIMIT)).map((row) => mapImport(row, now)) };
   }
 
   /** The rows (and media links) not imported, with why, as a CSV. */

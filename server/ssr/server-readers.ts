@@ -6,7 +6,8 @@ import { can, type TSessionUser } from '../../shared/session.js';
 /** What a reader is bound to: the current store (most pages) or the current workspace (the team, with or without a store). */
 export type TReaderScope = 'store' | 'workspace';
 
-type Reader<K extends keyof TServerApi> = (id: string) => NonNullable<TServerApi[K]>;
+/** Bound to the store's or workspace's id; the user is there for reads of the member's own (their preferences). */
+type Reader<K extends keyof TServerApi> = (id: string, user: TSessionUser) => NonNullable<TServerApi[K]>;
 
 interface Registration {
   /** null: every member of the workspace may read it (the API route asks for no permission). */
@@ -46,7 +47,7 @@ export class ServerReaders {
     const api: Record<string, unknown> = Object.fromEntries(this.publicReads);
     for (const [key, { permission, scope, reader }] of this.readers) {
       const id = scope === 'store' ? user?.merchant?.id : user?.workspace_id;
-      api[key] = id && (permission === null || can(user, permission)) ? reader(id) : null;
+      api[key] = user && id && (permission === null || can(user, permission)) ? reader(id, user) : null;
     }
     return api as unknown as TServerApi;
   }

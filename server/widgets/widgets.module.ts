@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { GoogleFeedModule } from '../google-feed/google-feed.module.js';
 import { InstallationController } from '../installation/installation.controller.js';
+import { InstallationService } from '../installation/installation.service.js';
 import { ProductsModule } from '../products/products.module.js';
 import { StorefrontModule } from '../storefront/storefront.module.js';
 import { WidgetScriptModule } from '../widget-script/widget-script.module.js';
@@ -14,7 +15,7 @@ import { WidgetSettingsEvents } from './widget-settings-events.js';
 @Module({
   imports: [AuthModule, GoogleFeedModule, ProductsModule, StorefrontModule, WidgetScriptModule],
   controllers: [WidgetsController, InstallationController],
-  providers: [WidgetsRepository, WidgetsService, WidgetSettingsEvents],
+  providers: [InstallationService, WidgetsRepository, WidgetsService, WidgetSettingsEvents],
   exports: [WidgetsRepository, WidgetSettingsEvents],
 })
 export class WidgetsModule {}

@@ -16,11 +16,15 @@ import { USAGE_DETAILS_QUERY_KEY } from './reviews';
 // SPEC §7 Billing: the reads of the billing pages and the calls that buy, change and pay.
 
 export const BILLING_QUERY_KEY = ['billing'] as const;
-const key = (name: string) => [...BILLING_QUERY_KEY, name] as const;
+/** The billing page's reads, each under its own key (the server render fills them in). */
+export const billingQueryKey = (name: 'config' | 'plans' | 'usage' | 'subscription' | 'payment-methods') =>
+  [...BILLING_QUERY_KEY, name] as const;
+/** The cards the billing page lists. */
+export const PAYMENT_METHODS_LIMIT = 10;
 
 export function useBillingConfig(enabled = true) {
   return useQuery({
-    queryKey: key('config'),
+    queryKey: billingQueryKey('config'),
     queryFn: () => apiFetch<TBillingConfig>('/api/billing/config/'),
     enabled,
   });
@@ -28,7 +32,7 @@ export function useBillingConfig(enabled = true) {
 
 export function usePlans() {
   return useQuery({
-    queryKey: key('plans'),
+    queryKey: billingQueryKey('plans'),
     queryFn: async () => (await apiFetch<TListOf<TPlan>>('/api/billing/plans/?status=active')).results,
   });
 }
@@ -38,7 +42,7 @@ export function useCurrentUsage(
 ) {
   const { refetchInterval } = options;
   return useQuery<TCurrentUsage>({
-    queryKey: key('usage'),
+    queryKey: billingQueryKey('usage'),
     queryFn: () => apiFetch<TCurrentUsage>('/api/billing/subscriptions/current_usage/'),
     refetchInterval: refetchInterval && ((query) => refetchInterval(query.state.data)),
   });
@@ -46,7 +50,7 @@ export function useCurrentUsage(
 
 export function useActiveSubscription(enabled = true) {
   return useQuery({
-    queryKey: key('subscription'),
+    queryKey: billingQueryKey('subscription'),
     queryFn: () => apiFetch<TActiveSubscription>('/api/billing/subscriptions/get_active_subscription/'),
     enabled,
   });
@@ -54,9 +58,13 @@ export function useActiveSubscription(enabled = true) {
 
 export function usePaymentMethods(enabled = true) {
   return useQuery({
-    queryKey: key('payment-methods'),
+    queryKey: billingQueryKey('payment-methods'),
     queryFn: async () =>
-      (await apiFetch<TListOf<TPaymentMethod>>('/api/billing/payment-methods/list_payment_methods/?limit=10')).results,
+      (
+        await apiFetch<TListOf<TPaymentMethod>>(
+          `/api/billing/payment-methods/list_payment_methods/?limit=${PAYMENT_METHODS_LIMIT}`,
+        )
+      ).results,
     enabled,
   });
 }

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { TShopifyAuthorize, TShopifyConnect, TShopifyIntegration } from '../../shared/integrations.js';
 import type { TSessionUser } from '../../shared/session.js';
 import { apiFetch } from './client';
@@ -6,17 +7,21 @@ import { PROFILE_QUERY_KEY, setProfileMerchant } from './profile';
 
 export const SHOPIFY_INTEGRATION_QUERY_KEY = ['integrations', 'shopify'] as const;
 
-/** The Shopify page's state for the current store (connection, app embed, catalogue). */
+/**
+ * The Shopify page's state for the current store (connection, app embed, catalogue), read by the server render or
+ * the browser; the cached user follows it either way.
+ */
 export function useShopifyIntegration() {
   const queryClient = useQueryClient();
-  return useQuery({
+  const integration = useQuery({
     queryKey: SHOPIFY_INTEGRATION_QUERY_KEY,
-    queryFn: async ({ signal }) => {
-      const integration = await apiFetch<TShopifyIntegration>('/api/integrations/shopify/', { signal });
-      syncProfileMerchant(queryClient, integration);
-      return integration;
-    },
+    queryFn: ({ signal }) => apiFetch<TShopifyIntegration>('/api/integrations/shopify/', { signal }),
   });
+  const { data } = integration;
+  useEffect(() => {
+    if (data) syncProfileMerchant(queryClient, data);
+  }, [data, queryClient]);
+  return integration;
 }
 
 /**

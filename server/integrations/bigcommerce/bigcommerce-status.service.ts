@@ -1,20 +1,32 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { TBigCommerceIntegration } from '../../../shared/integrations.js';
 import { isConnected } from '../../accounts/accounts.mapper.js';
-import type { MerchantRow } from '../../accounts/accounts.repository.js';
+import { AccountsRepository, type MerchantRow } from '../../accounts/accounts.repository.js';
 import { CatalogService } from '../../products/catalog.service.js';
+import { ServerReaders } from '../../ssr/server-readers.js';
 import { PlatformError } from '../platform-error.js';
 import { BigCommerceSetupService } from './bigcommerce-setup.service.js';
 
 /** The BigCommerce page's state: connection, the widget's script (read from the store), catalogue. */
 @Injectable()
-export class BigCommerceStatusService {
+export class BigCommerceStatusService implements OnModuleInit {
   private readonly logger = new Logger(BigCommerceStatusService.name);
 
   constructor(
     private readonly setup: BigCommerceSetupService,
     private readonly catalog: CatalogService,
+    private readonly accounts: AccountsRepository,
+    private readonly readers: ServerReaders,
   ) {}
+
+  onModuleInit(): void {
+    // The BigCommerce page, drawn with its connection's state (the API route's permission).
+    this.readers.register(
+      'bigcommerceIntegration',
+      'view_dashboard',
+      (merchantId) => async () => this.status(await this.accounts.requireMerchant(merchantId)),
+    );
+  }
 
   async status(merchant: MerchantRow): Promise<TBigCommerceIntegration> {
     const onBigCommerce = merchant.platform === 'bigcommerce' && merchant.externalStoreId !== null;

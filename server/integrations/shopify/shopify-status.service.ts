@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { TShopifyIntegration } from '../../../shared/integrations.js';
 import { SHOPIFY_EMBED_HANDLE } from '../../../shared/shopify.js';
 import { isConnected } from '../../accounts/accounts.mapper.js';
@@ -6,6 +6,7 @@ import { AccountsRepository, type MerchantRow } from '../../accounts/accounts.re
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { CatalogService } from '../../products/catalog.service.js';
+import { ServerReaders } from '../../ssr/server-readers.js';
 import { PlatformError } from '../platform-error.js';
 import { StoreTokens } from '../store-tokens.js';
 import { MAIN_THEME_SETTINGS, type TMainThemeSettings } from './shopify.graphql.js';
@@ -22,7 +23,7 @@ export function widgetConsoleMessage(storeId: string): string {
 
 /** The Shopify page's state: connection, app embed (read from the live theme), catalogue. */
 @Injectable()
-export class ShopifyStatusService {
+export class ShopifyStatusService implements OnModuleInit {
   private readonly logger = new Logger(ShopifyStatusService.name);
 
   constructor(
@@ -30,8 +31,18 @@ export class ShopifyStatusService {
     private readonly tokens: StoreTokens,
     private readonly catalog: CatalogService,
     private readonly accounts: AccountsRepository,
+    private readonly readers: ServerReaders,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  onModuleInit(): void {
+    // The Shopify page, drawn with its connection's state (the API route's permission).
+    this.readers.register(
+      'shopifyIntegration',
+      'view_dashboard',
+      (merchantId) => async () => this.status(await this.accounts.requireMerchant(merchantId)),
+    );
+  }
 
   async status(merchant: MerchantRow): Promise<TShopifyIntegration> {
     const onShopify = merchant.platform === 'shopify' && merchant.externalStoreId !== null;

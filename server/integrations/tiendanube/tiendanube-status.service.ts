@@ -1,25 +1,37 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { TTiendaNubeIntegration } from '../../../shared/integrations.js';
 import { isConnected } from '../../accounts/accounts.mapper.js';
-import type { MerchantRow } from '../../accounts/accounts.repository.js';
+import { AccountsRepository, type MerchantRow } from '../../accounts/accounts.repository.js';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { CatalogService } from '../../products/catalog.service.js';
+import { ServerReaders } from '../../ssr/server-readers.js';
 import { PlatformError } from '../platform-error.js';
 import { TiendaNubeClient } from './tiendanube.client.js';
 import { TiendaNubeSetupService } from './tiendanube-setup.service.js';
 
 /** The Tienda Nube page's state: connection, the widget's script (read from the store), catalogue, how to install. */
 @Injectable()
-export class TiendaNubeStatusService {
+export class TiendaNubeStatusService implements OnModuleInit {
   private readonly logger = new Logger(TiendaNubeStatusService.name);
 
   constructor(
     private readonly client: TiendaNubeClient,
     private readonly setup: TiendaNubeSetupService,
     private readonly catalog: CatalogService,
+    private readonly accounts: AccountsRepository,
+    private readonly readers: ServerReaders,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  onModuleInit(): void {
+    // The Tienda Nube page, drawn with its connection's state (the API route's permission).
+    this.readers.register(
+      'tiendanubeIntegration',
+      'view_dashboard',
+      (merchantId) => async () => this.status(await this.accounts.requireMerchant(merchantId)),
+    );
+  }
 
   async status(merchant: MerchantRow): Promise<TTiendaNubeIntegration> {
     const onTiendaNube = merchant.platform === 'tiendanube' && merchant.externalStoreId !== null;
