@@ -29,10 +29,7 @@ export const ZWebhookEndpointCreate = z.object({ url, events, description: descr
 export type TWebhookEndpointCreate = z.output<typeof ZWebhookEndpointCreate>;
 
 /** `PATCH /api/webhook-endpoints/{id}/`: `enabled: true` turns a disabled endpoint back on (its failures forgotten). */
-export const ZWebhookEndpointUpdate = z
-  .object({ url, events, description, enabled: z.boolean() })
-  .partial()
-  .strict();
+export const ZWebhookEndpointUpdate = z.object({ url, events, description, enabled: z.boolean() }).partial().strict();
 export type TWebhookEndpointUpdate = z.output<typeof ZWebhookEndpointUpdate>;
 
 export const ZWebhookEndpoint = z
