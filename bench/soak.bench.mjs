@@ -6,14 +6,10 @@
 // `--faults` runs the same load through an operator's bad day: the app gets a Redis of the bench's own, stopped for a
 // quarter of the run and started again, and (with DATABASE_URL) a database of its own whose connections are all
 // killed (pg_terminate_backend) at three quarters. A 503 with Retry-After is then an allowed answer, counted apart.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, ROOT, signIn, signUp, startApp } from './support.mjs';
+import { privateRedis, ROOT, signIn, signUp, startApp } from './support.mjs';
 
 const SOAK_SECONDS = 25;
 const STORES = 3;
@@ -63,39 +59,6 @@ async function moderate(url, store, id, action) {
   await expectStatus(res, 200, action);
 }
 
-/** A redis-server of the bench's own, which it may stop and start (the machine's Redis is never touched). */
-async function privateRedis() {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'vr-soak-redis-'));
-  let child;
-  const answers = () =>
-    new Promise((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => socket.end('PING\r\n'));
-      socket.once('data', (data) => resolve(data.toString().startsWith('+PONG')));
-      socket.once('error', () => resolve(false));
-    });
-  const redis = {
-    url: `redis://127.0.0.1:${port}`,
-    async start() {
-      child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir], {
-        stdio: 'ignore',
-      });
-      while (!(await answers())) await new Promise((resolve) => setTimeout(resolve, 50));
-    },
-    async stop() {
-      const exited = once(child, 'exit');
-      child.kill('SIGKILL');
-      await exited;
-    },
-    async close() {
-      if (child.exitCode === null && child.signalCode === null) await redis.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-  await redis.start();
-  return redis;
-}
-
 /** A database of the bench's own on the DATABASE_URL server, so killing its connections touches nobody else. */
 async function privateDatabase() {
   const name = `vr_soak_${run}`;
@@ -132,7 +95,7 @@ try {
   const stores = [];
   for (let s = 0; s < STORES; s += 1) {
     const email = `soak-${run}-${s}@example.com`;
-    const user = await signUp(app.url, email);
+    const user = await signUp(app, email);
     stores.push({ email, access: user.access, storeId: user.merchant.store_id });
   }
   // Each store shows two reviews; each moderation client owns one review it approves and rejects in turn (the Free

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -50,6 +51,39 @@ export function freePort() {
 
 /** The Node flags the image runs the app with (the Dockerfile's NODE_OPTIONS): benches measure it as deployed. */
 const IMAGE_NODE_OPTIONS = /^ENV NODE_OPTIONS=(\S+)$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))?.[1] ?? '';
+
+/** A redis-server of the bench's own, which it may stop and start (the machine's Redis is never touched). */
+export async function privateRedis() {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'vr-bench-redis-'));
+  let child;
+  const answers = () =>
+    new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end('PING\r\n'));
+      socket.once('data', (data) => resolve(data.toString().startsWith('+PONG')));
+      socket.once('error', () => resolve(false));
+    });
+  const redis = {
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir], {
+        stdio: 'ignore',
+      });
+      while (!(await answers())) await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+    async stop() {
+      const exited = once(child, 'exit');
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async close() {
+      if (child.exitCode === null && child.signalCode === null) await redis.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await redis.start();
+  return redis;
+}
 
 /**
  * Starts the built server on a fresh DATA_DIR (or the DATABASE_URL/REDIS_URL of the environment).
