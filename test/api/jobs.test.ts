@@ -284,7 +284,7 @@ describe('schedules', () => {
     expect(await repository.claimSchedules(['every-hour'])).toEqual(['every-hour']);
   });
 
-  it('put the recurring work of the app on the queue (purge, sweeps, retries of platform events, review request mails, team digests, raw widget events past their retention)', async () => {
+  it('put the recurring work of the app on the queue (purge, sweeps, retries of platform events, review request mails, team digests, raw widget events and webhook deliveries past their retention)', async () => {
     const rows = await handleOf(t).rows<{ name: string; every_seconds: number }>(
       sql`select name, every_seconds from job_schedules where name <> 'every-hour' order by name`,
     );
@@ -297,6 +297,7 @@ describe('schedules', () => {
       { name: 'review-request-dispatch', every_seconds: 60 },
       { name: 'reviews-purge', every_seconds: 3600 },
       { name: 'team-digest-dispatch', every_seconds: 300 },
+      { name: 'webhook-deliveries-prune', every_seconds: 3600 },
       { name: 'widget-events-prune', every_seconds: 3600 },
     ]);
   });

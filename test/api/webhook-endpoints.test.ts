@@ -356,6 +356,21 @@ describe('webhook endpoints', () => {
     ]);
   });
 
+  it('keep their delivery log 30 days', async () => {
+    const owner = await seedOwner(t);
+    const endpoint = await register(owner, ['question.created']);
+    await owner.agent.post(`/api/webhook-endpoints/${endpoint.id}/test/`).expect(202);
+    await owner.agent.post(`/api/webhook-endpoints/${endpoint.id}/test/`).expect(202);
+    await settled();
+    const [recent, old] = await deliveries(owner, endpoint.id);
+    await handleOf(t).rows(
+      sql`update webhook_deliveries set created_at = now() - interval '31 days' where id = ${old.id}`,
+    );
+    await t.app.get(JobQueue).enqueue('webhook-deliveries-prune');
+    await settled();
+    expect((await deliveries(owner, endpoint.id)).map((d) => d.id)).toEqual([recent.id]);
+  });
+
   it('are managed by a key with webhooks:write, and by no other key', async () => {
     const owner = await seedOwner(t);
     const key = async (scopes: string[]) =>
