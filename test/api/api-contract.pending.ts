@@ -40,6 +40,8 @@ export const UNREACHED: Record<string, string> = {
     'the sampled patch breaks a rule of the settings as a whole, the window’s order (review-requests.test.ts, review-incentives.test.ts)',
   'POST /api/webhook-endpoints':
     'a sampled URL names a host with no address here, refused as the fetcher would (webhook-endpoints.test.ts)',
+  'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/resend':
+    'the tenant’s delivery waits for a retry (its endpoint refuses connections), and one waiting is not resent (webhook-endpoints.test.ts)',
   'PATCH /api/webhook-endpoints/:id':
     'a sampled URL names a host with no address here, refused as the fetcher would (webhook-endpoints.test.ts)',
   'POST /api/review-imports': 'the sampled file is a photo, which no import format reads (review-imports.test.ts)',
