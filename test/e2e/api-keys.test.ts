@@ -5,8 +5,8 @@ import type { TApiKeyList } from '../../shared/api-keys.js';
 import shell from '../../web/i18n/en.json' with { type: 'json' };
 import settings from '../../web/i18n/settings/en.json' with { type: 'json' };
 import {
-  axeViolations,
   axeViolationsInThemes,
+  expectOwnerOnlyPage,
   expectToast,
   launchBrowser,
   signedInContext,
@@ -178,27 +178,11 @@ describe('Settings → API keys', () => {
 });
 
 describe('a member', () => {
-  let memberPage: Page;
-  beforeAll(async () => {
-    const memberContext = await signedInContext(browser, server.url, member.access);
-    memberPage = await memberContext.newPage();
-    memberPage.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-  });
-  afterAll(() => memberPage.context().close());
-
-  it('sees no card on Settings, and the page says who manages keys', async () => {
-    await memberPage.goto('/settings');
-    await waitForHydration(memberPage);
-    await memberPage.locator('main a[href="/settings/account"]').waitFor();
-    expect(await memberPage.locator('main a[href="/settings/api-keys"]').count()).toBe(0);
-
-    await memberPage.goto('/settings/api-keys');
-    await waitForHydration(memberPage);
-    expect(await memberPage.getByTestId('api-keys-owner-only').textContent()).toBe(en.ownerOnly);
-    expect(await memberPage.getByTestId('api-keys-table').count()).toBe(0);
-    expect(await memberPage.getByTestId('api-key-create-open').count()).toBe(0);
-    expect(await axeViolations(memberPage, 'main')).toEqual([]);
-  });
+  it('sees no card on Settings, and the page says who manages keys', () =>
+    expectOwnerOnlyPage(browser, server.url, member.access, problems, {
+      path: '/settings/api-keys',
+      ownerOnlyTestId: 'api-keys-owner-only',
+      ownerOnlyText: en.ownerOnly,
+      absentTestIds: ['api-keys-table', 'api-key-create-open'],
+    }));
 });

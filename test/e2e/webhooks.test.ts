@@ -7,8 +7,8 @@ import shell from '../../web/i18n/en.json' with { type: 'json' };
 import settings from '../../web/i18n/settings/en.json' with { type: 'json' };
 import { WebhookReceiver, type ReceivedWebhook } from '../fakes/webhook-receiver.js';
 import {
-  axeViolations,
   axeViolationsInThemes,
+  expectOwnerOnlyPage,
   expectToast,
   launchBrowser,
   signedInContext,
@@ -346,26 +346,11 @@ describe('Settings → Webhooks', () => {
 });
 
 describe('a member', () => {
-  let memberPage: Page;
-  beforeAll(async () => {
-    const memberContext = await signedInContext(browser, server.url, member.access);
-    memberPage = await memberContext.newPage();
-    memberPage.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-  });
-  afterAll(() => memberPage.context().close());
-
-  it('sees no card on Settings, and the page says who manages endpoints', async () => {
-    await memberPage.goto('/settings');
-    await waitForHydration(memberPage);
-    await memberPage.locator('main a[href="/settings/account"]').waitFor();
-    expect(await memberPage.locator('main a[href="/settings/webhooks"]').count()).toBe(0);
-
-    await memberPage.goto('/settings/webhooks');
-    await waitForHydration(memberPage);
-    expect(await memberPage.getByTestId('webhooks-owner-only').textContent()).toBe(en.ownerOnly);
-    expect(await memberPage.getByTestId('webhook-create-open').count()).toBe(0);
-    expect(await axeViolations(memberPage, 'main')).toEqual([]);
-  });
+  it('sees no card on Settings, and the page says who manages endpoints', () =>
+    expectOwnerOnlyPage(browser, server.url, member.access, problems, {
+      path: '/settings/webhooks',
+      ownerOnlyTestId: 'webhooks-owner-only',
+      ownerOnlyText: en.ownerOnly,
+      absentTestIds: ['webhook-create-open'],
+    }));
 });

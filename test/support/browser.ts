@@ -137,3 +137,36 @@ export function layoutShift(page: Page): Promise<number> {
       ),
   );
 }
+
+/**
+ * A page only a store's owners use, as a member of the store sees it: no card for it on Settings, and on the page
+ * itself the notice `ownerOnlyTestId` saying who manages it, none of the owner's controls (`absentTestIds`), no
+ * accessibility violation. The member's console errors go to `problems`.
+ */
+export async function expectOwnerOnlyPage(
+  browser: Browser,
+  baseUrl: string,
+  memberAccess: string,
+  problems: string[],
+  page: { path: string; ownerOnlyTestId: string; ownerOnlyText: string; absentTestIds: string[] },
+): Promise<void> {
+  const context = await signedInContext(browser, baseUrl, memberAccess);
+  try {
+    const memberPage = await context.newPage();
+    memberPage.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await memberPage.goto('/settings');
+    await waitForHydration(memberPage);
+    await memberPage.locator('main a[href="/settings/account"]').waitFor();
+    expect(await memberPage.locator(`main a[href="${page.path}"]`).count()).toBe(0);
+
+    await memberPage.goto(page.path);
+    await waitForHydration(memberPage);
+    expect(await memberPage.getByTestId(page.ownerOnlyTestId).textContent()).toBe(page.ownerOnlyText);
+    for (const testId of page.absentTestIds) expect(await memberPage.getByTestId(testId).count()).toBe(0);
+    expect(await axeViolations(memberPage, 'main')).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}

@@ -1,11 +1,7 @@
 import { useCopyText } from '../lib/useCopyText';
-import { CheckIcon } from './icons';
+import { CopyButton, CopyFeedback, type CopyTexts } from './CopyButton';
 
-export interface CopyableCodeTexts {
-  copy: string;
-  copied: string;
-  copyFailed: string;
-}
+export type CopyableCodeTexts = CopyTexts;
 
 /** A block of code with a copy button; when the clipboard refuses, the code is selected for a manual copy. */
 export function CopyableCode({
@@ -30,25 +26,15 @@ export function CopyableCode({
             {code}
           </code>
         </pre>
-        <button
-          type="button"
-          className="button button-secondary button-small install-copy"
-          data-testid={copyTestId}
-          data-copied={copied || undefined}
-          onClick={() => void copy(code)}
-        >
-          {copied && <CheckIcon />}
-          {copied ? texts.copied : texts.copy}
-        </button>
+        <CopyButton
+          copied={copied}
+          onCopy={() => void copy(code)}
+          texts={texts}
+          className="button-small install-copy"
+          testId={copyTestId}
+        />
       </div>
-      <p className="visually-hidden" aria-live="polite">
-        {copied ? texts.copied : ''}
-      </p>
-      {copyFailed && (
-        <p className="field-description" role="status">
-          {texts.copyFailed}
-        </p>
-      )}
+      <CopyFeedback copied={copied} copyFailed={copyFailed} texts={texts} />
     </>
   );
 }

@@ -1,17 +1,13 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import { useCopyText } from '../lib/useCopyText';
 import { ActionButton } from './ActionButton';
+import { CopyButton, CopyFeedback, type CopyTexts } from './CopyButton';
 import { FormAlert } from './form/FormAlert';
-import { CheckIcon } from './icons';
 
-export interface SecretShownOnceTexts {
+export interface SecretShownOnceTexts extends CopyTexts {
   /** Why to copy it now. */
   warning: string;
   label: string;
-  copy: string;
-  copied: string;
-  /** The clipboard refused: the field's text is selected for a manual copy. */
-  copyFailed: string;
   done: string;
 }
 
@@ -64,25 +60,15 @@ export function SecretShownOnce({
             onFocus={(event) => event.currentTarget.select()}
             autoFocus
           />
-          <button
-            type="button"
-            className="button button-secondary secret-copy"
-            data-testid={`${testIdPrefix}-copy`}
-            data-copied={copied || undefined}
-            onClick={() => void copy(secret)}
-          >
-            {copied && <CheckIcon />}
-            {copied ? texts.copied : texts.copy}
-          </button>
+          <CopyButton
+            copied={copied}
+            onCopy={() => void copy(secret)}
+            texts={texts}
+            className="secret-copy"
+            testId={`${testIdPrefix}-copy`}
+          />
         </div>
-        <p className="visually-hidden" aria-live="polite">
-          {copied ? texts.copied : ''}
-        </p>
-        {copyFailed && (
-          <p className="field-description" role="status">
-            {texts.copyFailed}
-          </p>
-        )}
+        <CopyFeedback copied={copied} copyFailed={copyFailed} texts={texts} />
       </div>
       {children}
       <div className="modal-actions">
