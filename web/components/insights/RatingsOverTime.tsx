@@ -117,8 +117,17 @@ export function RatingsOverTime({ weeks, chart }: { weeks: TRatingsWeek[]; chart
       actions={actions}
       live={
         exploring ? (
-          // The drawing stays while the library loads, so nothing moves.
-          <Suspense fallback={canvas}>
+          // The drawing stays while the library loads, so nothing moves; a screen reader hears that it loads.
+          <Suspense
+            fallback={
+              <>
+                {canvas}
+                <p className="visually-hidden" role="status">
+                  {t('insights.ratings.loading')}
+                </p>
+              </>
+            }
+          >
             <RatingsExplorer weeks={weeks} names={names} />
           </Suspense>
         ) : undefined

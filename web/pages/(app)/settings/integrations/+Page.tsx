@@ -1,7 +1,9 @@
 // The feed card's address box is drawn as the installation snippet's (install-code, install-pre).
 import '../../../../styles/widgets.css';
 import { useTranslation } from 'react-i18next';
+import { usePageContext } from 'vike-react/usePageContext';
 import type { TPlatform } from '../../../../../shared/accounts.js';
+import { can } from '../../../../../shared/session.js';
 import { useProfile } from '../../../../api/profile';
 import { GoogleFeedCard } from '../../../../components/integrations/GoogleFeedCard';
 import { LinkCards, type LinkCard } from '../../../../components/LinkCards';
@@ -12,6 +14,8 @@ const PLATFORMS = ['bigcommerce', 'shopify', 'tiendanube'] as const satisfies re
 export default function Page() {
   const { t } = useTranslation();
   const merchant = useProfile().data?.merchant;
+  // The feed's address is read with the widget's permission: whoever may not edit the widget is not shown the card.
+  const showsFeed = can(usePageContext().user, 'edit_widget');
 
   const cards = PLATFORMS.map((platform): LinkCard => ({
     href: `/settings/integrations/${platform}`,
@@ -27,7 +31,7 @@ export default function Page() {
       <PageTitle page="integrations" />
       <p className="page-lead">{t('integrations.lead')}</p>
       <LinkCards cards={cards} />
-      <GoogleFeedCard />
+      {showsFeed && <GoogleFeedCard />}
     </>
   );
 }

@@ -4,8 +4,8 @@ import { INSTALLATION_SNIPPET_QUERY_KEY } from '../../../../api/widgets';
 
 /**
  * The Google feed's address, read in process on the server (the platforms' cards come with the signed-in user); each
- * platform's page below has its own. Without a reader (a member who may not edit the widget) or after a failed read,
- * the browser asks.
+ * platform's page below has its own. After a failed read the browser asks; a user who may not edit the widget has
+ * no reader and no card.
  */
 export async function data(pageContext: PageContextServer): Promise<TDehydratedData | undefined> {
   const { installationSnippet } = pageContext.serverApi ?? {};
