@@ -2,6 +2,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export type TContentEncoding = 'br' | 'gzip';
 
+/** Smaller answers are sent as they are: compressing them saves less than the encoding header costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+
 /** The encoding to answer in: brotli when the client takes it, else gzip, else none. */
 export function preferredEncoding(acceptEncoding: string | string[] | undefined): TContentEncoding | null {
   const accepts = String(acceptEncoding ?? '');

@@ -66,34 +66,32 @@ export class StorefrontRepository {
     return row?.storeId ?? null;
   }
 
-  /** `externalProductId` null: the store's own settings, no product's override. */
+  /** `externalProductId` null: the store's own settings, no product's override. One query: a miss's only one. */
   async configuration(merchantId: string, externalProductId: string | null) {
-    const [store] = await this.db
-      .select({ mainLanguage: merchants.mainLanguage, storeName: merchants.storeName })
+    const [row] = await this.db
+      .select({
+        mainLanguage: merchants.mainLanguage,
+        storeName: merchants.storeName,
+        settings: widgetSettings,
+        override: productWidgetOverrides,
+      })
       .from(merchants)
-      .where(eq(merchants.id, merchantId));
-    // Erased since its lookup was cached (another instance's few seconds): as unknown as any missing store.
-    if (!store) throw ApiError.notFound('No store with this id.', 'unknown_store');
-    const [settings] = await this.db
-      .select()
-      .from(widgetSettings)
-      .where(eq(widgetSettings.merchantId, merchantId))
+      .leftJoin(widgetSettings, eq(widgetSettings.merchantId, merchants.id))
+      .leftJoin(
+        products,
+        externalProductId === null
+          ? sql`false`
+          : and(eq(products.merchantId, merchants.id), eq(products.externalId, externalProductId)),
+      )
+      .leftJoin(
+        productWidgetOverrides,
+        and(eq(productWidgetOverrides.merchantId, merchants.id), eq(productWidgetOverrides.productId, products.id)),
+      )
+      .where(eq(merchants.id, merchantId))
       .limit(1);
-    const [override] =
-      externalProductId === null
-        ? []
-        : await this.db
-            .select({ override: productWidgetOverrides })
-            .from(productWidgetOverrides)
-            .innerJoin(products, eq(products.id, productWidgetOverrides.productId))
-            .where(and(eq(productWidgetOverrides.merchantId, merchantId), eq(products.externalId, externalProductId)))
-            .limit(1);
-    return {
-      mainLanguage: store.mainLanguage,
-      storeName: store.storeName,
-      settings: settings ?? null,
-      override: override?.override ?? null,
-    };
+    // Erased since its lookup was cached (another instance's few seconds): as unknown as any missing store.
+    if (!row) throw ApiError.notFound('No store with this id.', 'unknown_store');
+    return row;
   }
 
   /** The store's main language and its widget's language setting (null when it never saved its settings). */

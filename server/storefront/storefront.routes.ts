@@ -2,7 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { compress, preferredEncoding, type TContentEncoding } from '../common/content-encoding.js';
+import { compress, COMPRESS_MIN_BYTES, preferredEncoding, type TContentEncoding } from '../common/content-encoding.js';
 import { allowAnyOrigin } from '../common/open-cors.js';
 import { sendError } from '../common/error-body.js';
 import {
@@ -85,9 +85,6 @@ const SUMMARY_ROUTE = {
   },
 } as const;
 
-/** Smaller answers are sent as they are: compressing them saves less than the encoding header costs. */
-const COMPRESS_MIN_BYTES = 1024;
-
 /**
  * The two reads every product page makes (DESIGN §7), and the one of a collection page (its cards' stars), served as plain Fastify routes: they skip Nest's router,
  * guards and pipes, which cost them a third of their throughput, and answer errors in the API's shape themselves.
@@ -147,7 +144,7 @@ export class StorefrontRoutes implements OnModuleInit {
 /** An answer's bytes, and its compressed forms made the first time a client asks for them. */
 type Encodings = { identity: Buffer } & Partial<Record<TContentEncoding, Buffer>>;
 
-/** Answers held in memory (a few seconds per instance) are encoded and compressed once, not on every request. */
+/** Answers held in memory (a few seconds per instance) are encoded once, not on every request. */
 const encodings = new WeakMap<CachedJson, Encodings>();
 
 function encodedBody(
@@ -158,7 +155,10 @@ function encodedBody(
   if (!entry) encodings.set(json, (entry = { identity: Buffer.from(json.body) }));
   const encoding = entry.identity.length >= COMPRESS_MIN_BYTES ? preferredEncoding(acceptEncoding) : null;
   if (!encoding) return { encoding, bytes: entry.identity };
-  return { encoding, bytes: (entry[encoding] ??= compress(entry.identity, encoding, 'fast')) };
+  // Brotli, what browsers take, comes made with the answer from the shared cache: only gzip is compressed here.
+  entry[encoding] ??=
+    encoding === 'br' && json.br ? Buffer.from(json.br, 'base64') : compress(entry.identity, encoding, 'fast');
+  return { encoding, bytes: entry[encoding] };
 }
 
 export async function answer(

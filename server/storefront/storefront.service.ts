@@ -16,6 +16,7 @@ import { WIDGET_DEFAULTS, mediaRequired } from '../../shared/widgets.js';
 import { CACHE } from '../cache/cache.module.js';
 import type { Cache } from '../cache/cache.js';
 import { ApiError } from '../common/api-error.js';
+import { compress, COMPRESS_MIN_BYTES } from '../common/content-encoding.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
@@ -25,10 +26,14 @@ import { mapPublicProduct, mapPublicReview, ratingSummary } from './storefront.m
 import { PUBLIC_MEDIA, type PublicMedia } from '../media/public-media.js';
 import { StorefrontRepository, type PublicMerchant } from './storefront.repository.js';
 
-/** A cached answer: the JSON text and its ETag, so hits cost no serialisation. */
+/**
+ * A cached answer: the JSON text and its ETag, so hits cost no serialisation, and the text compressed with brotli
+ * (base64) when it is worth it, so each answer is compressed once for every instance, not at each instance's miss.
+ */
 export interface CachedJson {
   body: string;
   etag: string;
+  br?: string;
 }
 
 const TTL_S = 300;
@@ -38,7 +43,10 @@ const RECENT_STORES_MAX = 10_000;
 
 export function cached(value: unknown): CachedJson {
   const body = JSON.stringify(value);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const bytes = Buffer.from(body);
+  if (bytes.length < COMPRESS_MIN_BYTES) return { body, etag };
+  return { body, etag, br: compress(bytes, 'br', 'fast').toString('base64') };
 }
 
 /** The storefront read path (DESIGN §7): configuration and public reviews, from the shared cache. */

@@ -15,7 +15,7 @@ function jsString(value: string): string {
 }
 
 function warning(message: string): BuiltAsset {
-  return builtAsset(Buffer.from(`console.warn(${jsString(`[video-reviews] ${message}`)});\n`));
+  return builtAsset(Buffer.from(`console.warn(${jsString(`[video-reviews] ${message}`)});\n`), 'fast');
 }
 
 /** The per-store loader and the bundles it loads (DESIGN §7). */
@@ -57,7 +57,7 @@ export class WidgetScriptService {
         .replace('"%%BUNDLE%%"', jsString(assets + this.build.widgetFile))
         .replace('"%%FORM%%"', jsString(assets + this.build.formFile))
         .replace('"%%VERSION%%"', jsString(version));
-      asset = builtAsset(Buffer.from(script));
+      asset = builtAsset(Buffer.from(script), 'fast');
       // Bounded: one entry per store and version this instance served, a few hundred bytes each.
       if (this.loaders.size >= 10_000) this.loaders.clear();
       this.loaders.set(key, asset);
