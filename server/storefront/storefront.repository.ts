@@ -20,6 +20,11 @@ const SORT_ORDER: Record<TReviewSort, SQL[]> = {
   helpful: [desc(reviews.helpfulCount)],
 };
 
+type PublicProduct = Pick<
+  typeof products.$inferSelect,
+  'id' | 'name' | 'imageUrl' | 'url' | 'sku' | 'priceAmount' | 'currency' | 'source'
+>;
+
 export type PublicMerchant = Pick<typeof merchants.$inferSelect, 'id' | 'storeId'>;
 
 /** The storefront's read path: only approved, non-deleted reviews ever leave through here. */
@@ -116,7 +121,11 @@ export class StorefrontRepository {
     return row ? row.accept : null;
   }
 
-  /** A product's published reviews, or with `externalProductId` null the whole store's (each with its product). */
+  /**
+   * A product's published reviews, or with `externalProductId` null the whole store's (each with its product). The
+   * product is looked up first, so its reviews are read through the (store, product) index: a store's reviews lie on as
+   * many pages as it has reviews, and a product's page should read only its own.
+   */
   async approvedReviews(
     merchantId: string,
     externalProductId: string | null,
@@ -125,11 +134,12 @@ export class StorefrontRepository {
     sort: TReviewSort = 'recent',
     rating?: number,
   ) {
-    const where =
-      externalProductId === null
-        ? publishedReviews(merchantId)
-        : and(publishedReviews(merchantId), eq(products.externalId, externalProductId));
-    const [rows, ratings, [product]] = await Promise.all([
+    const product = externalProductId === null ? null : await this.publicProduct(merchantId, externalProductId);
+    if (externalProductId !== null && !product) return { ratings: [], product: null, rows: [] };
+    const where = product
+      ? and(publishedReviews(merchantId), eq(reviews.productId, product.id))
+      : publishedReviews(merchantId);
+    const [rows, ratings] = await Promise.all([
       this.db
         .select({
           review: reviews,
@@ -149,29 +159,28 @@ export class StorefrontRepository {
         )
         .limit(pageSize)
         .offset((page - 1) * pageSize),
-      this.db
-        .select({ rating: reviews.rating, total: count() })
-        .from(reviews)
-        .innerJoin(products, eq(products.id, reviews.productId))
-        .where(where)
-        .groupBy(reviews.rating),
-      externalProductId === null
-        ? []
-        : this.db
-            .select({
-              name: products.name,
-              imageUrl: products.imageUrl,
-              url: products.url,
-              sku: products.sku,
-              priceAmount: products.priceAmount,
-              currency: products.currency,
-              source: products.source,
-            })
-            .from(products)
-            .where(and(eq(products.merchantId, merchantId), eq(products.externalId, externalProductId)))
-            .limit(1),
+      this.db.select({ rating: reviews.rating, total: count() }).from(reviews).where(where).groupBy(reviews.rating),
     ]);
-    return { ratings, product: product ?? null, rows };
+    return { ratings, product, rows };
+  }
+
+  /** What the storefront shows of a product (by its platform id), with its id for its reviews' lookup. */
+  private async publicProduct(merchantId: string, externalProductId: string) {
+    const [product]: Array<PublicProduct | undefined> = await this.db
+      .select({
+        id: products.id,
+        name: products.name,
+        imageUrl: products.imageUrl,
+        url: products.url,
+        sku: products.sku,
+        priceAmount: products.priceAmount,
+        currency: products.currency,
+        source: products.source,
+      })
+      .from(products)
+      .where(and(eq(products.merchantId, merchantId), eq(products.externalId, externalProductId)))
+      .limit(1);
+    return product ?? null;
   }
 
   /** Published reviews per rating of each of these products (by platform id), for their cards' stars. */
