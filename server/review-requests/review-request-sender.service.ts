@@ -9,7 +9,7 @@ import { JobQueue } from '../jobs/job-queue.service.js';
 import { MailService, permanentRefusal } from '../mail/mail.service.js';
 import { MailSuppressionsService } from './mail-suppressions.service.js';
 import { requestMail } from './review-request-mail.js';
-import { ReviewRequestSettingsService } from './review-request-settings.service.js';
+import { ReviewRequestSettingsService, mergedSettings } from './review-request-settings.service.js';
 import {
   ReviewRequestsRepository,
   type RequestStore,
@@ -30,6 +30,8 @@ export const SEND_BATCH = 25;
 const MAILS_AT_ONCE = 8;
 /** Batches one instance sends at once: while one waits for the database, the other's mails go. */
 const BATCHES_AT_ONCE = 2;
+/** Stores the dispatcher reads at once: two statements per chunk, each with a parameter or two per store. */
+const DISPATCH_CHUNK = 1_000;
 /** Same as the recurring schedule's key, so a poke and a scheduled run waiting are one job. */
 const DISPATCH_KEY = 'scheduled';
 
@@ -107,25 +109,30 @@ export class ReviewRequestSender implements OnModuleInit {
     await this.jobs.enqueue(DISPATCH_QUEUE, {}, { key: DISPATCH_KEY });
   }
 
-  /** Queues the due mails of every store, each within its rate a minute. */
+  /**
+   * Queues the due mails of every store, each within its rate a minute: a few queries per DISPATCH_CHUNK stores, not a
+   * few per store, so a pass over every store of a large deployment ends well within its period.
+   */
   async dispatch(): Promise<number> {
     const now = this.clock.now();
+    const stores = await this.requests.storesDue(now);
     let queued = 0;
-    for (const merchantId of await this.requests.storesDue(now)) {
-      const { rate_per_minute: rate } = await this.settings.of(merchantId);
-      const due = await this.requests.dueCount(
-        merchantId,
-        now,
-        rate - (await this.requests.recentlySent(merchantId, now)),
+    for (let start = 0; start < stores.length; start += DISPATCH_CHUNK) {
+      const chunk = await this.requests.settingsAndRecentlySent(stores.slice(start, start + DISPATCH_CHUNK), now);
+      const room = new Map(
+        chunk.map(({ merchantId, settings, taken }) => [merchantId, mergedSettings(settings).rate_per_minute - taken]),
       );
+      const due = await this.requests.dueCounts(now, room);
       await this.jobs.enqueueMany(
         SEND_QUEUE,
-        Array.from({ length: Math.ceil(due / SEND_BATCH) }, (_, place) => ({
-          payload: { merchantId, limit: Math.min(SEND_BATCH, due - place * SEND_BATCH) } satisfies SendJob,
-          key: `${merchantId}:${place}`,
-        })),
+        [...due].flatMap(([merchantId, count]) =>
+          Array.from({ length: Math.ceil(count / SEND_BATCH) }, (_, place) => ({
+            payload: { merchantId, limit: Math.min(SEND_BATCH, count - place * SEND_BATCH) } satisfies SendJob,
+            key: `${merchantId}:${place}`,
+          })),
+        ),
       );
-      queued += due;
+      for (const count of due.values()) queued += count;
     }
     return queued;
   }

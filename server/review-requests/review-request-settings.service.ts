@@ -10,7 +10,7 @@ import { zodFields } from '../common/error-body.js';
 import { ReviewRequestsRepository } from './review-requests.repository.js';
 
 /** A saved value merged over the defaults; one that no longer parses (an older shape) falls back to them. */
-function merged(saved: Record<string, unknown> | null): TReviewRequestSettings {
+export function mergedSettings(saved: Record<string, unknown> | null): TReviewRequestSettings {
   const incentive = { ...REVIEW_REQUEST_DEFAULTS.incentive, ...((saved?.incentive as object | undefined) ?? {}) };
   const candidate = { ...REVIEW_REQUEST_DEFAULTS, ...(saved ?? {}), incentive };
   const parsed = ZReviewRequestSettings.safeParse(candidate);
@@ -23,7 +23,7 @@ export class ReviewRequestSettingsService {
   constructor(private readonly requests: ReviewRequestsRepository) {}
 
   async of(merchantId: string): Promise<TReviewRequestSettings> {
-    return merged(await this.requests.settingsOf(merchantId));
+    return mergedSettings(await this.requests.settingsOf(merchantId));
   }
 
   /** Applies the fields given; the whole must still hold together (the window ends after it starts…). */

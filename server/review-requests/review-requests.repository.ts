@@ -63,14 +63,14 @@ export interface SentStep {
 const SEND_CLAIM_LOCK = 524_118_907;
 
 /** The store's mails sent in the last minute, or held by a sender now: what count against its rate. */
-const sentOrSending = (merchantId: string, now: Date) =>
+const sentOrSending = (merchantId: string | SQL, now: Date) =>
   and(
     eq(reviewRequests.merchantId, merchantId),
     or(gte(reviewRequests.lastSentAt, new Date(now.getTime() - 60_000)), gte(reviewRequests.sendingUntil, now)),
   );
 
 /** The store's requests with a mail due at `now` that no sender holds. */
-const dueNow = (merchantId: string, now: Date) =>
+const dueNow = (merchantId: string | SQL, now: Date) =>
   and(
     eq(reviewRequests.merchantId, merchantId),
     isNotNull(reviewRequests.sendAt),
@@ -317,23 +317,41 @@ export class ReviewRequestsRepository {
     return rows.map((row) => row.merchantId);
   }
 
-  /** Mails of the store sent in the last minute or being sent now: what its rate allows counts against them. */
-  async recentlySent(merchantId: string, now: Date): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(reviewRequests).where(sentOrSending(merchantId, now));
-    return row.n;
+  /**
+   * For each of these stores, its saved settings and its mails sent in the last minute or being sent now (what its
+   * rate counts against): one query for the lot, for the dispatcher.
+   */
+  async settingsAndRecentlySent(
+    merchantIds: string[],
+    now: Date,
+  ): Promise<Array<{ merchantId: string; settings: Record<string, unknown> | null; taken: number }>> {
+    if (!merchantIds.length) return [];
+    const store = sql`store.id`;
+    const rows = await this.database.rows<{ id: string; settings: Record<string, unknown> | null; taken: number }>(sql`
+      select store.id, ${reviewRequestSettings.settings} as settings,
+        (select count(*)::int from ${reviewRequests} where ${sentOrSending(store, now)}) as taken
+      from (values ${sql.join(
+        merchantIds.map((id) => sql`(${id}::uuid)`),
+        sql`, `,
+      )}) as store(id)
+      left join ${reviewRequestSettings} on ${reviewRequestSettings.merchantId} = store.id`);
+    return rows.map((row) => ({ merchantId: row.id, settings: row.settings, taken: Number(row.taken) }));
   }
 
-  /** How many of the store's mails are due and not being sent, up to `limit`. */
-  async dueCount(merchantId: string, now: Date, limit: number): Promise<number> {
-    if (limit <= 0) return 0;
-    const due = this.db
-      .select({ id: reviewRequests.id })
-      .from(reviewRequests)
-      .where(dueNow(merchantId, now))
-      .limit(limit)
-      .as('due');
-    const [row] = await this.db.select({ n: count() }).from(due);
-    return row.n;
+  /** How many of each store's mails are due and not being sent, up to its limit: one query for the lot. */
+  async dueCounts(now: Date, limits: Map<string, number>): Promise<Map<string, number>> {
+    const open = [...limits].filter(([, limit]) => limit > 0);
+    if (!open.length) return new Map();
+    const store = sql`store.id`;
+    const rows = await this.database.rows<{ id: string; due: number }>(sql`
+      select store.id, (select count(*)::int from (
+          select 1 from ${reviewRequests} where ${dueNow(store, now)} limit store.room
+        ) as due) as due
+      from (values ${sql.join(
+        open.map(([id, limit]) => sql`(${id}::uuid, ${limit}::int)`),
+        sql`, `,
+      )}) as store(id, room)`);
+    return new Map(rows.map((row) => [row.id, Number(row.due)]));
   }
 
   /**

@@ -497,6 +497,48 @@ describe('review requests through the API', () => {
     expect(sent()).toBe(3);
   });
 
+  it('one dispatch queues every store’s due mails, each store within its own rate', async () => {
+    setClock('2026-10-06T10:00:00Z');
+    const slow = await store('Slow Rate Shop', 'UTC');
+    const quick = await store('Quick Rate Shop', 'UTC');
+    const window = { send_window_start: '00:00', send_window_end: '23:59' };
+    await slow.owner
+      .put('/api/review-requests/settings/')
+      .send({ delay_days: 1, rate_per_minute: 1, ...window })
+      .expect(200);
+    await quick.owner
+      .put('/api/review-requests/settings/')
+      .send({ delay_days: 1, ...window })
+      .expect(200);
+    for (const [shop, prefix] of [
+      [slow, 'slow'],
+      [quick, 'quick'],
+    ] as const) {
+      for (const n of [1, 2, 3]) {
+        await shop.owner
+          .post('/api/review-requests/')
+          .send({
+            customer_email: `${prefix}${n}@example.com`,
+            order_id: `D-${n}`,
+            products: [{ id: 'p', name: 'Pot' }],
+          })
+          .expect(201);
+      }
+    }
+    const sent = () =>
+      ['slow', 'quick'].map((prefix) => smtp.mails.filter((m) => m.to.join().startsWith(prefix)).length);
+    await dispatch();
+    expect(sent()).toEqual([0, 0]);
+    setClock('2026-10-07T10:00:01Z');
+    await dispatch();
+    expect(sent()).toEqual([1, 3]);
+    await dispatch();
+    expect(sent()).toEqual([1, 3]);
+    setClock('2026-10-07T10:01:02Z');
+    await dispatch();
+    expect(sent()).toEqual([2, 3]);
+  });
+
   it('imports a CSV: good rows scheduled (one request per order), bad rows reported by line', async () => {
     const shop = await store('Csv Shop', 'UTC');
     setClock('2026-09-01T10:00:00Z');
