@@ -20,14 +20,34 @@ const SORT_ORDER: Record<TReviewSort, SQL[]> = {
   helpful: [desc(reviews.helpfulCount)],
 };
 
-type PublicProduct = Pick<
-  typeof products.$inferSelect,
-  'id' | 'name' | 'imageUrl' | 'url' | 'sku' | 'priceAmount' | 'currency' | 'source'
->;
+/** What the storefront shows of a product, with its id for its reviews' lookup. */
+const PUBLIC_PRODUCT = {
+  id: products.id,
+  name: products.name,
+  imageUrl: products.imageUrl,
+  url: products.url,
+  sku: products.sku,
+  priceAmount: products.priceAmount,
+  currency: products.currency,
+  source: products.source,
+};
 
 export type PublicMerchant = Pick<typeof merchants.$inferSelect, 'id' | 'storeId'>;
 
-/** The storefront's read path: only approved, non-deleted reviews ever leave through here. */
+/** The placeholders of the storefront's prepared statements. */
+const at = {
+  merchant: sql.placeholder('merchant'),
+  product: sql.placeholder('product'),
+  rating: sql.placeholder('rating'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+/**
+ * The storefront's read path: only approved, non-deleted reviews ever leave through here. Its queries are prepared
+ * statements, built once per shape and named, so a cache miss neither builds its SQL again nor has PostgreSQL parse it
+ * again on a connection that ran it before.
+ */
 @Injectable()
 export class StorefrontRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
@@ -36,18 +56,27 @@ export class StorefrontRepository {
     return this.database.db;
   }
 
+  private readonly statements = new Map<string, unknown>();
+
+  /** The statement named `name`, built the first time it is asked for. */
+  private prepared<T>(name: string, build: (name: string) => T): T {
+    let statement = this.statements.get(name) as T | undefined;
+    if (!statement) this.statements.set(name, (statement = build(`storefront_${name}`)));
+    return statement;
+  }
+
   /** A store whose platform app is uninstalled is no storefront's any more: the widget stops until a re-install. */
   async merchant(idOrStoreId: string): Promise<PublicMerchant | null> {
-    const [row] = await this.db
-      .select({ id: merchants.id, storeId: merchants.storeId })
-      .from(merchants)
-      .where(
-        and(
-          isUuid(idOrStoreId) ? eq(merchants.id, idOrStoreId) : eq(merchants.storeId, idOrStoreId),
-          isNull(merchants.disconnectedAt),
-        ),
-      )
-      .limit(1);
+    const byId = isUuid(idOrStoreId);
+    const statement = this.prepared(byId ? 'merchant_by_id' : 'merchant_by_store_id', (name) =>
+      this.db
+        .select({ id: merchants.id, storeId: merchants.storeId })
+        .from(merchants)
+        .where(and(eq(byId ? merchants.id : merchants.storeId, at.merchant), isNull(merchants.disconnectedAt)))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ merchant: idOrStoreId });
     return row ?? null;
   }
 
@@ -73,27 +102,30 @@ export class StorefrontRepository {
 
   /** `externalProductId` null: the store's own settings, no product's override. One query: a miss's only one. */
   async configuration(merchantId: string, externalProductId: string | null) {
-    const [row] = await this.db
-      .select({
-        mainLanguage: merchants.mainLanguage,
-        storeName: merchants.storeName,
-        settings: widgetSettings,
-        override: productWidgetOverrides,
-      })
-      .from(merchants)
-      .leftJoin(widgetSettings, eq(widgetSettings.merchantId, merchants.id))
-      .leftJoin(
-        products,
-        externalProductId === null
-          ? sql`false`
-          : and(eq(products.merchantId, merchants.id), eq(products.externalId, externalProductId)),
-      )
-      .leftJoin(
-        productWidgetOverrides,
-        and(eq(productWidgetOverrides.merchantId, merchants.id), eq(productWidgetOverrides.productId, products.id)),
-      )
-      .where(eq(merchants.id, merchantId))
-      .limit(1);
+    const ofProduct = externalProductId !== null;
+    const statement = this.prepared(ofProduct ? 'product_configuration' : 'store_configuration', (name) =>
+      this.db
+        .select({
+          mainLanguage: merchants.mainLanguage,
+          storeName: merchants.storeName,
+          settings: widgetSettings,
+          override: productWidgetOverrides,
+        })
+        .from(merchants)
+        .leftJoin(widgetSettings, eq(widgetSettings.merchantId, merchants.id))
+        .leftJoin(
+          products,
+          ofProduct ? and(eq(products.merchantId, merchants.id), eq(products.externalId, at.product)) : sql`false`,
+        )
+        .leftJoin(
+          productWidgetOverrides,
+          and(eq(productWidgetOverrides.merchantId, merchants.id), eq(productWidgetOverrides.productId, products.id)),
+        )
+        .where(eq(merchants.id, at.merchant))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ merchant: merchantId, product: externalProductId });
     // Erased since its lookup was cached (another instance's few seconds): as unknown as any missing store.
     if (!row) throw ApiError.notFound('No store with this id.', 'unknown_store');
     return row;
@@ -136,10 +168,10 @@ export class StorefrontRepository {
   ) {
     const product = externalProductId === null ? null : await this.publicProduct(merchantId, externalProductId);
     if (externalProductId !== null && !product) return { ratings: [], product: null, rows: [] };
-    const where = product
-      ? and(publishedReviews(merchantId), eq(reviews.productId, product.id))
-      : publishedReviews(merchantId);
-    const [rows, ratings] = await Promise.all([
+    const scope = product ? 'product' : 'store';
+    const where = () =>
+      product ? and(publishedReviews(at.merchant), eq(reviews.productId, at.product)) : publishedReviews(at.merchant);
+    const rows = this.prepared(`${scope}_reviews_${sort}${rating ? '_rated' : ''}`, (name) =>
       this.db
         .select({
           review: reviews,
@@ -149,7 +181,7 @@ export class StorefrontRepository {
         .from(reviews)
         .innerJoin(products, eq(products.id, reviews.productId))
         .leftJoin(media, eq(media.key, reviews.videoKey))
-        .where(rating ? and(where, eq(reviews.rating, rating)) : where)
+        .where(rating ? and(where(), eq(reviews.rating, at.rating)) : where())
         // Pinned first (the latest pinned on top) in every sort, then the sort's own order, then the newest.
         .orderBy(
           sql`${reviews.pinnedAt} desc nulls last`,
@@ -157,29 +189,39 @@ export class StorefrontRepository {
           desc(reviews.createdAt),
           desc(reviews.id),
         )
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db.select({ rating: reviews.rating, total: count() }).from(reviews).where(where).groupBy(reviews.rating),
-    ]);
-    return { ratings, product, rows };
+        .limit(at.limit)
+        .offset(at.offset)
+        .prepare(name),
+    );
+    const ratings = this.prepared(`${scope}_ratings`, (name) =>
+      this.db
+        .select({ rating: reviews.rating, total: count() })
+        .from(reviews)
+        .where(where())
+        .groupBy(reviews.rating)
+        .prepare(name),
+    );
+    const values = {
+      merchant: merchantId,
+      product: product?.id,
+      rating,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    };
+    const [found, counts] = await Promise.all([rows.execute(values), ratings.execute(values)]);
+    return { ratings: counts, product, rows: found };
   }
 
-  /** What the storefront shows of a product (by its platform id), with its id for its reviews' lookup. */
   private async publicProduct(merchantId: string, externalProductId: string) {
-    const [product]: Array<PublicProduct | undefined> = await this.db
-      .select({
-        id: products.id,
-        name: products.name,
-        imageUrl: products.imageUrl,
-        url: products.url,
-        sku: products.sku,
-        priceAmount: products.priceAmount,
-        currency: products.currency,
-        source: products.source,
-      })
-      .from(products)
-      .where(and(eq(products.merchantId, merchantId), eq(products.externalId, externalProductId)))
-      .limit(1);
+    const statement = this.prepared('product', (name) =>
+      this.db
+        .select(PUBLIC_PRODUCT)
+        .from(products)
+        .where(and(eq(products.merchantId, at.merchant), eq(products.externalId, at.product)))
+        .limit(1)
+        .prepare(name),
+    );
+    const [product] = await statement.execute({ merchant: merchantId, product: externalProductId });
     return product ?? null;
   }
 
