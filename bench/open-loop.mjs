@@ -10,10 +10,10 @@ const TIMEOUT_MS = 10_000;
 const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? NaN;
 
 /**
- * `rate` GETs a second for `seconds` at `url`, each to the path `nextPath()` gives. Answers the rate reached, p50, p90
- * and p99 in ms, the errors (any status but 200, a failure, a timeout), how late the last request started (ms past
- * its time: the generator could not keep up), and the p50 and p99 of each kind of request when `nextPath()` answers
- * `{ path, kind }` rather than a path.
+ * `rate` requests a second for `seconds` at `url`, each to the path `nextPath()` gives: a GET, or what it describes when
+ * it answers `{ path, kind, method, body, headers, status }` rather than a path (`status`: the one expected, 200 by
+ * default). Answers the rate reached, p50, p90 and p99 in ms, the errors (any other status, a failure, a timeout), how
+ * late the last request started (ms past its time: the generator could not keep up), and the p50 and p99 of each kind.
  */
 export function openLoop(url, { rate, seconds, nextPath, headers = {} }) {
   const { hostname, port } = new URL(url);
@@ -64,13 +64,18 @@ export function openLoop(url, { rate, seconds, nextPath, headers = {} }) {
         if (failed) errors += 1;
         settle();
       };
-      const request = http.get({ hostname, port, path, headers, agent, timeout: TIMEOUT_MS }, (answer) => {
-        if (answer.statusCode !== 200) errors += 1;
-        answer.resume();
-        answer.on('end', () => end(false));
-      });
+      const method = next.method ?? 'GET';
+      const request = http.request(
+        { hostname, port, path, method, headers: { ...headers, ...next.headers }, agent, timeout: TIMEOUT_MS },
+        (answer) => {
+          if (answer.statusCode !== (next.status ?? 200)) errors += 1;
+          answer.resume();
+          answer.on('end', () => end(false));
+        },
+      );
       request.on('timeout', () => request.destroy(new Error('timeout')));
       request.on('error', () => end(true));
+      request.end(next.body);
     };
     const timer = setInterval(() => {
       const now = performance.now();

@@ -12,7 +12,8 @@ export const SHARED_CACHE_TTL_S = 300;
 /**
  * `stores` stores of `products` products, `views` product page views a store a day on average, spread with Zipf
  * popularity (s = 1) over stores and over each store's products, the peak hour at `peak` times the day's average rate;
- * each view asks for the loader, the configuration and the product's reviews (at the loader's data version). One CDN
+ * each view asks for the loader, the configuration and the product's reviews (at the loader's data version), and sends
+ * the widget's view beacon, which no cache answers: it always reaches the app. One CDN
  * edge (or a CDN with a shield) keeps each answer its `s-maxage`: with Poisson arrivals a URL asked λ times a second is
  * found λT / (1 + λT) of the time and reaches the app λ / (1 + λT) times a second; a shared-cache entry made on each of
  * those lives SHARED_CACHE_TTL_S. Browsers' own caching is left out (it only lowers what reaches the CDN).
@@ -39,11 +40,12 @@ export function storefrontModel({ stores, products, views, peak }) {
       liveEntries += 2 * (1 - Math.exp(-origin * SHARED_CACHE_TTL_S));
     }
   }
-  const demand = pageViews * 3;
-  const origin = loaderOrigin + readOrigin;
+  const demand = pageViews * 4;
+  const origin = loaderOrigin + readOrigin + pageViews;
   return {
     demand,
     origin,
+    beacons: pageViews,
     hitRatio: 1 - origin / demand,
     loaderHitRatio: 1 - loaderOrigin / pageViews,
     readHitRatio: 1 - readOrigin / (2 * pageViews),

@@ -1,10 +1,10 @@
 // Proof at scale (issue 28): 10,000 stores with 100 published reviews each (1 M reviews) and 10 M raw widget events, on
 // a fresh PostgreSQL database and a Redis of the bench's own, served by two production instances behind the
 // two-instance suite's round-robin balancer (bench/round-robin.mjs). It measures:
-// - the storefront mix (each product page's loader, configuration and public reviews) across every store with Zipf
-//   popularity (s = 1, over stores and over each store's products): the highest rate, stepped up at a fixed open-loop
-//   rate, whose p99 is ≤ 25 ms with no error, beside two bare Fastify processes behind the same balancer; and the CPU
-//   time a request costs the app, PostgreSQL and Redis, which a busy neighbour on the machine moves least;
+// - the storefront mix (each product page's loader, configuration, public reviews and view beacon) across every store
+//   with Zipf popularity (s = 1, over stores and over each store's products): the highest rate, stepped up at a fixed
+//   open-loop rate, whose p99 is ≤ 25 ms with no error, beside two bare Fastify processes behind the same balancer; and
+//   the CPU time a request costs the app, PostgreSQL and Redis, which a busy neighbour on the machine moves least;
 // - dashboard reads (reviews list, review stats, dashboard figures, Insights) of random stores, through their API keys,
 //   one at a time: p95 ≤ 50 ms;
 // - the job queue with a review request mail due in every store: send jobs a second, queued at once, then as the
@@ -158,10 +158,14 @@ function zipf(n) {
   };
 }
 
+/** Requests a product page view makes: the loader, the configuration, the product's reviews and the view's beacon. */
+const PAGE_REQUESTS = 4;
+
 /**
- * Product page views as the widget makes them: the loader, the configuration and the product's reviews, in turn. Each
- * request is of its kind, and "first in 5 min" when this generator has not asked for its URL in the shared cache's
- * lifetime of an answer (so the app most likely computes it from PostgreSQL), else "again".
+ * Product page views as the widget makes them: the loader, the configuration and the product's reviews, in turn, then
+ * the beacon of the widget's view (a new shopper's session, from an address of its own). Each read is of its kind, and
+ * "first in 5 min" when this generator has not asked for its URL in the shared cache's lifetime of an answer (so the
+ * app most likely computes it from PostgreSQL), else "again"; a beacon is always written.
  */
 function storefrontMix() {
   const store = zipf(STORES);
@@ -169,6 +173,7 @@ function storefrontMix() {
   const touched = new Set();
   const asked = new Map();
   let page = [];
+  let shoppers = 0;
   return {
     touched,
     nextPath() {
@@ -177,13 +182,32 @@ function storefrontMix() {
         touched.add(rank);
         const storeId = storeIdOf(rank);
         const productId = productIdOf(product());
+        const shopper = ++shoppers;
+        const beacon = {
+          merchant_id: storeId,
+          session_id: randomBytes(16).toString('base64url'),
+          events: [{ type: 'view', product_id: productId }],
+        };
         page = [
+          {
+            path: '/api/widgets/events/',
+            kind: 'beacon',
+            method: 'POST',
+            body: JSON.stringify(beacon),
+            headers: {
+              'content-type': 'text/plain;charset=UTF-8',
+              'x-forwarded-for': `10.${(shopper >> 16) & 255}.${(shopper >> 8) & 255}.${shopper & 255}`,
+            },
+            status: 202,
+          },
           ['reviews', `/api/reviews/public/?product_id=${productId}&merchant_id=${storeId}`],
           ['configuration', `/api/widgets/configuration/${productId}/?merchant_id=${storeId}`],
           ['loader', `/widget/v1/${storeId}.js`],
         ];
       }
-      const [label, path] = page.pop();
+      const next = page.pop();
+      if (!Array.isArray(next)) return next;
+      const [label, path] = next;
       const now = Date.now();
       const fresh = now - (asked.get(path) ?? -Infinity) > SHARED_CACHE_TTL_S * 1000;
       asked.set(path, now);
@@ -397,7 +421,7 @@ try {
 
   // -------------------------------------------------------------------------------------------------------------
   console.log(
-    '\n### Storefront: loader, configuration and public reviews of product pages, Zipf over stores and products',
+    '\n### Storefront: loader, configuration, public reviews and view beacon of product pages, Zipf over stores and products',
   );
   const bareProcesses = [await startProcess('bare-fastify.mjs'), await startProcess('bare-fastify.mjs')];
   const bareBalancer = await startProcess(
@@ -457,7 +481,7 @@ try {
   console.log('|---|---|---|---|---|');
   const row = (label, { best, failed }) =>
     console.log(
-      `| ${label} | ${best ? `${best.rate} req/s (${Math.round(best.rate / 3)} product pages/s)` : 'none'} | ${best ? ms(best.p50) : '—'} | ${best ? ms(best.p99) : '—'} | ${failed ? `${failed.rate} req/s (p99 ${ms(failed.p99)} ms, ${failed.errors} errors, reached ${failed.reached})` : 'none'} |`,
+      `| ${label} | ${best ? `${best.rate} req/s (${Math.round(best.rate / PAGE_REQUESTS)} product pages/s)` : 'none'} | ${best ? ms(best.p50) : '—'} | ${best ? ms(best.p99) : '—'} | ${failed ? `${failed.rate} req/s (p99 ${ms(failed.p99)} ms, ${failed.errors} errors, reached ${failed.reached})` : 'none'} |`,
     );
   row('two bare Fastify processes (baseline)', bare);
   row('two app instances', app);
@@ -675,7 +699,10 @@ try {
       `CDN hit ratio (one edge or a shielded CDN; the loader kept ${model.ttls.loader} s, versioned answers ${model.ttls.reads} s)`,
       `${(model.hitRatio * 100).toFixed(1)} % (loader ${(model.loaderHitRatio * 100).toFixed(1)} %, configuration and reviews ${(model.readHitRatio * 100).toFixed(1)} %)`,
     ],
-    ['requests reaching the app at the peak', `${count(Math.round(model.origin))} req/s`],
+    [
+      'requests reaching the app at the peak',
+      `${count(Math.round(model.origin))} req/s (${count(Math.round(model.beacons))} of them beacons)`,
+    ],
     [
       `app CPU for them (${cpu.app.toFixed(2)} ms a request)`,
       `${appCores.toFixed(1)} cores: ${instancesNeeded} one-core instances at ${TARGET.busy * 100} % busy`,
