@@ -30,7 +30,8 @@ import { MailSuppressionsService } from '../review-requests/mail-suppressions.se
 import { ReviewRequestSettingsService } from '../review-requests/review-request-settings.service.js';
 import { ReviewsRepository } from '../reviews/reviews.repository.js';
 import { StorefrontCache, type Versioned } from '../storefront/storefront-cache.js';
-import { cached, StorefrontService, type CachedJson } from '../storefront/storefront.service.js';
+import { cached, type CachedJson } from '../storefront/cached-json.js';
+import { StorefrontService } from '../storefront/storefront.service.js';
 import { answerMail } from './question-answer-mail.js';
 import { mapPublicQuestion, mapQuestion } from './questions.mapper.js';
 import { QuestionsRepository, type QuestionWithProduct } from './questions.repository.js';

@@ -2,7 +2,6 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { compress, COMPRESS_MIN_BYTES, preferredEncoding, type TContentEncoding } from '../common/content-encoding.js';
 import { allowAnyOrigin } from '../common/open-cors.js';
 import { sendError } from '../common/error-body.js';
 import {
@@ -15,7 +14,8 @@ import {
 import type { RouteAnswer, RouteBody, RouteOutputs } from '../common/route-outputs.js';
 import { CDN_CACHE } from './cdn-cache.js';
 import type { Versioned } from './storefront-cache.js';
-import { StorefrontService, type CachedJson } from './storefront.service.js';
+import { encodedBody, type CachedJson } from './cached-json.js';
+import { StorefrontService } from './storefront.service.js';
 
 const ZMerchantQuery = z.object({
   merchant_id: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200),
@@ -139,26 +139,6 @@ export class StorefrontRoutes implements OnModuleInit {
       }),
     );
   }
-}
-
-/** An answer's bytes, and its compressed forms made the first time a client asks for them. */
-type Encodings = { identity: Buffer } & Partial<Record<TContentEncoding, Buffer>>;
-
-/** Answers held in memory (a few seconds per instance) are encoded once, not on every request. */
-const encodings = new WeakMap<CachedJson, Encodings>();
-
-function encodedBody(
-  json: CachedJson,
-  acceptEncoding: string | string[] | undefined,
-): { encoding: TContentEncoding | null; bytes: Buffer } {
-  let entry = encodings.get(json);
-  if (!entry) encodings.set(json, (entry = { identity: Buffer.from(json.body) }));
-  const encoding = entry.identity.length >= COMPRESS_MIN_BYTES ? preferredEncoding(acceptEncoding) : null;
-  if (!encoding) return { encoding, bytes: entry.identity };
-  // Brotli, what browsers take, comes made with the answer from the shared cache: only gzip is compressed here.
-  entry[encoding] ??=
-    encoding === 'br' && json.br ? Buffer.from(json.br, 'base64') : compress(entry.identity, encoding, 'fast');
-  return { encoding, bytes: entry[encoding] };
 }
 
 export async function answer(

@@ -16,38 +16,20 @@ import { WIDGET_DEFAULTS, mediaRequired } from '../../shared/widgets.js';
 import { CACHE } from '../cache/cache.module.js';
 import type { Cache } from '../cache/cache.js';
 import { ApiError } from '../common/api-error.js';
-import { compress, COMPRESS_MIN_BYTES } from '../common/content-encoding.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
 import { mapSettings } from '../widgets/widgets.mapper.js';
+import { cached, type CachedJson } from './cached-json.js';
 import { StorefrontCache, type Versioned } from './storefront-cache.js';
 import { mapPublicProduct, mapPublicReview, ratingSummary } from './storefront.mapper.js';
 import { PUBLIC_MEDIA, type PublicMedia } from '../media/public-media.js';
 import { StorefrontRepository, type PublicMerchant } from './storefront.repository.js';
 
-/**
- * A cached answer: the JSON text and its ETag, so hits cost no serialisation, and the text compressed with brotli
- * (base64) when it is worth it, so each answer is compressed once for every instance, not at each instance's miss.
- */
-export interface CachedJson {
-  body: string;
-  etag: string;
-  br?: string;
-}
-
 const TTL_S = 300;
 const MERCHANT_TTL_S = 60;
 const RECENT_STORE_MS = 10_000;
 const RECENT_STORES_MAX = 10_000;
-
-export function cached(value: unknown): CachedJson {
-  const body = JSON.stringify(value);
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  const bytes = Buffer.from(body);
-  if (bytes.length < COMPRESS_MIN_BYTES) return { body, etag };
-  return { body, etag, br: compress(bytes, 'br', 'fast').toString('base64') };
-}
 
 /** The storefront read path (DESIGN §7): configuration and public reviews, from the shared cache. */
 @Injectable()

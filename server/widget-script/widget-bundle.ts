@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compress } from '../common/content-encoding.js';
+import { etagOf } from '../common/etag.js';
 
 /** One built file of the widget, with its encodings computed once (they are served on every storefront page). */
 export interface BuiltAsset {
@@ -19,10 +19,6 @@ export interface WidgetBuild {
   /** The CSP hash (`sha256-…`) of the <style> the form adds, for pages that host the form. */
   formStyleHash: string;
   assets: Map<string, BuiltAsset>;
-}
-
-export function etagOf(content: string | Buffer): string {
-  return `"${createHash('sha1').update(content).digest('base64url')}"`;
 }
 
 /**
