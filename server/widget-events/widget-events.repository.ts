@@ -22,6 +22,22 @@ export interface IncomingEvent {
   reviewId?: string;
 }
 
+/** What a batch is checked against (WidgetEventsRepository.before). */
+interface BatchContext {
+  day: string;
+  /** [platform id, our id] of the products named that the store has. */
+  known: Array<[string, string]>;
+  storeReviews: string[];
+  history: Array<{
+    type: TStoreEventType;
+    productId: string | null;
+    reviewId: string | null;
+    events: number;
+    today: boolean;
+    firstDay: string;
+  }>;
+}
+
 /**
  * Raw widget events and their daily rollup, written together. The rollup counts events and, per day, product
  * and type, each session once, so conversion (DESIGN §6.6) never scans raw events.
@@ -84,6 +100,44 @@ export class WidgetEventsRepository {
   }
 
   /**
+   * In one round trip, what a batch is checked against: the store's calendar day (UTC until a platform tells us its
+   * zone), which of the products (by platform id) and reviews named are the store's, and what the session sent
+   * before, per type, product and review (counts, whether today, the first day).
+   */
+  private async before(
+    tx: Pick<DatabaseHandle['db'], 'execute'>,
+    merchantId: string,
+    sessionId: string,
+    externalIds: string[],
+    reviewIds: string[],
+  ) {
+    const zone = sql`coalesce(m.timezone, 'UTC')`;
+    const list = (values: string[]) =>
+      sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      );
+    const result = await tx.execute(sql`
+      select (now() at time zone ${zone})::date::text as day,
+        (select coalesce(json_agg(json_build_array(p.external_id, p.id)), '[]') from ${products} p
+          where p.merchant_id = m.id and p.external_id in (${list(externalIds)})) as known,
+        ${
+          reviewIds.length
+            ? sql`(select coalesce(json_agg(r.id), '[]') from ${reviews} r
+                where r.merchant_id = m.id and r.id in (${list(reviewIds)}))`
+            : sql`'[]'::json`
+        } as "storeReviews",
+        (select coalesce(json_agg(h), '[]') from (
+          select e.type, e.product_id as "productId", e.review_id as "reviewId", count(*)::int as events,
+            bool_or(e.at >= ((now() at time zone ${zone})::date::timestamp at time zone ${zone})) as today,
+            (min(e.at) at time zone ${zone})::date::text as "firstDay"
+          from ${widgetEvents} e where e.merchant_id = m.id and e.session_id = ${sessionId}
+          group by e.type, e.product_id, e.review_id) h) as history
+      from ${merchants} m where m.id = ${merchantId}`);
+    return (result as unknown as { rows: BatchContext[] }).rows;
+  }
+
+  /**
    * Stores the events `admit` keeps and rolls them up, returning how many were stored. `admit` sees the batch with
    * our product and review ids and what the session sent before (counts per type, product and review), and whether
    * the session is new to the store. Batches of one session are serialised, so those counts are exact and a session
@@ -97,46 +151,12 @@ export class WidgetEventsRepository {
   ): Promise<number> {
     return this.database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${merchantId}:${sessionId}`}, 0))`);
-      // The merchant's calendar day (UTC until a platform tells us the store's zone), and when it began.
-      const zone = sql`coalesce(${merchants.timezone}, 'UTC')`;
-      const [{ timezone, day, dayStart }] = await tx
-        .select({
-          timezone: sql<string>`${zone}`,
-          day: sql<string>`(now() at time zone ${zone})::date::text`,
-          dayStart: sql<Date>`((now() at time zone ${zone})::date::timestamp at time zone ${zone})`.mapWith(
-            widgetEvents.at,
-          ),
-        })
-        .from(merchants)
-        .where(eq(merchants.id, merchantId));
-
       const externalIds = [...new Set(events.map((event) => event.productExternalId))];
-      const known = await tx
-        .select({ id: products.id, externalId: products.externalId })
-        .from(products)
-        .where(and(eq(products.merchantId, merchantId), inArray(products.externalId, externalIds)));
-      const productIdOf = new Map(known.map((p) => [p.externalId, p.id]));
       const named = [...new Set(events.flatMap((event) => (event.reviewId ? [event.reviewId] : [])))];
-      const storeReviews = named.length
-        ? await tx
-            .select({ id: reviews.id })
-            .from(reviews)
-            .where(and(eq(reviews.merchantId, merchantId), inArray(reviews.id, named)))
-        : [];
-      const reviewIds = new Set(storeReviews.map((review) => review.id));
+      const [{ day, known, storeReviews, history }] = await this.before(tx, merchantId, sessionId, externalIds, named);
+      const productIdOf = new Map(known);
+      const reviewIds = new Set(storeReviews);
 
-      const history = await tx
-        .select({
-          type: widgetEvents.type,
-          productId: widgetEvents.productId,
-          reviewId: widgetEvents.reviewId,
-          events: sql<number>`count(*)::int`,
-          today: sql<boolean>`bool_or(${widgetEvents.at} >= ${sql.param(dayStart, widgetEvents.at)})`,
-          firstDay: sql<string>`(min(${widgetEvents.at}) at time zone ${timezone})::date::text`,
-        })
-        .from(widgetEvents)
-        .where(and(eq(widgetEvents.merchantId, merchantId), eq(widgetEvents.sessionId, sessionId)))
-        .groupBy(widgetEvents.type, widgetEvents.productId, widgetEvents.reviewId);
       const sent = new Map<string, number>();
       const seen = new Set<string>();
       for (const row of history) {
