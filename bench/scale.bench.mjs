@@ -246,8 +246,9 @@ const cpuOf = (pids) => Object.fromEntries(pids.map((pid) => [pid, cpuSeconds(pi
 const passes = (step) => step.p99 <= GOALS.storefrontP99 && step.errors === 0 && step.reached >= step.rate * 0.95;
 
 /**
- * The highest fixed rate whose step passes, stepping up then bisecting; every step's figures, with the CPU time each of
- * `parts` spent a request: on a machine shared with others, what the load average cannot tell apart.
+ * The highest fixed rate whose step passes (at once or measured again), stepping up then bisecting; every step's
+ * figures, with the CPU time each of `parts` spent a request: on a machine shared with others, what the load average
+ * cannot tell apart.
  */
 async function highestRate(name, url, mix, parts) {
   console.log(`\n${name}: ${STEP_S} s a step, open loop; CPU ms a request of each part\n`);
@@ -265,7 +266,7 @@ async function highestRate(name, url, mix, parts) {
     `| idle | | | | | | | | ${names.map((part) => `${(idle[part] * 1000).toFixed(0)} ms/s`).join(' | ')} | |`,
   );
   const steps = [];
-  const step = async (rate) => {
+  const measure = async (rate) => {
     const before = await cpuSnapshot(parts);
     const started = performance.now();
     const result = await openLoop(url, { rate, seconds: STEP_S, nextPath: mix.nextPath, headers: BROWSER });
@@ -280,6 +281,12 @@ async function highestRate(name, url, mix, parts) {
       `| ${rate} | ${result.reached} | ${ms(result.p50)} | ${ms(result.p90)} | ${ms(result.p99)} | ${result.errors} | ${ms(result.lateMs)} | ${passes(result) ? 'yes' : 'no'} | ${names.map((part) => result.cpu[part].toFixed(2)).join(' | ')} | ${loadAverage()} |`,
     );
     return result;
+  };
+  // A step that fails is measured once more: its p99 is the 1 % slowest of a few thousand requests, which one pause of
+  // the machine's (autovacuum, a collection, a neighbour) moves past the goal. Both are printed.
+  const step = async (rate) => {
+    const result = await measure(rate);
+    return passes(result) ? result : measure(rate);
   };
   let best = null;
   let failed = null;
