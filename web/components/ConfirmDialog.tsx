@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/useT';
 import { ActionButton } from './ActionButton';
 import { ModalDialog } from './ModalDialog';
 
@@ -13,7 +13,7 @@ export interface ConfirmActionsProps {
 
 /** Cancel, and the button that takes the action asked about (red: it cannot be taken back). */
 export function ConfirmActions({ onCancel, confirmLabel, onConfirm, isPending, confirmTestId }: ConfirmActionsProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <div className="modal-actions">
       <ActionButton variant="secondary" isDisabled={isPending} onPress={onCancel}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/useT';
 import { ExternalLinkIcon } from './icons';
 
 export interface ExternalLinkButtonProps {
@@ -11,7 +11,7 @@ export interface ExternalLinkButtonProps {
 
 /** A link styled as a button that opens another site in a new tab, and says so to screen readers. */
 export function ExternalLinkButton({ href, children, variant = 'primary', testId }: ExternalLinkButtonProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <a
       className={variant === 'primary' ? 'button' : 'button button-secondary'}

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/useT';
 import { ChevronIcon } from './icons';
 import type { TPageKey } from './PageTitle';
 
@@ -29,7 +29,7 @@ export interface LinkCard {
 
 /** A grid of cards, each a link to a page, titled and described from that page's strings. */
 export function LinkCards({ cards }: { cards: readonly LinkCard[] }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <ul className="card-grid">
       {cards.map(({ href, page, status }) =>

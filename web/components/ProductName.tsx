@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/useT';
 import type { TProductSource } from '../../shared/widgets.js';
 
 export interface ProductNameProps {
@@ -12,7 +12,7 @@ export interface ProductNameProps {
  * (a shopper's browser, so anyone) is shown as such and never as a link.
  */
 export function ProductName({ name, url, source }: ProductNameProps) {
-  const { t } = useTranslation();
+  const t = useT();
   if (source === 'storefront') {
     return (
       <span className="product-name-unverified">

@@ -1,7 +1,9 @@
+import { numberFormat } from './numberFormat';
+
 /** A price given in integer minor units (cents), with as many decimals as the currency uses (none for JPY). */
 export function formatMinorUnits(amount: number, currency: string, locale: string): string {
   try {
-    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    const format = numberFormat(locale, { style: 'currency', currency });
     const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
     return format.format(amount / 10 ** digits);
   } catch {
@@ -14,7 +16,7 @@ export function formatMinorUnits(amount: number, currency: string, locale: strin
 export function currencyDigits(currency: string | null): number {
   try {
     if (currency) {
-      return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+      return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
     }
   } catch {
     // An unknown code: two decimals, the common case.

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TChangePasswordBody } from '../../../shared/accounts.js';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/constants.js';
 import { changePassword } from '../../api/profile';
@@ -21,7 +21,7 @@ const FIELDS = [
 const EMPTY: Record<TPasswordField, string> = { current_password: '', new_password: '', confirm_password: '' };
 
 export function ChangePasswordDialog() {
-  const { t } = useTranslation();
+  const t = useT();
   const [isOpen, setOpen] = useState(false);
   const [isPending, setPending] = useState(false);
 
@@ -51,7 +51,7 @@ function ChangePasswordForm({
   onDone: () => void;
   onPendingChange: (pending: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const [values, setValues] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { EMAIL_CHANGE_QUERY_KEY, cancelEmailChange, resendEmailChange, useEmailChange } from '../../api/profile';
 import { useDateFormat } from '../../lib/useDateFormat';
 import { ActionButton } from '../ActionButton';
@@ -9,7 +9,7 @@ import { useToast } from '../toast/ToastProvider';
 
 /** A sign-in email change waiting for its mailed link: which address, until when, and resend or cancel. */
 export function EmailChangeNotice({ currentEmail }: { currentEmail: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const formatDate = useDateFormat();
   const queryClient = useQueryClient();

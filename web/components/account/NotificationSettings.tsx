@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type {
   TNewReviewNotice,
   TNotificationPreferences,
@@ -23,7 +23,7 @@ const SAVE_TOAST = { kind: 'notifications.save' };
 
 /** The member's own mails about new reviews of the current store: at once, a daily digest, or none. */
 export function NotificationSettings() {
-  const { t } = useTranslation();
+  const t = useT();
   const preferences = useNotificationPreferences();
 
   useEffect(() => {
@@ -42,7 +42,7 @@ export function NotificationSettings() {
 }
 
 function NotificationForm({ saved }: { saved: TNotificationPreferences }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<TNotificationPreferencesBody>({

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TProfileUpdate } from '../../../shared/accounts.js';
 import type { TSessionUser } from '../../../shared/session.js';
 import { EMAIL_CHANGE_QUERY_KEY, setProfile, updateProfile } from '../../api/profile';
@@ -38,7 +38,7 @@ function valuesOf(user: TSessionUser): TValues {
  * for the current password and only takes effect through the link mailed to it (EmailChangeNotice shows it pending).
  */
 export function ProfileDetails({ user }: { user: TSessionUser }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [editing, setEditing] = useState(false);
   // After Save or Cancel the form is gone: focus returns to the Edit button rather than the page's start.
   const [hasEdited, setHasEdited] = useState(false);
@@ -75,7 +75,7 @@ export function ProfileDetails({ user }: { user: TSessionUser }) {
 }
 
 function ProfileForm({ initial, onDone }: { initial: TValues; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(initial);

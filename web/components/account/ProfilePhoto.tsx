@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { PROFILE_PHOTO_MAX_BYTES } from '../../../shared/constants.js';
 import type { TSessionUser } from '../../../shared/session.js';
 import { ApiError } from '../../api/client';
@@ -14,7 +14,7 @@ const MAX_MEGABYTES = PROFILE_PHOTO_MAX_BYTES / (1024 * 1024);
 
 /** The profile photo: picking an image uploads it at once, previewed with a progress bar meanwhile. */
 export function ProfilePhoto({ user }: { user: TSessionUser }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const inputId = useId();

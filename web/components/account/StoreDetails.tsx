@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TMerchant } from '../../../shared/accounts.js';
 import { setProfileMerchant, updateStore } from '../../api/profile';
 import { ActionButton } from '../ActionButton';
@@ -10,7 +10,7 @@ import { useToast } from '../toast/ToastProvider';
 
 /** The store's name, for its owner: read-only until Edit, then saved with PATCH /api/stores/{id}/. */
 export function StoreDetails({ merchant }: { merchant: TMerchant }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [editing, setEditing] = useState(false);
   // After Save or Cancel the form is gone: focus returns to the Edit button rather than the page's start.
   const [hasEdited, setHasEdited] = useState(false);
@@ -44,7 +44,7 @@ export function StoreDetails({ merchant }: { merchant: TMerchant }) {
 }
 
 function StoreForm({ merchant, onDone }: { merchant: TMerchant; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [name, setName] = useState(merchant.store_name);

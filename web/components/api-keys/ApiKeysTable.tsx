@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TApiKey } from '../../../shared/api-keys.js';
 import { useDateFormat } from '../../lib/useDateFormat';
 import { DataTable } from '../DataTable';
@@ -13,7 +13,7 @@ const SKELETON_ROWS = 2;
 
 /** The store's keys, newest first: live ones with a Revoke action, revoked ones kept for the record. */
 export function ApiKeysTable({ keys, isLoading, onRevoke }: ApiKeysTableProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <DataTable
       caption={t('settingsPages.apiKeys.tableCaption')}
@@ -42,7 +42,7 @@ export function ApiKeysTable({ keys, isLoading, onRevoke }: ApiKeysTableProps) {
 }
 
 function ApiKeyRow({ apiKey, onRevoke }: { apiKey: TApiKey; onRevoke: (key: TApiKey) => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const formatDate = useDateFormat();
   const formatTime = useDateFormat(true);
   const revoked = apiKey.revoked_at !== null;

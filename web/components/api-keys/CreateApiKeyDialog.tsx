@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { API_KEY_SCOPES, type TApiKeyScope } from '../../../shared/api-key-options.js';
 import type { TApiKeyCreated } from '../../../shared/api-keys.js';
 import { API_KEYS_QUERY_KEY, createApiKey } from '../../api/apiKeys';
@@ -30,7 +30,7 @@ export function CreateApiKeyDialog({
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [isPending, setPending] = useState(false);
   const [created, setCreated] = useShownOnce<TApiKeyCreated>(isOpen);
   const close = () => onOpenChange(false);
@@ -74,7 +74,7 @@ function CreateForm({
   onCancel: () => void;
   onPendingChange: (pending: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ReadonlySet<TApiKeyScope>>(new Set());

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TApiKey } from '../../../shared/api-keys.js';
 import { API_KEYS_QUERY_KEY, revokeApiKey } from '../../api/apiKeys';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -8,7 +8,7 @@ import { useToast } from '../toast/ToastProvider';
 
 /** Asks before revoking `apiKey`, which cannot be undone; closed while `apiKey` is null. */
 export function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: TApiKey | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { FormAlert } from '../form/FormAlert';
 import type { TInstallPlatform } from './registerMode';
 import type { TInstallStoreState } from './useInstallStore';
@@ -8,7 +8,7 @@ import type { TInstallStoreState } from './useInstallStore';
  * take the same two lines, so the form below does not move.
  */
 export function InstallStoreAlert({ state, platform }: { state: TInstallStoreState; platform: TInstallPlatform }) {
-  const { t } = useTranslation();
+  const t = useT();
 
   switch (state.status) {
     case 'retrieving':
@@ -58,7 +58,7 @@ export function InstallStoreAlert({ state, platform }: { state: TInstallStoreSta
 
 /** A Shopify install that failed before any store existed (`install_error` from the OAuth callback). */
 export function InstallFailedAlert() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <FormAlert severity="error">
       <p>{t('auth.register.installFailed')}</p>

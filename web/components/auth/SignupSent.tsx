@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { useConfig } from 'vike-react/useConfig';
 import type { TRegisterBody, TSignupPending } from '../../../shared/accounts.js';
 import { SIGNUP_TTL_HOURS } from '../../../shared/constants.js';
@@ -12,7 +12,7 @@ import { FormAlert } from '../form/FormAlert';
  * same sign-up, which mails a fresh link.
  */
 export function SignupSent({ body, onStartOver }: { body: TRegisterBody; onStartOver: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const title = t('auth.register.sentTitle');
   useConfig()({ title: t('app.titleTemplate', { page: title }) });
   const resend = useMutation({

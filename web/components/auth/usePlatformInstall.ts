@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TUser } from '../../../shared/accounts.js';
 import type { TInstallResult } from '../../../shared/integrations.js';
 import { apiFetch } from '../../api/client';
@@ -33,7 +33,7 @@ export function usePlatformInstall(
   platform: TInstallPlatform | undefined,
   query: Readonly<Record<string, string>> | undefined,
 ) {
-  const { t } = useTranslation();
+  const t = useT();
   const completeSignIn = useCompleteSignIn();
 
   const mutation = useMutation({

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TBillingConfig, TPaymentMethod } from '../../../shared/billing.js';
 import { attachPaymentMethod, createSetupIntent } from '../../api/billing';
 import { ActionButton } from '../ActionButton';
@@ -20,7 +20,7 @@ export interface CardFormProps {
  * with a SetupIntent; this site only receives the saved card's id, which it makes the default.
  */
 export function CardForm({ stripe: keys, onSaved, onCancel }: CardFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
   const cardLabelId = useId();
   const mountRef = useRef<HTMLDivElement>(null);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TPlan } from '../../../shared/billing.js';
 import { ActionButton } from '../ActionButton';
 import { ModalDialog } from '../ModalDialog';
@@ -15,7 +15,7 @@ export interface ChangePlanDialogProps {
 
 /** SPEC §4 PLAN_CHANGE: says what the change does (prorated now, or Free at the period's end) before it happens. */
 export function ChangePlanDialog({ plan, current, isPending, onConfirm, onClose }: ChangePlanDialogProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const text = !plan
     ? ''
     : plan.free

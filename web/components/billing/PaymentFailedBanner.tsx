@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import { can } from '../../../shared/session.js';
 import { useUsageDetails } from '../../api/reviews';
@@ -7,7 +7,7 @@ import { FormAlert } from '../form/FormAlert';
 
 /** After a failed payment, on the pages a merchant sees first: the plan holds until the grace period ends. */
 export function PaymentFailedBanner() {
-  const { t } = useTranslation();
+  const t = useT();
   const { user } = usePageContext();
   const formatDate = useDateFormat();
   const { data } = useUsageDetails();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TBillingConfig, TPaymentMethod } from '../../../shared/billing.js';
 import { deletePaymentMethod, refreshBilling } from '../../api/billing';
 import { ActionButton } from '../ActionButton';
@@ -16,7 +16,7 @@ export interface PaymentMethodsProps {
 
 /** SPEC §2 payment-method card: saved cards (the default marked), add or replace one, remove one. */
 export function PaymentMethods({ stripe, methods }: PaymentMethodsProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
   const queryClient = useQueryClient();
   const { showToast } = useToast();

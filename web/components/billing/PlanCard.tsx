@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TPlan } from '../../../shared/billing.js';
 import { useLanguage } from '../../i18n/useLanguage';
 import { formatMinorUnits } from '../../lib/formatMoney';
@@ -17,7 +17,7 @@ export interface PlanCardProps {
 
 /** SPEC §2 plan card: name, price, the feature tier of its amount (SPEC §9), and upgrade/downgrade. */
 export function PlanCard({ plan, current, isChosen, onChoose, isPending }: PlanCardProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { language } = useLanguage();
   const isCurrent = plan.id === current.id;
   const tier = planTier(plan);

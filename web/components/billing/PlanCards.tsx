@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TPlan } from '../../../shared/billing.js';
 import { PlanCard } from './PlanCard';
 
@@ -13,7 +13,7 @@ export interface PlanCardsProps {
 }
 
 export function PlanCards({ plans, current, chosenId, onChoose, pendingId }: PlanCardsProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
 
   useEffect(() => {

@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TActiveSubscription, TCurrentUsage } from '../../../shared/billing.js';
 import { useDateFormat } from '../../lib/useDateFormat';
 import { FormAlert } from '../form/FormAlert';
 
 /** The plan in force and why: free, renewing, in its trial, in a failed payment's grace period, or ending. */
 export function PlanStatus({ usage, subscription }: { usage: TCurrentUsage; subscription?: TActiveSubscription }) {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
   const formatDate = useDateFormat();
   const plan = usage.plan.name;

@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { SHOPIFY_TRIAL_DAYS } from '../../../shared/constants.js';
 import type { TBillingConfig } from '../../../shared/billing.js';
 
 /** SPEC §2: Shopify bills its stores, with a 14-day free trial (once per store), then the chosen plan. */
 export function ShopifyBillingNote({ config }: { config: TBillingConfig }) {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
   return (
     <section className="card billing-section" data-testid="billing-shopify-note" aria-labelledby={titleId}>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TLimitInfo, TUsageMeter } from '../../../shared/billing.js';
 import { UsageMeter, widgetUsageLevel } from '../reviews/UsageMeter';
 
@@ -8,7 +8,7 @@ import { UsageMeter, widgetUsageLevel } from '../reviews/UsageMeter';
  * its monthly quota, coloured at 70 % and 90 % (SPEC §4).
  */
 export function UsagePanel({ usage, requests }: { usage: TLimitInfo; requests: TUsageMeter }) {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
   return (
     <section className="card billing-section" data-testid="billing-usage" aria-labelledby={titleId}>

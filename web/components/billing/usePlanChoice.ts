@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TActiveSubscription, TBillingConfig, TPaymentMethod, TPlan } from '../../../shared/billing.js';
 import { changePlan, refreshBilling, startShopifyCheckout, startStripeCheckout } from '../../api/billing';
 import { useToast } from '../toast/ToastProvider';
@@ -16,7 +16,7 @@ export function usePlanChoice(
   subscription: TActiveSubscription | undefined,
   methods: TPaymentMethod[] | undefined,
 ) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<TPlan | null>(null);

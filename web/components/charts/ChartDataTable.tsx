@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { TableScroll } from '../TableScroll';
 
 export interface TChartDataRow {
@@ -25,7 +25,7 @@ export function ChartDataTable({
   columns: string[];
   rows: TChartDataRow[];
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <details className="chart-data">
       <summary>{t('insights.charts.showData')}</summary>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TDashboardMetrics, TTrendDirection } from '../../../shared/analytics.js';
 import { ArrowDownIcon, ArrowUpIcon } from '../icons';
 import { METRIC_KEYS, NO_VALUE, useMetricViews, type TMetricKey, type TMetricView } from './metricFormat';
@@ -23,7 +23,7 @@ export function MetricCards({
   /** Another period's figures are on their way while these stay. */
   isRefreshing: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const viewOf = useMetricViews();
   return (
     <ul
@@ -48,7 +48,7 @@ function MetricCard({
   view: TMetricView | undefined;
   isLoading: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   // Nothing to compare (no data in either period): no trend, rather than a "no change" that would mean something.
   const trend = view && !view.trend.no_data ? view.trend : undefined;
   const TrendIcon = trend ? TREND_ICONS[trend.direction] : null;

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { useDismissed } from '../../lib/useDismissed';
 import { ReviewsIcon } from '../icons';
 import { DashboardNotice } from './DashboardNotice';
 
 /** SPEC §4: shown while the store has no reviews at all; a dismissal lasts the browser session. */
 export function NoReviewsNotice({ totalReviews }: { totalReviews: number | undefined }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [dismissed, dismiss] = useDismissed('no-reviews');
   if (totalReviews !== 0 || dismissed) return null;
 

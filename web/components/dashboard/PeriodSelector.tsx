@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { DASHBOARD_PERIODS, type TDashboardPeriod } from '../../../shared/constants.js';
 import { useLanguage } from '../../i18n/useLanguage';
 import { SegmentedControl } from '../SegmentedControl';
+import { numberFormat } from '../../lib/numberFormat';
 
 /** SPEC §2: one period for the whole dashboard, its four figures and both charts; `periods` offers fewer. */
 export function PeriodSelector<P extends TDashboardPeriod>({
@@ -13,9 +14,9 @@ export function PeriodSelector<P extends TDashboardPeriod>({
   onChange: (days: P) => void;
   periods?: readonly P[];
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { language } = useLanguage();
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
   return (
     <SegmentedControl
       label={t('dashboard.period.label')}

@@ -1,18 +1,19 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReviewActivity } from '../../../shared/analytics.js';
 import { activityDateFormat } from '../../../shared/charts.js';
 import { useLanguage } from '../../i18n/useLanguage';
 import { ChartCard } from '../charts/ChartCard';
 import { ServerChart, type TChartDatum } from '../charts/ServerChart';
+import { numberFormat } from '../../lib/numberFormat';
 
 /** SPEC §2 Dashboard: a line of reviews per day, or per month on long periods, drawn by the server. */
 export function ReviewActivityChart({ activity }: { activity: UseQueryResult<TReviewActivity> }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { language } = useLanguage();
   const { data } = activity;
-  const number = useMemo(() => new Intl.NumberFormat(language), [language]);
+  const number = useMemo(() => numberFormat(language), [language]);
   const seriesName = t('dashboard.activity.series');
   const total = data?.results.reduce((sum, point) => sum + point.reviews, 0);
 

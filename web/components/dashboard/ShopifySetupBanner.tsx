@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { useCompleteShopifySetup } from '../../api/analytics';
 import { useProfile } from '../../api/profile';
 import { useLocalStorageItem } from '../../lib/useLocalStorageItem';
@@ -10,7 +10,7 @@ import { DashboardNotice } from './DashboardNotice';
  * also remembered in this browser, so the banner stays hidden even if that call fails.
  */
 export function ShopifySetupBanner() {
-  const { t } = useTranslation();
+  const t = useT();
   const { data: user } = useProfile();
   const merchant = user?.merchant;
   const [dismissed, setDismissed] = useLocalStorageItem(`shopifySetupComplete:${merchant?.id ?? ''}`);

@@ -1,17 +1,18 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TTopProducts } from '../../../shared/analytics.js';
 import { useLanguage } from '../../i18n/useLanguage';
 import { ChartCard } from '../charts/ChartCard';
 import { ServerChart, type TChartDatum } from '../charts/ServerChart';
+import { numberFormat } from '../../lib/numberFormat';
 
 /** SPEC §2 Dashboard: horizontal bars, the product with the most reviews on top, drawn by the server. */
 export function TopProductsChart({ products }: { products: UseQueryResult<TTopProducts> }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { language } = useLanguage();
   const { data } = products;
-  const number = useMemo(() => new Intl.NumberFormat(language), [language]);
+  const number = useMemo(() => numberFormat(language), [language]);
   const seriesName = t('dashboard.topProducts.series');
 
   const empty = data?.results.length === 0 ? t('dashboard.topProducts.empty') : undefined;

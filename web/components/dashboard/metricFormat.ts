@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TDashboardMetrics, TTrend } from '../../../shared/analytics.js';
 import { useLanguage } from '../../i18n/useLanguage';
+import { numberFormat } from '../../lib/numberFormat';
 
 export const METRIC_KEYS = ['total_reviews', 'pending_reviews', 'average_rating', 'conversion_rate'] as const;
 export type TMetricKey = (typeof METRIC_KEYS)[number];
@@ -28,12 +29,12 @@ export interface TMetricView {
  * as a percent with one decimal. Changes: percent for counts, points for the rating, percentage points for the rate.
  */
 export function useMetricViews(): (metrics: TDashboardMetrics, key: TMetricKey) => TMetricView {
-  const { t } = useTranslation();
+  const t = useT();
   const { language } = useLanguage();
   return useMemo(() => {
-    const count = new Intl.NumberFormat(language);
-    const decimal = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    const percent = new Intl.NumberFormat(language, {
+    const count = numberFormat(language);
+    const decimal = numberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const percent = numberFormat(language, {
       style: 'percent',
       minimumFractionDigits: 1,
       maximumFractionDigits: 1,

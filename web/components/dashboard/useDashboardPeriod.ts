@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TDashboardPeriod } from '../../../shared/analytics.js';
 import { DEFAULT_DASHBOARD_PERIOD } from '../../../shared/constants.js';
 import {
@@ -22,7 +22,7 @@ const PERIOD_TOAST = { kind: 'dashboard.period' };
  * fails says what failed; a period change asks the server again for all three and says whether that worked.
  */
 export function useDashboardPeriod() {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const { language } = useLanguage();

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReviewImport } from '../../../shared/review-imports.js';
 import { ActionButton } from '../ActionButton';
 
@@ -13,7 +13,7 @@ export function ImportProgress({
   cancelling: boolean;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const labelId = useId();
   const running = item.status === 'running';
   const total = Math.max(item.total_rows, 1);

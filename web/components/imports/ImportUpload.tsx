@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReviewImportPreview } from '../../../shared/review-imports.js';
 import { ApiError } from '../../api/client';
 import { uploadReviewImport } from '../../api/reviewImports';
@@ -11,7 +11,7 @@ import { FormAlert } from '../form/FormAlert';
  * instead of 140 (the goal is 150).
  */
 export function ImportUpload({ onPreview }: { onPreview: (preview: TReviewImportPreview) => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [over, setOver] = useState(false);

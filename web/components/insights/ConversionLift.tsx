@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { LIFT_MIN_CONVERSIONS, LIFT_MIN_SESSIONS, type TRate } from '../../../shared/conversion-lift.js';
 import type { TInsights } from '../../../shared/insights.js';
 import { useInsightsFormat } from './format';
@@ -8,7 +8,7 @@ import { useInsightsFormat } from './format';
  * bar on one scale, then the difference with its own interval and what it means — or "not enough data yet".
  */
 export function ConversionLift({ lift }: { lift: TInsights['lift'] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const format = useInsightsFormat();
   // One scale for both bars: up to the higher interval's end, so the two compare at a glance.
   const top = Math.max(lift.watched.high, lift.viewed.high, 0.01);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TEngagement } from '../../../shared/insights.js';
 import { useInsightsFormat } from './format';
 
@@ -6,7 +6,7 @@ const SHARES = ['play_rate', 'average_watched', 'completion'] as const;
 
 /** Play rate, share watched and completion, each beside the previous period's; sound and full screen. */
 export function EngagementCards({ now, before }: { now: TEngagement; before: TEngagement }) {
-  const { t } = useTranslation();
+  const t = useT();
   const format = useInsightsFormat();
   return (
     <section aria-labelledby="engagement-title">

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TWatchedReview } from '../../../shared/insights.js';
 import { TableScroll } from '../TableScroll';
 import { useInsightsFormat } from './format';
 
 /** The reviews played by the most sessions, and how many of those watched to the end. */
 export function MostWatched({ reviews }: { reviews: TWatchedReview[] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const format = useInsightsFormat();
   return (
     <section className="card insights-card" aria-labelledby="watched-title" data-testid="most-watched">

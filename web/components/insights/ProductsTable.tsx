@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import {
   INSIGHTS_PRODUCT_COLUMNS,
   INSIGHTS_PRODUCTS_PAGE_SIZE,
@@ -21,7 +21,7 @@ const COLUMNS = INSIGHTS_PRODUCT_COLUMNS.filter((column): column is TColumn => c
 
 /** The products seen or reviewed in the range with their figures: sortable by each figure, paged, exported as CSV. */
 export function ProductsTable({ range }: { range: TInsightsRange }) {
-  const { t } = useTranslation();
+  const t = useT();
   const format = useInsightsFormat();
   const [view, setView] = useState<TProductsView>(DEFAULT_PRODUCTS_VIEW);
   const { data, isPlaceholderData, isError, refetch } = useInsightsProducts(range, view);

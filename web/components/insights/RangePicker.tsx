@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { navigate } from 'vike/client/router';
 import { INSIGHTS_PERIODS } from '../../../shared/insights-options.js';
 import type { TDateRange } from '../../../shared/insights.js';
@@ -22,7 +22,7 @@ export function RangePicker({
   shown?: TDateRange;
   previous?: TDateRange;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const format = useInsightsFormat();
   const custom = !('days' in range);
   const [start, setStart] = useState(shown?.start ?? '');

@@ -11,7 +11,7 @@ import {
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { CHART_THEME, CHART_THEME_NAME } from '../../../shared/chart-theme.js';
 import { ratingsOption, type TRatingsNames } from '../../../shared/insights-charts.js';
 import type { TRatingsWeek } from '../../../shared/insights.js';
@@ -46,7 +46,7 @@ type TSpan = [number, number];
  * them, whose totals the line under it says.
  */
 export default function RatingsExplorer({ weeks, names }: { weeks: TRatingsWeek[]; names: TRatingsNames }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { language } = useLanguage();
   const format = useInsightsFormat();
   const last = weeks.length - 1;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TServerChart } from '../../../shared/charts.js';
 import { AVERAGE_COLOUR, STAR_COLOURS } from '../../../shared/insights-charts.js';
 import type { TRatingsWeek } from '../../../shared/insights.js';
@@ -20,7 +20,7 @@ const STARS = [5, 4, 3, 2, 1] as const;
  * swaps in the interactive chart (zoom over weeks, select some), and the table below holds the same figures.
  */
 export function RatingsOverTime({ weeks, chart }: { weeks: TRatingsWeek[]; chart: TServerChart | undefined }) {
-  const { t } = useTranslation();
+  const t = useT();
   const format = useInsightsFormat();
   // The Explore button does something only once the page's script runs: it shows from then on.
   const hydrated = useHydrated();

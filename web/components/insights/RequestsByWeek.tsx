@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TServerChart } from '../../../shared/charts.js';
 import { FUNNEL_COLOURS, FUNNEL_STEPS } from '../../../shared/insights-charts.js';
 import type { TFunnelWeek } from '../../../shared/insights.js';
@@ -10,7 +10,7 @@ import { useInsightsFormat } from './format';
 
 /** Review requests first sent each week, and how many were opened and reviewed since: drawn by the server. */
 export function RequestsByWeek({ weeks, chart }: { weeks: TFunnelWeek[]; chart: TServerChart | null | undefined }) {
-  const { t } = useTranslation();
+  const t = useT();
   const format = useInsightsFormat();
   const sum = (step: (typeof FUNNEL_STEPS)[number]) => format.number(weeks.reduce((n, week) => n + week[step], 0));
 

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TInsights } from '../../../shared/insights.js';
 import { useInsightsFormat } from './format';
 
 /** Reviews received by where they came from, each with its share drawn as a bar. */
 export function ReviewSources({ sources }: { sources: TInsights['sources'] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const format = useInsightsFormat();
   const total = sources.reduce((sum, row) => sum + row.reviews, 0);
   return (

@@ -1,21 +1,22 @@
 import { useMemo } from 'react';
 import { weekFormat } from '../../../shared/insights-charts.js';
 import { useLanguage } from '../../i18n/useLanguage';
+import { numberFormat } from '../../lib/numberFormat';
 
 /** Numbers, shares (0–1 as percents) and calendar days (`YYYY-MM-DD`, formatted in UTC so no offset moves them). */
 export function useInsightsFormat() {
   const { language } = useLanguage();
   return useMemo(() => {
-    const number = new Intl.NumberFormat(language);
-    const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
-    const points = new Intl.NumberFormat(language, { maximumFractionDigits: 1, signDisplay: 'always' });
+    const number = numberFormat(language);
+    const percent = numberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+    const points = numberFormat(language, { maximumFractionDigits: 1, signDisplay: 'always' });
     const date = new Intl.DateTimeFormat(language, {
       day: 'numeric',
       month: 'short',
       year: 'numeric',
       timeZone: 'UTC',
     });
-    const average = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const average = numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const week = weekFormat(language);
     return {
       number: (n: number) => number.format(n),

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { useInstallationSnippet } from '../../api/widgets';
 import { CopyableCode } from '../CopyableCode';
 import { ExternalLinkButton } from '../ExternalLinkButton';
@@ -7,7 +7,7 @@ const STEPS = ['open', 'source', 'url', 'schedule'] as const;
 
 /** The store's Google product reviews feed, with the steps that add it to Merchant Center. */
 export function GoogleFeedCard() {
-  const { t } = useTranslation();
+  const t = useT();
   const snippet = useInstallationSnippet();
   const url = snippet.data?.google_feed_url;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { CheckIcon } from '../icons';
 
 export interface SetupStepProps {
@@ -13,7 +13,7 @@ export interface SetupStepProps {
 
 /** One numbered step of an integration's setup, in an <ol className="setup-steps">, marked done once it is. */
 export function SetupStep({ number, title, done, testId, children }: SetupStepProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <li
       className="card setup-step"

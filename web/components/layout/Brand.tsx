@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 
 export function Brand() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <a className="brand" href="/">
       <svg className="brand-mark" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">

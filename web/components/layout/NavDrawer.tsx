@@ -1,5 +1,5 @@
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { AriaLocale } from '../../i18n/AriaLocale';
 import { CloseIcon } from '../icons';
 import { Brand } from './Brand';
@@ -12,7 +12,7 @@ export interface NavDrawerProps {
 
 /** The sidebar as a drawer, for screens too narrow for the permanent one. */
 export function NavDrawer({ isOpen, onOpenChange }: NavDrawerProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const close = () => onOpenChange(false);
   return (
     <AriaLocale>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import { LANGUAGES, isLanguage, type TLanguage } from '../../../shared/constants.js';
 import { can, type TSessionUser } from '../../../shared/session.js';
@@ -15,7 +15,7 @@ import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 
 /** Everything in the sidebar below the brand; shared by the permanent sidebar and the drawer. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { urlPathname } = usePageContext();
   const { data: user } = useProfile();
   const active = activeNavHref(urlPathname);
@@ -55,7 +55,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 
 /** Not a link: a page that does not exist yet, said as much (the badge, and the reason for screen readers). */
 function ComingSoonItem() {
-  const { t } = useTranslation();
+  const t = useT();
   const { Icon } = COMING_SOON_ITEM;
   return (
     <li>
@@ -72,7 +72,7 @@ function ComingSoonItem() {
 }
 
 function LanguageSelect({ user }: { user: TSessionUser | null }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { language, setLanguage } = useLanguage();
   const queryClient = useQueryClient();
   const id = useId();
@@ -114,7 +114,7 @@ function LanguageSelect({ user }: { user: TSessionUser | null }) {
 }
 
 function ThemeToggle() {
-  const { t } = useTranslation();
+  const t = useT();
   const { theme, setTheme } = useTheme();
   const dark = theme === 'dark';
 
@@ -134,7 +134,7 @@ function ThemeToggle() {
 }
 
 function UserCard({ user }: { user: TSessionUser }) {
-  const { t } = useTranslation();
+  const t = useT();
   const name = `${user.first_name} ${user.last_name}`.trim();
 
   return (
@@ -152,7 +152,7 @@ function UserCard({ user }: { user: TSessionUser }) {
 }
 
 function LogoutButton() {
-  const { t } = useTranslation();
+  const t = useT();
   const [pending, setPending] = useState(false);
 
   const logout = async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TWorkspace } from '../../../shared/accounts.js';
 import { WORKSPACES_QUERY_KEY, fetchWorkspaces } from '../../api/workspaces';
 import { useProfile } from '../../api/profile';
@@ -8,7 +8,7 @@ import { readWorkspaceId, storeWorkspaceId } from '../../session/session';
 
 /** Shown only to users who belong to more than one workspace (SPEC §4 Workspace). */
 export function WorkspaceSwitcher() {
-  const { t } = useTranslation();
+  const t = useT();
   const id = useId();
   const { data: user } = useProfile();
   const workspaces = useQuery({ queryKey: WORKSPACES_QUERY_KEY, queryFn: fetchWorkspaces });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { BLOCKED_WORD_MAX_LENGTH, BLOCKED_WORDS_MAX, MODERATION_FLAGS } from '../../../shared/moderation-options.js';
 import type { TModerationSettings } from '../../../shared/moderation.js';
 import { MODERATION_SETTINGS_QUERY_KEY, saveModerationSettings } from '../../api/moderation';
@@ -40,7 +40,7 @@ const wordsOf = (text: string) =>
  * words; what the content filter looks for is listed, since a flagged review always waits for the merchant.
  */
 export function ModerationSettingsForm({ settings, canEdit }: { settings: TModerationSettings; canEdit: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<TDraft>(() => draftOf(settings));

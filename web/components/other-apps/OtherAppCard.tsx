@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TOtherApp } from '../../../shared/other-apps.js';
 import { ExternalLinkIcon } from '../icons';
 
@@ -9,7 +9,7 @@ import { ExternalLinkIcon } from '../icons';
  * in a new tab too.
  */
 export function OtherAppCard({ app }: { app: TOtherApp }) {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
   const features = [
     t(`settingsPages.otherApps.apps.${app.key}.feature1`),

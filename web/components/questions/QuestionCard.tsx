@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { ANSWER_MAX_LENGTH } from '../../../shared/question-options.js';
 import type { TQuestion } from '../../../shared/questions.js';
 import { useAnswerQuestion } from '../../api/questions';
@@ -23,7 +23,7 @@ export interface QuestionCardProps {
 
 /** One shopper's question: who asked about what, the store's answer (written, edited), and its publication. */
 export function QuestionCard({ question, canModerate, selected, onSelect, busy, onAction }: QuestionCardProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const formatDate = useDateFormat(true);
   const titleId = useId();
   const product = question.product.name || question.product.external_id;
@@ -95,7 +95,7 @@ export function QuestionCard({ question, canModerate, selected, onSelect, busy, 
 }
 
 function QuestionAnswer({ question, canModerate }: { question: TQuestion; canModerate: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const formatDate = useDateFormat(true);
   const [editing, setEditing] = useState(false);

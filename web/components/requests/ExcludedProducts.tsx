@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { useProducts } from '../../api/widgets';
 import { useSearchInput } from '../../lib/useListControls';
 import { SearchBox } from '../SearchBox';
@@ -14,7 +14,7 @@ export interface ExcludedProductsProps {
 
 /** The products never asked about, found with the catalogue search the widget's per-product tab uses. */
 export function ExcludedProducts({ value, onChange, isDisabled }: ExcludedProductsProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { searchInput, setSearchInput, search } = useSearchInput();
   const found = useProducts({ page: 1, search });
   // The names of the products chosen here; a saved exclusion shows its id until the search meets it.

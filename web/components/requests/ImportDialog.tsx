@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReviewRequestImport } from '../../../shared/review-requests.js';
 import { importReviewRequests, invalidateRequestQueries } from '../../api/reviewRequests';
 import { ActionButton } from '../ActionButton';
@@ -27,7 +27,7 @@ const COLUMNS = [
 
 /** A CSV of orders to ask about: the good lines are scheduled, the bad ones listed by line with the reason. */
 export function ImportDialog({ isOpen, onClose }: ImportDialogProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [isPending, setPending] = useState(false);
   return (
     <ModalDialogView
@@ -45,7 +45,7 @@ export function ImportDialog({ isOpen, onClose }: ImportDialogProps) {
 }
 
 function ImportForm({ onDone, onPendingChange }: { onDone: () => void; onPendingChange: (p: boolean) => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const queryClient = useQueryClient();
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -107,7 +107,7 @@ function ImportForm({ onDone, onPendingChange }: { onDone: () => void; onPending
 }
 
 function ImportResult({ result }: { result: TReviewRequestImport }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <div className="import-result" data-testid="import-result">
       <FormAlert severity={result.errors.length ? 'warning' : 'success'} testId="import-scheduled">

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TPlatform } from '../../../shared/accounts.js';
 import {
   INCENTIVE_CODE_SOURCES,
@@ -107,7 +107,7 @@ export interface IncentiveFieldsProps {
  * is worth, how long it works and when it goes.
  */
 export function IncentiveFields({ draft, store, onChange, errors, isDisabled }: IncentiveFieldsProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const currency = store.currency?.toUpperCase() ?? t('requests.settings.incentive.storeCurrency');
   const platform = store.codesOn && t(`requests.settings.incentive.platforms.${store.codesOn}`);
   const sources: readonly TRequestIncentive['code_source'][] = store.codesOn ? INCENTIVE_CODE_SOURCES : ['fixed'];

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { REQUEST_LOCALES, REQUEST_MAX_PRODUCTS, ZReviewRequestCreate } from '../../../shared/review-requests.js';
 import { createReviewRequest, invalidateRequestQueries } from '../../api/reviewRequests';
 import { ActionButton } from '../ActionButton';
@@ -31,7 +31,7 @@ const EMPTY_PRODUCT: TProductDraft = { id: '', name: '', url: '', image_url: '' 
 
 /** A request for an order from outside a platform (POST /api/review-requests/), checked with the API's own schema. */
 export function NewRequestDialog({ isOpen, onClose }: NewRequestDialogProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [isPending, setPending] = useState(false);
   return (
     <ModalDialogView
@@ -51,7 +51,7 @@ export function NewRequestDialog({ isOpen, onClose }: NewRequestDialogProps) {
 
 /** Mounted with each opening, so every request starts from empty fields. */
 function NewRequestForm({ onDone, onPendingChange }: { onDone: () => void; onPendingChange: (p: boolean) => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');

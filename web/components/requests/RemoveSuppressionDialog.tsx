@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TSuppression } from '../../../shared/review-requests.js';
 import { invalidateRequestQueries, removeSuppression } from '../../api/reviewRequests';
 import { ActionButton } from '../ActionButton';
@@ -15,7 +15,7 @@ export function RemoveSuppressionDialog({
   suppression: TSuppression | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const remove = useMutation({

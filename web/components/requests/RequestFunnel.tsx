@@ -1,8 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReviewRequestFunnel } from '../../../shared/review-requests.js';
 import { useLanguage } from '../../i18n/useLanguage';
 import { NO_VALUE } from '../dashboard/metricFormat';
 import { MailIcon } from '../icons';
+import { numberFormat } from '../../lib/numberFormat';
 
 const STEPS = ['sent', 'opened', 'reviewed'] as const;
 const RATE_OF = { sent: null, opened: 'open_rate', reviewed: 'review_rate' } as const;
@@ -20,10 +21,10 @@ export function RequestFunnel({
   isLoading: boolean;
   isRefreshing: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { language } = useLanguage();
-  const count = new Intl.NumberFormat(language);
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  const count = numberFormat(language);
+  const percent = numberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
 
   if (funnel && funnel.sent === 0 && !isRefreshing) {
     return (

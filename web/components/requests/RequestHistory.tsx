@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { REQUESTS_PAGE_SIZE, REQUEST_STATUSES, type TRequestStatus } from '../../../shared/review-request-options.js';
 import type { TReviewRequest } from '../../../shared/review-requests.js';
 import {
@@ -38,7 +38,7 @@ const ACTION_TOAST = { kind: 'requests.action' };
 
 /** The requests sent and to send: search, a status filter, the table, its pages, and the row actions. */
 export function RequestHistory({ canAct }: { canAct: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
 

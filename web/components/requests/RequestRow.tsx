@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReviewRequest } from '../../../shared/review-requests.js';
 import type { TRequestAction } from '../../api/reviewRequests';
 import { ProductThumb } from '../ProductThumb';
@@ -20,7 +20,7 @@ export interface RequestRowProps {
 }
 
 export function RequestRow({ request, canAct, isBusy, onAction }: RequestRowProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const order = request.order_name || request.order_id;
   const actions = canAct ? actionsFor(request) : [];
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReviewRequest } from '../../../shared/review-requests.js';
 import { useDateFormat } from '../../lib/useDateFormat';
 
@@ -11,7 +11,7 @@ const DATES = [
 
 /** The request's status (a skipped one with its reason) and, under it, when it was or will be sent, opened, reviewed. */
 export function RequestStatus({ request }: { request: TReviewRequest }) {
-  const { t } = useTranslation();
+  const t = useT();
   const formatDate = useDateFormat(true);
   const label = t(`requests.status.${request.status}`);
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { REQUESTS_PAGE_SIZE } from '../../../shared/review-request-options.js';
 import type { TReviewRequest } from '../../../shared/review-requests.js';
 import type { TRequestAction } from '../../api/reviewRequests';
@@ -30,7 +30,7 @@ export function RequestsTable({
   busyId,
   onAction,
 }: RequestsTableProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const columnCount = COLUMNS.length + (canAct ? 1 : 0);
   return (
     <TableScroll label={t('requests.table.caption')} className="reviews-table-frame">

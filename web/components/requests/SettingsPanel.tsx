@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import {
   REQUEST_MAX_PRODUCTS_PER_MAIL,
@@ -62,7 +62,7 @@ function draftOf(settings: TReviewRequestSettings, store: TIncentiveStore): TDra
  * The mail's text has its own tab.
  */
 export function SettingsPanel({ settings, canEdit }: { settings: TReviewRequestSettings; canEdit: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { user } = usePageContext();
   const merchant = user?.merchant;
   const store: TIncentiveStore = {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { REQUESTS_PAGE_SIZE } from '../../../shared/review-request-options.js';
 import { ZSuppressionCreate, type TSuppression } from '../../../shared/review-requests.js';
 import { addSuppression, invalidateRequestQueries, useSuppressions } from '../../api/reviewRequests';
@@ -21,7 +21,7 @@ const COLUMNS = ['email', 'reason', 'added'] as const;
 
 /** The addresses never sent a request: searchable, an address added by hand, one removed after a confirmation. */
 export function SuppressionsPanel({ canEdit }: { canEdit: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const formatDate = useDateFormat();
   const { searchInput, setSearchInput, search } = useSearchInput();
@@ -142,7 +142,7 @@ export function SuppressionsPanel({ canEdit }: { canEdit: boolean }) {
 }
 
 function AddSuppressionForm() {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import {
   REQUEST_LOCALES,
   REQUEST_TEMPLATE_PLACEHOLDERS,
@@ -37,7 +37,7 @@ function templateOf(draft: TRequestTemplate): TRequestTemplate | undefined | nul
  * desktop's width (the server's rendering in a sandboxed frame: no scripts), a test mail to the signed-in user.
  */
 export function TemplatePanel({ settings, canEdit }: { settings: TReviewRequestSettings; canEdit: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const save = useSaveRequestSettings();
   const [locale, setLocale] = useState<TRequestLocale>('en');

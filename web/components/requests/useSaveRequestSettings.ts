@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReviewRequestSettings, TReviewRequestSettingsPatch } from '../../../shared/review-requests.js';
 import { REQUESTS_SETTINGS_QUERY_KEY, saveRequestSettings } from '../../api/reviewRequests';
 import { useToast } from '../toast/ToastProvider';
@@ -9,7 +9,7 @@ const SAVE_TOAST = { kind: 'requests.save' };
 
 /** PUT the settings (any subset) with a toast either way; the answer replaces the cached settings. */
 export function useSaveRequestSettings() {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   return useMutation({

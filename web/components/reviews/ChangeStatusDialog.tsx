@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { REVIEW_STATUSES } from '../../../shared/review-statuses.js';
 import type { TReview, TReviewStatus } from '../../../shared/reviews.js';
 import { ActionButton } from '../ActionButton';
@@ -15,7 +15,7 @@ export interface ChangeStatusDialogProps {
 }
 
 export function ChangeStatusDialog({ review, isPending, onSubmit, onClose }: ChangeStatusDialogProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <ModalDialog
       title={t('reviews.statusDialog.title')}
@@ -35,7 +35,7 @@ export function ChangeStatusDialog({ review, isPending, onSubmit, onClose }: Cha
 
 /** Keyed by review, so each opening starts from that review's current status. */
 function StatusForm({ review, isPending, onSubmit, onClose }: ChangeStatusDialogProps & { review: TReview }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [status, setStatus] = useState<TReviewStatus>(review.status);
   const unchanged = status === review.status;
 

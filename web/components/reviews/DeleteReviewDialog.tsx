@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReview } from '../../../shared/reviews.js';
 import { ActionButton } from '../ActionButton';
 import { ModalDialog } from '../ModalDialog';
@@ -15,7 +15,7 @@ export interface DeleteReviewDialogProps {
 
 /** DESIGN §6.2: says what a soft delete does before doing it. */
 export function DeleteReviewDialog({ review, isPending, onConfirm, onClose }: DeleteReviewDialogProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <ModalDialog
       title={t('reviews.deleteDialog.title')}

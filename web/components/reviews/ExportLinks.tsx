@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReviewExportFormat } from '../../../shared/review-export.js';
 import type { TReviewFilter } from '../../../shared/reviews.js';
 
@@ -18,7 +18,7 @@ export function ExportLinks({
   search: string;
   flagged?: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const href = (format: TReviewExportFormat) => {
     const query = new URLSearchParams({ format });
     if (status) query.set('status', status);

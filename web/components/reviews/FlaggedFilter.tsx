@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 
 /**
  * Narrows the list to what the content filter held back: with automatic moderation, the exceptions to look at. A
  * native toggle button (`aria-pressed`): react-aria's ToggleButton brought 8.5 kB of its core to the Reviews page.
  */
 export function FlaggedFilter({ pressed, onChange }: { pressed: boolean; onChange: (pressed: boolean) => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <button
       type="button"

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { useUsageDetails, type TPlanLimit } from '../../api/reviews';
 import { ActionButton } from '../ActionButton';
 import { ModalDialog } from '../ModalDialog';
@@ -6,7 +6,7 @@ import { UsageMeter, limitUsageLevel } from './UsageMeter';
 
 /** SPEC §8 Reviews: an approve or restore refused by the plan; closed while `limit` is null. */
 export function LimitModal({ limit, onClose }: { limit: TPlanLimit | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   // The plan the upgrade widget recommends first, preselected on the billing page (`?plan=`).
   const next = useUsageDetails().data?.upgrade_plans[0];
   const upgradeHref = next ? `/settings/billing?plan=${encodeURIComponent(next.id)}` : '/settings/billing';

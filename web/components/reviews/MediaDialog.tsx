@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReview } from '../../../shared/reviews.js';
 import { ActionButton } from '../ActionButton';
 import { ModalDialog } from '../ModalDialog';
@@ -7,7 +7,7 @@ import { ReviewMediaPlayer } from './ReviewMediaPlayer';
 
 /** Plays the review's video at once (its thumbnail as the poster) or shows its photo; closed while `review` is null. */
 export function MediaDialog({ review, onClose }: { review: TReview | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const customer = review ? customerName(review, t('reviews.anonymous')) : '';
 
   return (

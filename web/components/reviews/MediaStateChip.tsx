@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReview } from '../../../shared/reviews.js';
 
 /**
@@ -7,7 +7,7 @@ import type { TReview } from '../../../shared/reviews.js';
  * Nothing for ready media.
  */
 export function MediaStateChip({ review, detailed = false }: { review: TReview; detailed?: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   if (review.media_state === 'ready') return null;
   const failed = review.media_state === 'failed';
   const waiting = !failed && !!review.media_error;

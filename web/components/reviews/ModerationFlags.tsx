@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReview } from '../../../shared/reviews.js';
 
 /** Why the content filter held the review back (it waits for the merchant): one chip a reason, nothing when clean. */
 export function ModerationFlags({ review }: { review: TReview }) {
-  const { t } = useTranslation();
+  const t = useT();
   if (!review.flags.length) return null;
   return (
     <ul className="moderation-flags" data-testid="moderation-flags" aria-label={t('moderation.flagsLabel')}>

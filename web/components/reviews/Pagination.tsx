@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { ChevronIcon, ChevronLeftIcon, FirstPageIcon, LastPageIcon } from '../icons';
 
 export interface PaginationProps {
@@ -14,7 +14,7 @@ export interface PaginationProps {
 }
 
 export function Pagination({ page, pageSize, shown, total, onPageChange, label }: PaginationProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const pages = pageCount(total, pageSize);
   const from = shown > 0 ? (page - 1) * pageSize + 1 : 0;
   const to = shown > 0 ? from + shown - 1 : 0;

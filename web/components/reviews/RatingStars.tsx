@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /** Five stars read out as one image: "4 out of 5". */
 export function RatingStars({ rating }: { rating: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <span className="rating" role="img" aria-label={t('reviews.rating', { rating })}>
       {STARS.map((star) => (

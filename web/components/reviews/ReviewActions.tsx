@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReview } from '../../../shared/reviews.js';
 import { CheckIcon, CloseIcon, DetailsIcon, EditIcon, RestoreIcon, TrashIcon } from '../icons';
 
@@ -30,7 +30,7 @@ export interface ReviewActionsProps {
 }
 
 export function ReviewActions({ review, customer, isBusy, onAction }: ReviewActionsProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <span className="review-actions">
       {actionsFor(review).map((action) => {

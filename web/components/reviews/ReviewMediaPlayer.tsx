@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReview } from '../../../shared/reviews.js';
 import { customerName, productName } from './reviewDisplay';
 
@@ -7,7 +7,7 @@ import { customerName, productName } from './reviewDisplay';
  * `autoPlay`: opened by a click on "Play", so the browser lets it start at once, sound on.
  */
 export function ReviewMediaPlayer({ review, autoPlay = false }: { review: TReview; autoPlay?: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   if (review.video_url) {
     return (
       <video

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReview } from '../../../shared/reviews.js';
 import { ImageIcon, PlayIcon, QuoteIcon } from '../icons';
 
@@ -12,7 +12,7 @@ export function ReviewMediaThumb({
   customer: string;
   onOpen: () => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const isVideo = !!review.video_url;
   const preview = isVideo ? review.thumbnail_url : (review.photo_url ?? review.thumbnail_url);
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReview } from '../../../shared/reviews.js';
 import { useDateFormat } from '../../lib/useDateFormat';
 import { ProductName } from '../ProductName';
@@ -22,7 +22,7 @@ export interface ReviewRowProps {
 }
 
 export function ReviewRow({ review, canModerate, isBusy, onOpenMedia, onAction }: ReviewRowProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const formatDate = useDateFormat();
   const customer = customerName(review, t('reviews.anonymous'));
   const product = productName(review);

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TReview } from '../../../shared/reviews.js';
 import { useDateFormat } from '../../lib/useDateFormat';
 import { purgeDateOf } from './reviewDisplay';
 
 /** The review's status; a deleted review shows that instead, with the day it goes for good. */
 export function ReviewStatusChip({ review }: { review: TReview }) {
-  const { t } = useTranslation();
+  const t = useT();
   const formatDate = useDateFormat();
   const purgeDate = purgeDateOf(review);
 

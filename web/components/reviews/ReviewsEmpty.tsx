@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { DELETED_RETENTION_DAYS } from '../../../shared/constants.js';
 import type { TStatusOption } from './StatusFilter';
 
@@ -14,7 +14,7 @@ export function ReviewsEmpty({
   flagged?: boolean;
   onClear: () => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const filtered = search !== '' || status !== 'all' || flagged;
   let message = t('reviews.empty.all');
   if (search) message = t('reviews.empty.search', { search });
@@ -34,7 +34,7 @@ export function ReviewsEmpty({
 }
 
 export function ReviewsLoadError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <div className="reviews-empty" data-testid="reviews-load-error">
       <p>{t('reviews.toasts.loadError')}</p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { REVIEWS_PAGE_SIZE } from '../../../shared/constants.js';
 import type { TReview } from '../../../shared/reviews.js';
 import type { TRowAction } from './ReviewActions';
@@ -34,7 +34,7 @@ export function ReviewsTable({
   busyId,
   ...rowProps
 }: ReviewsTableProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const selectable = useSelectionContext() !== null;
   const columnCount = COLUMNS.length + (canModerate ? 1 : 0) + (selectable ? 1 : 0);
 

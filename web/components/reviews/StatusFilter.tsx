@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { REVIEW_FILTERS } from '../../../shared/review-statuses.js';
 import type { TReviewFilter, TReviewStats } from '../../../shared/reviews.js';
 import { SegmentedControl } from '../SegmentedControl';
@@ -22,7 +22,7 @@ export interface StatusFilterProps {
 }
 
 export function StatusFilter({ value, onChange, stats }: StatusFilterProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <SegmentedControl
       label={t('reviews.filter.label')}

@@ -1,12 +1,13 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TUsageDetails } from '../../../shared/billing.js';
 import { useLanguage } from '../../i18n/useLanguage';
 import { formatMinorUnits } from '../../lib/formatMoney';
+import { numberFormat } from '../../lib/numberFormat';
 
 type TUpgradePlan = TUsageDetails['upgrade_plans'][number];
 
 export function UpgradePlanCard({ plan }: { plan: TUpgradePlan }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { language } = useLanguage();
   const price = formatMinorUnits(plan.amount, plan.currency, language);
 
@@ -20,7 +21,7 @@ export function UpgradePlanCard({ plan }: { plan: TUpgradePlan }) {
         {plan.unlimited_active_reviews || plan.max_active_reviews === null
           ? t('reviews.upgrade.unlimitedActive')
           : t('reviews.upgrade.activeReviews', {
-              max: new Intl.NumberFormat(language).format(plan.max_active_reviews),
+              max: numberFormat(language).format(plan.max_active_reviews),
             })}
       </span>
       <a className="button button-small" href={`/settings/billing?plan=${encodeURIComponent(plan.id)}`}>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { BENEFIT_KEYS, UPGRADE_REASONS } from '../../../shared/upgrade-reasons.js';
 import type { TUsageDetails } from '../../../shared/billing.js';
 import { UPGRADE_PROMPT_HIDE_DAYS } from '../../../shared/constants.js';
@@ -25,7 +25,7 @@ export function UpgradeWidget() {
   const { data: details } = useUsageDetails();
   const { data: user } = useProfile();
   const queryClient = useQueryClient();
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   // When the page was drawn: a hiding that ends while it is open takes effect on the next page.
   const [now] = useState(() => Date.now());
@@ -40,7 +40,7 @@ export function UpgradeWidget() {
 }
 
 function UpgradePanel({ details, onHide }: { details: TUsageDetails; onHide: (() => void) | undefined }) {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
   const detailsId = useId();
   const [expanded, setExpanded] = useState(false);

@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { UPGRADE_THRESHOLDS } from '../../../shared/constants.js';
 import type { TUsageMeter } from '../../../shared/billing.js';
 import { useLanguage } from '../../i18n/useLanguage';
+import { numberFormat } from '../../lib/numberFormat';
 
 export type TUsageLevel = 'primary' | 'warning' | 'error';
 
@@ -25,10 +26,10 @@ export interface UsageMeterProps {
 
 /** "current / max" with a bar, or "current / unlimited" with none. */
 export function UsageMeter({ kind, meter, level }: UsageMeterProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { language } = useLanguage();
   const labelId = useId();
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
   const current = number.format(meter.current);
   const limited = !meter.unlimited && meter.max !== null;
 

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { CheckIcon } from '../icons';
 
 /** The reviewer bought the product: the store's platform reported an order with the same email. */
 export function VerifiedBadge() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <span className="chip chip-tint chip-verified" data-testid="verified-badge">
       <CheckIcon />

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TModerationAction, TReview, TReviewStatus } from '../../../shared/reviews.js';
 import { ApiError } from '../../api/client';
 import {
@@ -55,7 +55,7 @@ const LIMIT_DEFAULTS = {
  * (the limit modal) instead of a toast. Every outcome refreshes the list, the counts and the plan usage.
  */
 export function useReviewModeration(onPlanLimit: (limit: TPlanLimit) => void) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { INVITATIONS_QUERY_KEY, inviteMember } from '../../api/team';
 import { ActionButton } from '../ActionButton';
 import { apiDetail, apiFieldErrors } from '../form/apiErrors';
@@ -10,7 +10,7 @@ import { ModalDialog } from '../ModalDialog';
 import { useToast } from '../toast/ToastProvider';
 
 export function InviteDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [isPending, setPending] = useState(false);
   return (
     <ModalDialog
@@ -27,7 +27,7 @@ export function InviteDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
 
 /** Mounted with each opening, so every invitation starts from an empty field. */
 function InviteForm({ onDone, onPendingChange }: { onDone: () => void; onPendingChange: (pending: boolean) => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');

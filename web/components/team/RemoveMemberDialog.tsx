@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TTeamMember } from '../../../shared/accounts.js';
 import { apiDetail } from '../form/apiErrors';
 import { TEAM_MEMBERS_QUERY_KEY, removeMember } from '../../api/team';
@@ -10,7 +10,7 @@ import { useToast } from '../toast/ToastProvider';
 
 /** Asks before removing `member` from the workspace; closed while `member` is null. */
 export function RemoveMemberDialog({ member, onClose }: { member: TTeamMember | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TInvitation, TTeamMember } from '../../../shared/accounts.js';
 import { useDateFormat } from '../../lib/useDateFormat';
 import { CloseIcon } from '../icons';
@@ -22,7 +22,7 @@ export interface TeamTableProps {
 const SKELETON_ROWS = 3;
 
 export function TeamTable({ rows, isLoading, canManage, ...rowProps }: TeamTableProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const columns = canManage ? 5 : 4;
 
   return (
@@ -81,7 +81,7 @@ export function TeamTable({ rows, isLoading, canManage, ...rowProps }: TeamTable
 type TRowProps = Omit<TeamTableProps, 'rows' | 'isLoading'>;
 
 function MemberRow({ member, canManage, currentUserId, onRemoveMember }: TRowProps & { member: TTeamMember }) {
-  const { t } = useTranslation();
+  const t = useT();
   const formatDate = useDateFormat();
   const name = memberName(member);
   const isOwner = member.role === 'owner';
@@ -135,7 +135,7 @@ function InvitationRow({
   cancellingId,
   onCancelInvitation,
 }: TRowProps & { invitation: TInvitation }) {
-  const { t } = useTranslation();
+  const t = useT();
   const formatDate = useDateFormat();
 
   return (
@@ -190,7 +190,7 @@ const ROLE_LABEL_KEYS = {
 
 /** Owners get the primary colour (SPEC §6); a role the dashboard does not know shows its group name. */
 function RoleChip({ role }: { role: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const key = ROLE_LABEL_KEYS[role as keyof typeof ROLE_LABEL_KEYS];
   return (
     <span className={role === 'owner' ? 'chip chip-owner' : 'chip'} data-testid="role-chip">

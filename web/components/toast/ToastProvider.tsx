@@ -1,5 +1,5 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { TOAST_AUTO_HIDE_MS } from '../../../shared/constants.js';
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../icons';
 
@@ -65,7 +65,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number) => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const SeverityIcon = SEVERITY_ICONS[toast.severity];
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TWebhookEndpoint } from '../../../shared/webhook-endpoints.js';
 import { deleteWebhookEndpoint, forgetEndpoint } from '../../api/webhookEndpoints';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -14,7 +14,7 @@ export function DeleteEndpointDialog({
   endpoint: TWebhookEndpoint | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
 

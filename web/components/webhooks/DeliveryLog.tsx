@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { WEBHOOK_DELIVERIES_PAGE_SIZE } from '../../../shared/webhook-endpoint-options.js';
 import type { TWebhookDelivery, TWebhookEndpoint } from '../../../shared/webhook-endpoints.js';
 import {
@@ -26,7 +26,7 @@ const COLUMNS = ['status', 'event', 'time', 'response', 'details', 'actions'] as
  * endpoint is on: the server sends nothing to one turned off).
  */
 export function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
-  const { t } = useTranslation();
+  const t = useT();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const deliveries = useWebhookDeliveries(endpoint.id, page, true);
@@ -106,7 +106,7 @@ export function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
 }
 
 function DeliveryRow({ endpoint, delivery }: { endpoint: TWebhookEndpoint; delivery: TWebhookDelivery }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const formatTime = useDateFormat(true);
@@ -201,7 +201,7 @@ function DeliveryRow({ endpoint, delivery }: { endpoint: TWebhookEndpoint; deliv
 
 /** What was sent and what came back: the message id, the last attempt, the answer's first kilobyte, the body sent. */
 function DeliveryDetails({ delivery }: { delivery: TWebhookDelivery }) {
-  const { t } = useTranslation();
+  const t = useT();
   const formatTime = useDateFormat(true);
   return (
     <dl className="webhook-delivery-details" data-testid="webhook-delivery-details">

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TWebhookEndpoint } from '../../../shared/webhook-endpoints.js';
 import {
   refreshDeliveries,
@@ -32,7 +32,7 @@ export function EndpointCard({
   onRotate,
   onDelete,
 }: { endpoint: TWebhookEndpoint } & EndpointActions) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const formatDate = useDateFormat();

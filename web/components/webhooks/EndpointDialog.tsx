@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { WEBHOOK_EVENT_TYPES, type TWebhookEventType } from '../../../shared/webhook-endpoint-options.js';
 import type { TWebhookEndpoint } from '../../../shared/webhook-endpoints.js';
 import { createWebhookEndpoint, refreshEndpoints, updateWebhookEndpoint } from '../../api/webhookEndpoints';
@@ -23,7 +23,7 @@ export type TEndpointDialogTarget = { mode: 'create' } | { mode: 'edit'; endpoin
  * endpoint's URL, description and events changed.
  */
 export function EndpointDialog({ target, onClose }: { target: TEndpointDialogTarget | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [isPending, setPending] = useState(false);
   const [secret, setSecret] = useShownOnce<string>(target !== null);
   const editing = target?.mode === 'edit' ? target.endpoint : null;
@@ -75,7 +75,7 @@ function EndpointForm({
   onCancel: () => void;
   onPendingChange: (pending: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState(endpoint?.url ?? '');

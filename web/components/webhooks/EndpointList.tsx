@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TWebhookEndpoint } from '../../../shared/webhook-endpoints.js';
 import { EndpointCard, type EndpointActions } from './EndpointCard';
 
@@ -8,7 +8,7 @@ export function EndpointList({
   isLoading,
   ...actions
 }: { endpoints: readonly TWebhookEndpoint[]; isLoading: boolean } & EndpointActions) {
-  const { t } = useTranslation();
+  const t = useT();
   if (isLoading) {
     return (
       <div className="card webhook-endpoint" aria-busy="true" data-testid="webhooks-loading">

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { WEBHOOK_DISABLE_AFTER_DAYS } from '../../../shared/webhook-endpoint-options.js';
 import type { TWebhookEndpoint } from '../../../shared/webhook-endpoints.js';
 import { useDateFormat } from '../../lib/useDateFormat';
@@ -13,7 +13,7 @@ export function endpointState(endpoint: TWebhookEndpoint): TEndpointState {
 
 /** The endpoint's state as a chip, with since when and what follows when it is not simply enabled. */
 export function EndpointStatus({ endpoint }: { endpoint: TWebhookEndpoint }) {
-  const { t } = useTranslation();
+  const t = useT();
   const formatDate = useDateFormat();
   const formatTime = useDateFormat(true);
   const state = endpointState(endpoint);

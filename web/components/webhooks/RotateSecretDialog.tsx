@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TWebhookEndpoint } from '../../../shared/webhook-endpoints.js';
 import { rotateWebhookSecret } from '../../api/webhookEndpoints';
 import { useShownOnce } from '../../lib/useShownOnce';
@@ -14,7 +14,7 @@ import { WebhookSecret } from './WebhookSecret';
  * until Done; closed while `endpoint` is null.
  */
 export function RotateSecretDialog({ endpoint, onClose }: { endpoint: TWebhookEndpoint | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const [secret, setSecret] = useShownOnce<string>(endpoint !== null);
 

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 
 const STANDARD_WEBHOOKS = 'https://www.standardwebhooks.com/';
 const HEADERS = 'webhook-id: …\nwebhook-timestamp: 1767225600\nwebhook-signature: v1,…';
 
 /** How a receiver knows a delivery is ours: the Standard Webhooks headers, checked with the endpoint's secret. */
 export function SigningHelp() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <section className="card settings-section" aria-labelledby="webhooks-signing-title">
       <h2 id="webhooks-signing-title" className="section-title">

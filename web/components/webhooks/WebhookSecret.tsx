@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { SecretShownOnce } from '../SecretShownOnce';
 
 /** An endpoint's signing secret (`whsec_…`) shown this once, with what it is for, until Done. */
 export function WebhookSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <SecretShownOnce
       secret={secret}

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { INITIAL_VIDEOS_CHOICES, WIDGET_LAYOUTS } from '../../../shared/widget-options.js';
 import type { TWidgetSettings } from '../../../shared/widgets.js';
 import { ActionButton } from '../ActionButton';
@@ -30,7 +30,7 @@ export interface AppearanceFormProps {
 
 /** SPEC §2 Appearance: the layout, display options, how many videos show at first, and the four colours. */
 export function AppearanceForm({ draft, onChange, canEdit }: AppearanceFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const save = useSaveWidgetSettings();
   const videosLabelId = useId();
   const layoutLabelId = useId();

@@ -1,5 +1,5 @@
 import { useId, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { HEX_COLOR } from './validation';
 
 /** 32 presets: greys, the widget's default palette and a spread of brand-friendly hues. */
@@ -52,7 +52,7 @@ export interface ColorPickerProps {
 
 /** A palette of preset swatches, the browser's colour picker and a hex field, all editing one colour. */
 export function ColorPicker({ field, label, value, onChange, errors = [], isDisabled = false }: ColorPickerProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const id = useId();
   const hexId = `${id}-hex`;
   const errorId = `${id}-error`;

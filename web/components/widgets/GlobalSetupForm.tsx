@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { FALLBACK_LANGUAGE } from '../../../shared/constants.js';
 import { WIDGET_LANGUAGES, WIDGET_POSITIONS, WIDGET_TITLE_MAX_LENGTH } from '../../../shared/widget-options.js';
 import type { TWidgetSettings } from '../../../shared/widgets.js';
@@ -29,7 +29,7 @@ export interface GlobalSetupFormProps {
  * its form takes reviews with only stars and text.
  */
 export function GlobalSetupForm({ draft, onChange, canEdit }: GlobalSetupFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const save = useSaveWidgetSettings();
   // What the automatic language falls back to: the store's language, which the sidebar's selector sets.
   const mainLanguage = useProfile().data?.merchant?.main_language ?? FALLBACK_LANGUAGE;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { useInstallationSnippet } from '../../api/widgets';
 import { CopyableCode } from '../CopyableCode';
 
@@ -7,7 +7,7 @@ import { CopyableCode } from '../CopyableCode';
  * optional element that chooses the widget's place and product, for merchants who want full control.
  */
 export function InstallationCard() {
-  const { t } = useTranslation();
+  const t = useT();
   const copyable = (testId: string) => ({
     texts: {
       copy: t('widgets.installation.copy'),

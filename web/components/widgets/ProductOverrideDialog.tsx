@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { OVERRIDE_POSITIONS } from '../../../shared/widget-options.js';
 import type { TOverridePosition } from '../../../shared/widgets.js';
 import type { TProductWithOverride } from '../../api/widgets';
@@ -20,7 +20,7 @@ export interface ProductOverrideDialogProps {
 }
 
 export function ProductOverrideDialog({ product, onClose }: ProductOverrideDialogProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [busy, setBusy] = useState(false);
   return (
     <ModalDialog
@@ -47,7 +47,7 @@ function OverrideForm({
   onClose: () => void;
   onBusyChange: (busy: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { override } = product;
   const [position, setPosition] = useState<TOverridePosition>(override?.position ?? 'global');
   const [selector, setSelector] = useState(override?.custom_selector ?? '');

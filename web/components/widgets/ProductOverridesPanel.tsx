@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { PRODUCTS_PAGE_SIZE, useProducts, type TProductWithOverride } from '../../api/widgets';
 import { Pagination, pageCount } from '../reviews/Pagination';
 import { useToast } from '../toast/ToastProvider';
@@ -15,7 +15,7 @@ const COLUMNS = ['product', 'sku', 'price', 'position', 'enabled'] as const;
 
 /** SPEC §2 / §3 Per-product setup: every product with its override, searchable and paged. */
 export function ProductOverridesPanel({ canEdit }: { canEdit: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
 
   const { searchInput, setSearchInput, search } = useSearchInput();
@@ -145,7 +145,7 @@ function ProductsPlaceholder({
   onRetry: () => void;
   onClear: () => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   if (isError) {
     return (
       <div className="reviews-empty" data-testid="products-load-error">

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TProductWithOverride } from '../../api/widgets';
 import { useLanguage } from '../../i18n/useLanguage';
 import { formatMinorUnits } from '../../lib/formatMoney';
@@ -16,7 +16,7 @@ export interface ProductRowProps {
 }
 
 export function ProductRow({ product, canEdit, isBusy, onEdit, onToggle }: ProductRowProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { language } = useLanguage();
   const { override } = product;
   const none = t('widgets.products.none');

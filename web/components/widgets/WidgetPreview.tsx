@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type {
   TPublicReview,
   TPublicReviews,
@@ -64,7 +64,7 @@ function useWidgetApi(scriptUrl: string | undefined): { api: VideoReviewsApi | n
 
 /** Renders the real widget bundle with the unsaved settings, on the merchant's latest approved reviews or samples. */
 export function WidgetPreview({ settings }: { settings: TWidgetSettings }) {
-  const { t } = useTranslation();
+  const t = useT();
   const snippet = useInstallationSnippet();
   const profile = useProfile();
   const approved = useReviews({ page: 1, search: '', status: 'approved' });

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TProductOverrideInput } from '../../../shared/widgets.js';
 import { deleteProductOverride, invalidateProducts, setProductOverride } from '../../api/widgets';
 import { useToast } from '../toast/ToastProvider';
 
 /** Save (upsert) and remove a product's override, with SPEC §8's toasts; both refresh the product list. */
 export function useProductOverride() {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
 

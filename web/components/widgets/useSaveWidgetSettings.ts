@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import type { TWidgetSettings, TWidgetSettingsInput } from '../../../shared/widgets.js';
 import { WIDGET_SETTINGS_QUERY_KEY, saveWidgetSettings } from '../../api/widgets';
 import { useToast } from '../toast/ToastProvider';
@@ -9,7 +9,7 @@ const SAVE_TOAST = { kind: 'widgets.save' };
 
 /** POST global-settings with SPEC §8's toasts; the answer replaces the cached settings. */
 export function useSaveWidgetSettings() {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { MenuIcon } from '../../components/icons';
 import { Brand } from '../../components/layout/Brand';
 import type { NavDrawerProps } from '../../components/layout/NavDrawer';
@@ -16,7 +16,7 @@ const NavDrawer = loadOnOpen(
 );
 
 export default function Layout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 

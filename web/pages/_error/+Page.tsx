@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/useT';
 import { navigate } from 'vike/client/router';
 import { usePageContext } from 'vike-react/usePageContext';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { is404 } = usePageContext();
 
   // SPEC §2: unknown paths go to the dashboard, replacing the history entry. (The server redirects too.)

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import type { TMerchant } from '../../../../shared/accounts.js';
 import type { TBigCommerceConnect } from '../../../../shared/integrations.js';
 import { BIGCOMMERCE_INTEGRATION_QUERY_KEY, connectBigCommerce } from '../../../api/bigcommerce';
@@ -25,7 +25,7 @@ export interface BigCommerceConnectFormProps {
  * and on success the stored merchant replaced by the answer.
  */
 export function BigCommerceConnectForm({ isConnected, storeHash }: BigCommerceConnectFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<TBigCommerceConnect>({ ...EMPTY, store_hash: storeHash ?? '' });

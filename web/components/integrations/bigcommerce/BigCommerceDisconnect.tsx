@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { BIGCOMMERCE_INTEGRATION_QUERY_KEY, disconnectBigCommerce } from '../../../api/bigcommerce';
 import { setProfileMerchant } from '../../../api/profile';
 import { ActionButton } from '../../ActionButton';
@@ -10,7 +10,7 @@ import { ModalDialog } from '../../ModalDialog';
 
 /** Asks, then takes the widget's script and the webhooks off the store; the reviews stay. */
 export function BigCommerceDisconnect({ storeName }: { storeName: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const queryClient = useQueryClient();
   const [isOpen, setOpen] = useState(false);
   const disconnect = useMutation({

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import type { TBigCommerceIntegration } from '../../../../shared/integrations.js';
 import { BIGCOMMERCE_INTEGRATION_QUERY_KEY, chooseBigCommerceNativeReviews } from '../../../api/bigcommerce';
 import { useToast } from '../../toast/ToastProvider';
@@ -20,7 +20,7 @@ export function BigCommerceNativeReviews({
   refused: boolean;
   canChange: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const save = useMutation({

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import type { TBigCommerceIntegration } from '../../../../shared/integrations.js';
 import { useLanguage } from '../../../i18n/useLanguage';
 import { useDateFormat } from '../../../lib/useDateFormat';
@@ -10,6 +10,7 @@ import { BigCommerceConnectForm } from './BigCommerceConnectForm';
 import { BigCommerceDisconnect } from './BigCommerceDisconnect';
 import { BigCommerceNativeReviews } from './BigCommerceNativeReviews';
 import { StoreHashIllustration } from './StoreHashIllustration';
+import { numberFormat } from '../../../lib/numberFormat';
 
 const SCOPES = ['content', 'sites', 'products', 'orders', 'information', 'marketing'] as const;
 
@@ -21,7 +22,7 @@ export interface BigCommerceSetupProps {
 
 /** SPEC §2 BigCommerce page, once loaded: the connection, three setup steps with the form, what connecting did. */
 export function BigCommerceSetup({ integration, canConnect }: BigCommerceSetupProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const statusId = useId();
   const { language } = useLanguage();
   const formatDate = useDateFormat();
@@ -83,7 +84,7 @@ export function BigCommerceSetup({ integration, canConnect }: BigCommerceSetupPr
             </li>
             <li data-testid="bigcommerce-products">
               {t('integrations.bigcommerce.status.products', {
-                products: new Intl.NumberFormat(language).format(integration.products),
+                products: numberFormat(language).format(integration.products),
               })}{' '}
               {integration.catalog_synced_at
                 ? t('integrations.bigcommerce.status.syncedAt', { date: formatDate(integration.catalog_synced_at) })

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 
 /**
  * Where the store hash is: BigCommerce shows the API path of a new Store API account as
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
  * a screenshot, so it follows the theme and the language.
  */
 export function StoreHashIllustration() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <figure className="store-hash-figure" data-testid="bigcommerce-store-hash-illustration">
       <svg

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { normalizeShopDomain } from '../../../../shared/shopify.js';
 import { connectShopify } from '../../../api/shopify';
 import { apiDetail, apiFieldErrors } from '../../form/apiErrors';
@@ -21,7 +21,7 @@ export interface ShopifyConnectFormProps {
  * Shopify then brings them back to this page (`?connected=1` or `?error=…`).
  */
 export function ShopifyConnectForm({ isConnected, shop: knownShop, isAlternative }: ShopifyConnectFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
   const [shop, setShop] = useState(knownShop ?? '');
   // 'leaving': the browser is on its way to Shopify; the form stays locked.

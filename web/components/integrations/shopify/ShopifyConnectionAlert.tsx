@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import type { TShopifyIntegration } from '../../../../shared/integrations.js';
 import { FormAlert } from '../../form/FormAlert';
 
 /** Connected to the store, or uninstalled from it since; nothing for a store that never was. */
 export function ShopifyConnectionAlert({ integration }: { integration: TShopifyIntegration }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { connected, shop, store_name, disconnected_at } = integration;
 
   if (connected) {

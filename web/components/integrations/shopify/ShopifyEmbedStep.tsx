@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import type { TShopifyIntegration } from '../../../../shared/integrations.js';
 import { ActionButton } from '../../ActionButton';
 import { ExternalLinkButton } from '../../ExternalLinkButton';
@@ -21,7 +21,7 @@ function embedState(enabled: boolean | null): TEmbedState {
 
 /** Step 2: switch on the app embed in the theme editor; its state is read from the live theme. */
 export function ShopifyEmbedStep({ integration, isChecking, onCheckAgain }: ShopifyEmbedStepProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const hintId = useId();
   const { theme_editor_url, embed_enabled, setup_complete, connected } = integration;
   const state = embedState(embed_enabled);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import type { TShopifyIntegration } from '../../../../shared/integrations.js';
 import { ExternalLinkButton } from '../../ExternalLinkButton';
 import { SetupStep } from '../SetupStep';
@@ -12,7 +12,7 @@ export interface ShopifyInstallStepProps {
 
 /** Step 1: install the app from the App Store, or (owners) connect the store by its address. */
 export function ShopifyInstallStep({ integration, canConnect }: ShopifyInstallStepProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { connected, install_url, available, shop } = integration;
 
   return (

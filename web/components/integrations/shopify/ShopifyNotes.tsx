@@ -1,16 +1,17 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { SHOPIFY_TRIAL_DAYS } from '../../../../shared/constants.js';
 import type { TShopifyIntegration } from '../../../../shared/integrations.js';
 import { useLanguage } from '../../../i18n/useLanguage';
 import { useDateFormat } from '../../../lib/useDateFormat';
+import { numberFormat } from '../../../lib/numberFormat';
 
 /**
  * How many products the sync brought from Shopify, and when it last ran; nothing to count until the store is connected
  * (a product a shopper's review named is not Shopify's).
  */
 export function ShopifyCatalogNote({ integration }: { integration: TShopifyIntegration }) {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
   const { language } = useLanguage();
   const formatDate = useDateFormat();
@@ -24,7 +25,7 @@ export function ShopifyCatalogNote({ integration }: { integration: TShopifyInteg
       {connected ? (
         <>
           <p data-testid="shopify-products">
-            {t('integrations.shopify.catalog.products', { products: new Intl.NumberFormat(language).format(products) })}
+            {t('integrations.shopify.catalog.products', { products: numberFormat(language).format(products) })}
           </p>
           <p>
             {catalog_synced_at
@@ -44,7 +45,7 @@ export function ShopifyCatalogNote({ integration }: { integration: TShopifyInteg
 
 /** SPEC §2: a Shopify store pays through Shopify. */
 export function ShopifyBillingNote() {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
   return (
     <section className="card setup-note" data-testid="shopify-billing" aria-labelledby={titleId}>

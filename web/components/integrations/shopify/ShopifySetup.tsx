@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import type { TShopifyIntegration } from '../../../../shared/integrations.js';
 import { FormAlert } from '../../form/FormAlert';
 import { ShopifyConnectionAlert } from './ShopifyConnectionAlert';
@@ -16,7 +16,7 @@ export interface ShopifySetupProps {
 
 /** SPEC §2 Shopify page, once loaded: the connection, the three setup steps, the catalogue and billing notes. */
 export function ShopifySetup({ integration, canConnect, isChecking, onCheckAgain }: ShopifySetupProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <>
       <ShopifyConnectionAlert integration={integration} />

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { CopyableCode } from '../../CopyableCode';
 import { SetupStep } from '../SetupStep';
 
 /** Step 3: the merchant checks, in a storefront's browser console, the exact line the widget prints when it runs. */
 export function ShopifyVerifyStep({ consoleMessage }: { consoleMessage: string }) {
-  const { t } = useTranslation();
+  const t = useT();
 
   return (
     <SetupStep number={3} title={t('integrations.shopify.verify.title')} testId="shopify-step-3">

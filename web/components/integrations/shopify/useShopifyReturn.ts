@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { useToast } from '../../toast/ToastProvider';
 
 const RETURN_ERRORS = ['store_taken', 'install_failed'] as const;
@@ -15,7 +15,7 @@ function returnErrorOf(value: string | undefined): TShopifyReturnError | null {
  * page to show. Either is said once: the query is then dropped from the address, so a reload does not repeat it.
  */
 export function useShopifyReturn(search: Readonly<Record<string, string>>): TShopifyReturnError | null {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const connected = search.connected === '1';
   const error = returnErrorOf(search.error);

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import type { TTiendaNubeIntegration } from '../../../../shared/integrations.js';
 import { ExternalLinkButton } from '../../ExternalLinkButton';
 import { FormAlert } from '../../form/FormAlert';
@@ -14,7 +14,7 @@ interface CheckItem {
 
 /** SPEC §2 Tienda Nube page, once loaded: the connection, the two ways to install, the verification checklist. */
 export function TiendaNubeSetup({ integration }: { integration: TTiendaNubeIntegration }) {
-  const { t } = useTranslation();
+  const t = useT();
   const checklistId = useId();
   const { connected, store_name, store_url, install_url, support_email } = integration;
   const checklist: CheckItem[] = [

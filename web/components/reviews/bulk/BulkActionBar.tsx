@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import type { TModerationAction } from '../../../../shared/reviews.js';
 import { useToolbarKeys } from '../../../lib/useToolbarKeys';
 import { ActionButton } from '../../ActionButton';
@@ -17,7 +17,7 @@ export interface BulkActionBarProps {
  * top while rows are selected. When the selection ends with focus in the bar, focus moves to the header checkbox.
  */
 export function BulkActionBar({ selection, pendingAction, onAction }: BulkActionBarProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const barRef = useRef<HTMLDivElement>(null);
   const toolbarKeys = useToolbarKeys();
   const wasActive = useRef(false);

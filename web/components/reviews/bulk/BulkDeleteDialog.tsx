@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { DELETED_RETENTION_DAYS } from '../../../../shared/constants.js';
 import { ActionButton } from '../../ActionButton';
 import { ModalDialog } from '../../ModalDialog';
@@ -13,7 +13,7 @@ export interface BulkDeleteDialogProps {
 
 /** DESIGN §6.2, for a selection: says what a soft delete does before doing it. */
 export function BulkDeleteDialog({ count, isPending, onConfirm, onClose }: BulkDeleteDialogProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <ModalDialog
       title={t('moderation.bulk.deleteDialog.title', { count: count ?? 0 })}

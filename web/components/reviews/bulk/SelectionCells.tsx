@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import type { TReview } from '../../../../shared/reviews.js';
 import { useSelectionContext } from './ReviewSelectionContext';
 import { SelectionCheckbox } from './SelectionCheckbox';
 
 /** The checkbox column's header: picks or drops every row of the page. */
 export function SelectPageCell() {
-  const { t } = useTranslation();
+  const t = useT();
   const selection = useSelectionContext();
   if (!selection) return null;
   return (
@@ -23,7 +23,7 @@ export function SelectPageCell() {
 }
 
 export function SelectRowCell({ review, customer }: { review: TReview; customer: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const selection = useSelectionContext();
   if (!selection) return null;
   return (

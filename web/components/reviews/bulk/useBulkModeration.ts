@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { DELETED_RETENTION_DAYS } from '../../../../shared/constants.js';
 import type { TReviewBulk, TReviewBulkResult } from '../../../../shared/reviews.js';
 import { bulkModerate } from '../../../api/reviewBulk';
@@ -25,7 +25,7 @@ export function useBulkModeration({
   onDone: () => void;
   onPlanLimit: (limit: TPlanLimit) => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import type { TReview } from '../../../../shared/reviews.js';
 import { usePinReview } from '../../../api/reviewReplies';
 import { ActionButton } from '../../ActionButton';
@@ -6,7 +6,7 @@ import { useToast } from '../../toast/ToastProvider';
 
 /** Pins the review to the top of its product's reviews on the storefront, or unpins it. */
 export function PinButton({ review }: { review: TReview }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const pin = usePinReview(review);
   const toggle = () =>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { TModerationAction, TReview } from '../../../../shared/reviews.js';
 import { AriaLocale } from '../../../i18n/AriaLocale';
@@ -51,7 +51,7 @@ export function ReviewDrawer({ review, onClose, ...props }: ReviewDrawerProps) {
 }
 
 function ReviewDetails({ review: opened, busyId, onAction, onClose }: ReviewDrawerProps & { review: TReview }) {
-  const { t } = useTranslation();
+  const t = useT();
   const formatDate = useDateFormat(true);
   // The row's copy at first, then the review as it is after each moderation.
   const review = useReviewDetail(opened).data;

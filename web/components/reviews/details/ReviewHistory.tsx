@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import type { TReview, TReviewStatusChange } from '../../../../shared/reviews.js';
 import { useReviewHistory } from '../../../api/reviewDetails';
 import { useDateFormat } from '../../../lib/useDateFormat';
@@ -12,7 +12,7 @@ function labelOf(change: TReviewStatusChange): TChangeLabel {
 
 /** When the review arrived, then every moderation (the audit rows), oldest first, with who made it. */
 export function ReviewHistory({ review }: { review: TReview }) {
-  const { t } = useTranslation();
+  const t = useT();
   const formatDate = useDateFormat(true);
   const history = useReviewHistory(review.id);
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { REPLY_MAX_LENGTH } from '../../../../shared/constants.js';
 import type { TReview } from '../../../../shared/reviews.js';
 import { useDeleteReply, useSaveReply } from '../../../api/reviewReplies';
@@ -12,7 +12,7 @@ import { useToast } from '../../toast/ToastProvider';
 
 /** The store's public reply to the review: shown, written, rewritten or deleted in the review's drawer. */
 export function ReviewReply({ review }: { review: TReview }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const formatDate = useDateFormat(true);
   const [editing, setEditing] = useState(false);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import '../../../styles/reviews.css';
 import '../../../styles/dashboard.css';
 import '../../../styles/charts.css';
@@ -14,7 +14,7 @@ import { PaymentFailedBanner } from '../../../components/billing/PaymentFailedBa
 import { UpgradeWidget } from '../../../components/reviews/UpgradeWidget';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { days, changePeriod, metrics, activity, topProducts } = useDashboardPeriod();
 
   return (

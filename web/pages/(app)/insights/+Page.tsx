@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import '../../../styles/dashboard.css';
 import '../../../styles/reviews.css';
@@ -17,7 +17,7 @@ import { ReviewSources } from '../../../components/insights/ReviewSources';
 import { useLanguage } from '../../../i18n/useLanguage';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { urlParsed } = usePageContext();
   const { language } = useLanguage();
   const range = rangeFromSearch(urlParsed.search);

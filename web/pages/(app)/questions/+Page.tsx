@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import '../../../styles/reviews.css';
 import '../../../styles/moderation.css';
@@ -30,7 +30,7 @@ const FILTERS: readonly TFilter[] = ['all', ...QUESTION_STATUSES];
 type TBulkAction = 'publish' | 'unpublish' | 'delete';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const { user } = usePageContext();
   const canModerate = can(user, 'moderate_reviews');

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import '../../../styles/reviews.css';
 import '../../../styles/dashboard.css';
@@ -35,7 +35,7 @@ const SuppressionsPanel = lazy(() =>
 );
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const { user } = usePageContext();
   // Members read everything (and preview the mail); what changes what buyers receive is the store owner's.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import '../../../styles/reviews.css';
 import '../../../styles/moderation.css';
@@ -43,7 +43,7 @@ const ACTION_FOR_STATUS = {
 } as const satisfies Record<TReviewStatus, TModerationAction>;
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const { user } = usePageContext();
   const canModerate = can(user, 'moderate_reviews');

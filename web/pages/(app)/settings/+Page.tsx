@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { TPermission } from '../../../../shared/permissions.js';
 import { can } from '../../../../shared/session.js';
@@ -20,7 +20,7 @@ const CARDS: ReadonlyArray<LinkCard & { permission?: TPermission }> = [
 ];
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { user } = usePageContext();
   return (
     <>

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import '../../../styles/reviews.css';
 import '../../../styles/widgets.css';
@@ -28,7 +28,7 @@ const AppearanceForm = lazy(() =>
 );
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const { user } = usePageContext();
   const canEdit = can(user, 'edit_widget');

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { TEmailConfirmed } from '../../../../shared/accounts.js';
 import { ActionButton } from '../../../components/ActionButton';
@@ -11,7 +11,7 @@ import { PageTitle } from '../../../components/PageTitle';
  * account ends, except this browser's when it was signed in to it.
  */
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const token = usePageContext().urlParsed.search.token?.trim() ?? '';
   const [state, retry] = useConfirmLink<TEmailConfirmed>('/api/auth/users/confirm-email/', token);
 

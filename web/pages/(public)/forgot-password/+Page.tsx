@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { apiFetch } from '../../../api/client';
 import { apiDetail, apiFieldErrors, type TFieldErrors } from '../../../components/form/apiErrors';
 import { FormAlert } from '../../../components/form/FormAlert';
@@ -8,7 +8,7 @@ import { TextField } from '../../../components/form/TextField';
 import { PageTitle } from '../../../components/PageTitle';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<'idle' | 'pending' | 'sent'>('idle');
   const [error, setError] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { TAuthResponse, TLoginBody, TLoginChallenge, TLoginProof } from '../../../../shared/accounts.js';
 import { ApiError, apiFetch } from '../../../api/client';
@@ -25,7 +25,7 @@ function challengeOf(error: unknown): TLoginChallenge | null {
 }
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { urlParsed } = usePageContext();
   const completeSignIn = useCompleteSignIn();
   const [email, setEmail] = useState('');

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { useConfig } from 'vike-react/useConfig';
 import { usePageContext } from 'vike-react/usePageContext';
 import '../../../styles/integrations.css';
@@ -51,7 +51,7 @@ function accountFields(
 }
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { search } = usePageContext().urlParsed;
   const completeSignIn = useCompleteSignIn();
   const mode = registerModeOf(search);

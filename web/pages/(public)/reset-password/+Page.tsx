@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../i18n/useT';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ApiError, apiFetch } from '../../../api/client';
@@ -11,7 +11,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import type { TResetLinkData } from './+data';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const code = usePageContext().urlParsed.search.code?.trim() ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');

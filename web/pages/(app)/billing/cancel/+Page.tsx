@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../i18n/useT';
 import '../../../../styles/billing.css';
 import { PageTitle } from '../../../../components/PageTitle';
 
 /** SPEC §2 checkout return when the merchant left it: nothing charged, nothing changed. */
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <div className="billing-page">
       <PageTitle page="billingCancel" />

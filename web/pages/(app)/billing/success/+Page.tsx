@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../i18n/useT';
 import '../../../../styles/billing.css';
 import { useConfirmedPlan } from '../../../../components/billing/useConfirmedPlan';
 import { FormAlert } from '../../../../components/form/FormAlert';
@@ -6,7 +6,7 @@ import { PageTitle } from '../../../../components/PageTitle';
 
 /** SPEC §2 checkout return: what happened, and the new plan once the payment provider has told the server. */
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { plan, timedOut } = useConfirmedPlan();
   return (
     <div className="billing-page">

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import '../../../../styles/reviews.css';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../i18n/useT';
 import { can } from '../../../../../shared/session.js';
 import { useProfile } from '../../../../api/profile';
 import { ChangePasswordDialog } from '../../../../components/account/ChangePasswordDialog';
@@ -12,7 +12,7 @@ import { StoreDetails } from '../../../../components/account/StoreDetails';
 import { PageTitle } from '../../../../components/PageTitle';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const profile = useProfile({ refresh: true });
   const user = profile.data;
 

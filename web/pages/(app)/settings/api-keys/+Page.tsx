@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import '../../../../styles/developer-settings.css';
 import '../../../../styles/api-keys.css';
@@ -16,7 +16,7 @@ import { FormAlert } from '../../../../components/form/FormAlert';
 import { PageTitle } from '../../../../components/PageTitle';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { user } = usePageContext();
   const canManage = can(user, 'manage_integrations');
   const [createOpen, setCreateOpen] = useState(false);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import '../../../../styles/reviews.css';
 import '../../../../styles/billing.css';
@@ -22,7 +22,7 @@ import { FormAlert } from '../../../../components/form/FormAlert';
 import { PageTitle } from '../../../../components/PageTitle';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { user, urlParsed } = usePageContext();
   const isOwner = can(user, 'manage_billing');
   const usage = useCurrentUsage();

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../i18n/useT';
 import '../../../../styles/imports.css';
 import type { TReviewImportPreview } from '../../../../../shared/review-imports.js';
 import { ApiError } from '../../../../api/client';
@@ -20,7 +20,7 @@ import { PageTitle } from '../../../../components/PageTitle';
 import { ExportLinks } from '../../../../components/reviews/ExportLinks';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const queryClient = useQueryClient();
   const history = useReviewImports();
   const [preview, setPreview] = useState<TReviewImportPreview | null>(null);

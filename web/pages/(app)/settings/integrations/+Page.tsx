@@ -1,6 +1,6 @@
 // The feed card's address box is drawn as the installation snippet's (install-code, install-pre).
 import '../../../../styles/widgets.css';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { TPlatform } from '../../../../../shared/accounts.js';
 import { can } from '../../../../../shared/session.js';
@@ -12,7 +12,7 @@ import { PageTitle } from '../../../../components/PageTitle';
 const PLATFORMS = ['bigcommerce', 'shopify', 'tiendanube'] as const satisfies readonly TPlatform[];
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const merchant = useProfile().data?.merchant;
   // The feed's address is read with the widget's permission: whoever may not edit the widget is not shown the card.
   const showsFeed = can(usePageContext().user, 'edit_widget');

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../i18n/useT';
 import '../../../../styles/widgets.css';
 import '../../../../styles/moderation-settings.css';
 import { usePageContext } from 'vike-react/usePageContext';
@@ -10,7 +10,7 @@ import { ModerationSettingsForm } from '../../../../components/moderation/Modera
 import { PageTitle } from '../../../../components/PageTitle';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { user } = usePageContext();
   const settings = useModerationSettings();
 

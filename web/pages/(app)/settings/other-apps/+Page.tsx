@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../i18n/useT';
 import '../../../../styles/other-apps.css';
 import { useOtherApps } from '../../../../api/otherApps';
 import { ActionButton } from '../../../../components/ActionButton';
@@ -7,7 +7,7 @@ import { OtherAppCard } from '../../../../components/other-apps/OtherAppCard';
 import { PageTitle } from '../../../../components/PageTitle';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const apps = useOtherApps();
 
   return (

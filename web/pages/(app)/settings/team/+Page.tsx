@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { TInvitation, TTeamMember } from '../../../../../shared/accounts.js';
 import { can } from '../../../../../shared/session.js';
@@ -20,7 +20,7 @@ import { TeamTable, type TTeamRow } from '../../../../components/team/TeamTable'
 import { useToast } from '../../../../components/toast/ToastProvider';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const { user } = usePageContext();
@@ -93,7 +93,7 @@ export default function Page() {
 }
 
 function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <FormAlert severity="error">
       <p>{message}</p>

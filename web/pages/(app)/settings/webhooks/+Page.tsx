@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import '../../../../styles/developer-settings.css';
 import '../../../../styles/webhooks.css';
@@ -18,7 +18,7 @@ import { RotateSecretDialog } from '../../../../components/webhooks/RotateSecret
 import { SigningHelp } from '../../../../components/webhooks/SigningHelp';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { user } = usePageContext();
   const canManage = can(user, 'manage_integrations');
   const [editing, setEditing] = useState<TEndpointDialogTarget | null>(null);

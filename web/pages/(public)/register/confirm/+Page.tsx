@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { TAuthResponse } from '../../../../../shared/accounts.js';
 import { ActionButton } from '../../../../components/ActionButton';
@@ -10,7 +10,7 @@ import { PageTitle } from '../../../../components/PageTitle';
 
 /** The link a regular sign-up mailed: creates the account, signs in and lands on the dashboard. */
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const token = usePageContext().urlParsed.search.token?.trim() ?? '';
   const completeSignIn = useCompleteSignIn();
   const [state, retry] = useConfirmLink<TAuthResponse>('/api/auth/register/confirm/', token);

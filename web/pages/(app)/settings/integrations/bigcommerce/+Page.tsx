@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import '../../../../../styles/integrations.css';
 import { can } from '../../../../../../shared/session.js';
@@ -10,7 +10,7 @@ import { SetupSkeleton } from '../../../../../components/integrations/SetupSkele
 import { PageTitle } from '../../../../../components/PageTitle';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { user } = usePageContext();
   const integration = useBigCommerceIntegration();
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../../i18n/useT';
 import { usePageContext } from 'vike-react/usePageContext';
 import '../../../../../styles/widgets.css';
 import '../../../../../styles/integrations.css';
@@ -12,7 +12,7 @@ import { useShopifyReturn } from '../../../../../components/integrations/shopify
 import { PageTitle } from '../../../../../components/PageTitle';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const { user, urlParsed } = usePageContext();
   const integration = useShopifyIntegration();
   const returnError = useShopifyReturn(urlParsed.search);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../../i18n/useT';
 import '../../../../../styles/integrations.css';
 import { useTiendaNubeIntegration } from '../../../../../api/tiendanube';
 import { ActionButton } from '../../../../../components/ActionButton';
@@ -8,7 +8,7 @@ import { TiendaNubeSetup } from '../../../../../components/integrations/tiendanu
 import { PageTitle } from '../../../../../components/PageTitle';
 
 export default function Page() {
-  const { t } = useTranslation();
+  const t = useT();
   const integration = useTiendaNubeIntegration();
 
   return (
