@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { CACHE } from '../cache/cache.module.js';
 import type { Cache } from '../cache/cache.js';
 import { VersionedKeys } from '../cache/versioned-keys.js';
+import { ShortLivedMap } from '../common/short-lived-map.js';
 
 const INVALIDATE_CHANNEL = 'storefront:invalidate';
 /** How long an instance answers from its own memory; a missed invalidation message is never stale for longer. */
@@ -20,12 +21,6 @@ const EPOCH_TTL_S = 7 * 24 * 60 * 60;
 export interface Versioned<T> {
   value: T;
   token: string | null;
-}
-
-interface Held {
-  value: unknown;
-  token: string | null;
-  until: number;
 }
 
 /** `epoch.counter`: the counter of `b` is past that of `a` in the same epoch. */
@@ -46,8 +41,8 @@ function isAhead(b: string, a: string): boolean {
  */
 @Injectable()
 export class StorefrontCache implements OnModuleInit {
-  private readonly local = new Map<string, Held>();
-  private readonly tokens = new Map<string, { token: string | null; until: number }>();
+  private readonly local = new ShortLivedMap<Versioned<unknown>>(LOCAL_TTL_MS, LOCAL_MAX_ENTRIES);
+  private readonly tokens = new ShortLivedMap<string | null>(LOCAL_TTL_MS, LOCAL_MAX_ENTRIES);
   /** Bumped on each invalidation, so an answer computed across one is not kept locally. */
   private readonly generations = new Map<string, number>();
 
@@ -84,32 +79,23 @@ export class StorefrontCache implements OnModuleInit {
   ): Promise<Versioned<T>> {
     const key = `${merchantId}|${parts.join('|')}`;
     const now = Date.now();
-    const held = this.local.get(key);
-    if (held && held.until > now && !(wanted && held.token && isAhead(wanted, held.token))) {
-      return held as Versioned<T>;
-    }
+    const held = this.local.get(key, now) as Versioned<T> | undefined;
+    if (held && !(wanted && held.token && isAhead(wanted, held.token))) return held;
     const generation = this.generations.get(merchantId) ?? 0;
     const read = await this.keys.read(this.tenant(merchantId), parts, ttlSeconds, compute, [EPOCH_KEY]);
     const answer = { value: read.value, token: await this.token(read.version, read.along[0]) };
-    if ((this.generations.get(merchantId) ?? 0) === generation) {
-      if (this.local.size >= LOCAL_MAX_ENTRIES) this.local.clear();
-      this.local.set(key, { ...answer, until: now + LOCAL_TTL_MS });
-    }
+    if ((this.generations.get(merchantId) ?? 0) === generation) this.local.set(key, answer, now);
     return answer;
   }
 
   /** The store's current version token (the loader names it), held here for a few seconds like the answers. */
   async version(merchantId: string): Promise<string | null> {
     const now = Date.now();
-    const held = this.tokens.get(merchantId);
-    if (held && held.until > now) return held.token;
+    if (this.tokens.has(merchantId, now)) return this.tokens.get(merchantId, now) ?? null;
     const generation = this.generations.get(merchantId) ?? 0;
     const { version, along } = await this.keys.version(this.tenant(merchantId), [EPOCH_KEY]);
     const token = await this.token(version, along[0]);
-    if ((this.generations.get(merchantId) ?? 0) === generation) {
-      if (this.tokens.size >= LOCAL_MAX_ENTRIES) this.tokens.clear();
-      this.tokens.set(merchantId, { token, until: now + LOCAL_TTL_MS });
-    }
+    if ((this.generations.get(merchantId) ?? 0) === generation) this.tokens.set(merchantId, token, now);
     return token;
   }
 
@@ -135,6 +121,6 @@ export class StorefrontCache implements OnModuleInit {
     this.generations.set(merchantId, (this.generations.get(merchantId) ?? 0) + 1);
     this.tokens.delete(merchantId);
     const prefix = `${merchantId}|`;
-    for (const key of this.local.keys()) if (key.startsWith(prefix)) this.local.delete(key);
+    this.local.deleteWhere((key) => key.startsWith(prefix));
   }
 }

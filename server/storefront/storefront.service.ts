@@ -16,6 +16,7 @@ import { WIDGET_DEFAULTS, mediaRequired } from '../../shared/widgets.js';
 import { CACHE } from '../cache/cache.module.js';
 import type { Cache } from '../cache/cache.js';
 import { ApiError } from '../common/api-error.js';
+import { ShortLivedMap } from '../common/short-lived-map.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MEDIA_STORAGE, type MediaStorage } from '../media/media-storage.js';
@@ -44,7 +45,7 @@ export class StorefrontService {
   ) {}
 
   /** Store lookups this instance made recently: the hot path then costs one cache round trip, not two. */
-  private readonly recentStores = new Map<string, { found: PublicMerchant | null; until: number }>();
+  private readonly recentStores = new ShortLivedMap<PublicMerchant | null>(RECENT_STORE_MS, RECENT_STORES_MAX);
 
   /**
    * A store by its public id or merchant UUID. Lookups are cached in the shared cache, misses included, so
@@ -52,8 +53,7 @@ export class StorefrontService {
    */
   async findStore(idOrStoreId: string): Promise<PublicMerchant | null> {
     const now = Date.now();
-    const recent = this.recentStores.get(idOrStoreId);
-    if (recent && recent.until > now) return recent.found;
+    if (this.recentStores.has(idOrStoreId, now)) return this.recentStores.get(idOrStoreId, now) ?? null;
     const key = `store:${idOrStoreId}`;
     let found = await this.cache.get<PublicMerchant | { missing: true }>(key);
     if (found === undefined) {
@@ -61,8 +61,7 @@ export class StorefrontService {
       await this.cache.set(key, found, MERCHANT_TTL_S);
     }
     const result = 'missing' in found ? null : found;
-    if (this.recentStores.size >= RECENT_STORES_MAX) this.recentStores.clear();
-    this.recentStores.set(idOrStoreId, { found: result, until: now + RECENT_STORE_MS });
+    this.recentStores.set(idOrStoreId, result, now);
     return result;
   }
 
