@@ -1,5 +1,8 @@
 import type { PageContextClient } from 'vike/types';
 import { addMessages, currentLanguage, ensureMessages, messageAreas } from '../i18n';
+import { hydrateInTransition } from '../lib/hydrateInTransition';
+
+hydrateInTransition();
 
 // The first render takes the texts that came with the page; a client-side navigation waits for the new page's areas
 // in the language shown, unless the browser holds them already.
