@@ -17,7 +17,7 @@ export function ConfirmActions({ onCancel, confirmLabel, onConfirm, isPending, c
   return (
     <div className="modal-actions">
       <ActionButton variant="secondary" isDisabled={isPending} onPress={onCancel}>
-        {t('settingsPages.common.cancel')}
+        {t('common.cancel')}
       </ActionButton>
       <ActionButton variant="danger" testId={confirmTestId} isPending={isPending} onPress={onConfirm}>
         {confirmLabel}

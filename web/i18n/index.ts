@@ -79,12 +79,35 @@ function createI18n(lng: TLanguage, resources: Partial<Record<TLanguage, TPageMe
   return instance;
 }
 
+// The server's texts per language and set of areas, and an instance per such texts: a server render never changes
+// its instance's language or texts, so renders of the same language and areas share one (making one per render was a
+// tenth of a small page's CPU).
+const serverMessages = new Map<string, Promise<TPageMessages>>();
+const serverInstances = new WeakMap<TPageMessages, i18n>();
+
+/** `loadMessages`, once per language and set of areas on the server (the same object each time). */
+export function serverMessagesOf(lng: TLanguage, areas: readonly TMessageArea[]): Promise<TPageMessages> {
+  const key = `${lng}|${[...areas].sort().join(',')}`;
+  let messages = serverMessages.get(key);
+  if (!messages) {
+    messages = loadMessages(lng, areas);
+    serverMessages.set(key, messages);
+    messages.catch(() => serverMessages.delete(key));
+  }
+  return messages;
+}
+
 /**
- * A fresh instance per server render (requests must not share a language), holding the page's texts; one instance in
- * the browser, holding whatever `addMessages` gave it.
+ * On the server, the instance holding a page's texts (one per language and set of areas); one instance in the
+ * browser, holding whatever `addMessages` gave it.
  */
 export function getI18n(lng: TLanguage, messages: TPageMessages | undefined): i18n {
-  if (import.meta.env.SSR) return createI18n(lng, messages ? { [lng]: messages } : {});
+  if (import.meta.env.SSR) {
+    if (!messages) return createI18n(lng, {});
+    let instance = serverInstances.get(messages);
+    if (!instance) serverInstances.set(messages, (instance = createI18n(lng, { [lng]: messages })));
+    return instance;
+  }
   clientInstance ??= createI18n(lng, clientResources);
   return clientInstance;
 }

@@ -17,27 +17,58 @@ function subscriberOf(i18n: I18n) {
   return subscribe;
 }
 
+/**
+ * i18next's fixed `t` for the language, remembering the texts it gave for a bare key (most calls): looking a key up
+ * costs tens of microseconds (its namespace, its plural and context forms, nesting and interpolation), and a list of
+ * reviews asks for the same few texts on every row. Texts added to the instance (a page's areas, on a navigation) clear
+ * what it remembers.
+ */
 function fixedT(i18n: I18n, language: string): TFunction {
   let byLanguage = fixedTs.get(i18n);
-  if (!byLanguage) fixedTs.set(i18n, (byLanguage = new Map()));
+  if (!byLanguage) {
+    const made = new Map<string, TFunction>();
+    i18n.store?.on('added', () => made.clear());
+    fixedTs.set(i18n, (byLanguage = made));
+  }
   let t = byLanguage.get(language);
-  if (!t) byLanguage.set(language, (t = i18n.getFixedT(language)));
+  if (!t) byLanguage.set(language, (t = rememberingBareKeys(i18n.getFixedT(language))));
   return t;
+}
+
+function rememberingBareKeys(t: TFunction): TFunction {
+  // i18next's TFunction types each key's interpolation values; this wrapper only passes its arguments on.
+  const translate = t as unknown as (...args: unknown[]) => unknown;
+  const texts = new Map<string, unknown>();
+  return ((...args: unknown[]) => {
+    const [key] = args;
+    if (args.length !== 1 || typeof key !== 'string') return translate(...args);
+    let text = texts.get(key);
+    if (text === undefined) texts.set(key, (text = translate(key)));
+    return text;
+  }) as unknown as TFunction;
+}
+
+/** The page's i18n instance (the provider's, else the global one). It stays the same when the language changes. */
+export function useI18n(): I18n {
+  return useContext(I18nContext)?.i18n ?? getI18n();
+}
+
+/**
+ * The instance's language (`resolved`: the first of its languages that has texts), rendering again when it changes.
+ * i18next sets both before it emits `languageChanged`.
+ */
+export function useI18nLanguage(i18n: I18n, which: 'language' | 'resolved' = 'language'): string | undefined {
+  const read = which === 'resolved' ? () => i18n.resolvedLanguage : () => i18n.language;
+  return useSyncExternalStore(subscriberOf(i18n), read, read);
 }
 
 /**
  * The page's `t`, in the language shown, rendering again when it changes: react-i18next's `useTranslation().t`
  * without its cost. That hook copies the i18n instance's properties into a wrapper for each component that calls it,
  * and a server render is always a first render: on a list of reviews, nine components a row, that was an eighth of
- * the render's CPU. Here every component shares one `t` per language. Components that read the instance itself (its
- * language, `changeLanguage`) use react-i18next's hook, whose wrapper changes with the language.
+ * the render's CPU. Here every component shares one `t` per language.
  */
 export function useT(): TFunction {
-  const i18n = useContext(I18nContext)?.i18n ?? getI18n();
-  const language = useSyncExternalStore(
-    subscriberOf(i18n),
-    () => i18n.language,
-    () => i18n.language,
-  );
-  return fixedT(i18n, language);
+  const i18n = useI18n();
+  return fixedT(i18n, useI18nLanguage(i18n) ?? '');
 }

@@ -1,4 +1,4 @@
-import { numberFormat } from './numberFormat';
+import { numberFormat } from './intlFormat';
 
 /** A price given in integer minor units (cents), with as many decimals as the currency uses (none for JPY). */
 export function formatMinorUnits(amount: number, currency: string, locale: string): string {

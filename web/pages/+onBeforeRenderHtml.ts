@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types';
-import { loadMessages, messageAreas } from '../i18n';
+import { messageAreas, serverMessagesOf } from '../i18n';
 
 // The page's texts are rendered with it and sent along (passToClient): the browser hydrates without a file of its own.
 export default async function onBeforeRenderHtml(pageContext: PageContextServer): Promise<void> {
-  pageContext.messages = await loadMessages(pageContext.locale, messageAreas(pageContext.config));
+  pageContext.messages = await serverMessagesOf(pageContext.locale, messageAreas(pageContext.config));
 }

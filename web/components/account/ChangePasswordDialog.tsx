@@ -77,7 +77,7 @@ function ChangePasswordForm({
     event.preventDefault();
     if (change.isPending) return;
     const errors: TFieldErrors = {};
-    for (const { name } of FIELDS) if (!values[name]) errors[name] = [t('settingsPages.common.required')];
+    for (const { name } of FIELDS) if (!values[name]) errors[name] = [t('common.required')];
     if (!errors.confirm_password && values.confirm_password !== values.new_password) {
       errors.confirm_password = [t('settingsPages.password.mismatch')];
     }
@@ -107,7 +107,7 @@ function ChangePasswordForm({
       ))}
       <div className="modal-actions">
         <ActionButton variant="secondary" isDisabled={change.isPending} onPress={onDone}>
-          {t('settingsPages.common.cancel')}
+          {t('common.cancel')}
         </ActionButton>
         <ActionButton type="submit" testId="change-password-submit" isPending={change.isPending}>
           {t('settingsPages.password.submit')}

@@ -95,7 +95,7 @@ function NotificationForm({ saved }: { saved: TNotificationPreferences }) {
       />
       <div className="section-actions">
         <ActionButton type="submit" testId="notifications-save" isPending={save.isPending}>
-          {t('settingsPages.common.save')}
+          {t('common.save')}
         </ActionButton>
       </div>
     </form>

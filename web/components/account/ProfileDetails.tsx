@@ -111,9 +111,9 @@ function ProfileForm({ initial, onDone }: { initial: TValues; onDone: () => void
     const trimmed = Object.fromEntries(FIELDS.map(({ name }) => [name, values[name].trim()])) as TValues;
     const missing: TFieldErrors = {};
     for (const { name, required } of FIELDS) {
-      if (required && !trimmed[name]) missing[name] = [t('settingsPages.common.required')];
+      if (required && !trimmed[name]) missing[name] = [t('common.required')];
     }
-    if (changesEmail && !currentPassword) missing.current_password = [t('settingsPages.common.required')];
+    if (changesEmail && !currentPassword) missing.current_password = [t('common.required')];
     setFieldErrors(missing);
     if (Object.keys(missing).length > 0) return;
 
@@ -160,10 +160,10 @@ function ProfileForm({ initial, onDone }: { initial: TValues; onDone: () => void
       )}
       <div className="section-actions">
         <ActionButton variant="secondary" testId="profile-cancel" isDisabled={save.isPending} onPress={onDone}>
-          {t('settingsPages.common.cancel')}
+          {t('common.cancel')}
         </ActionButton>
         <ActionButton type="submit" testId="profile-save" isPending={save.isPending}>
-          {t('settingsPages.common.save')}
+          {t('common.save')}
         </ActionButton>
       </div>
     </form>

@@ -69,7 +69,7 @@ function StoreForm({ merchant, onDone }: { merchant: TMerchant; onDone: () => vo
     if (save.isPending) return;
     const trimmed = name.trim();
     if (!trimmed) {
-      setFieldErrors({ store_name: [t('settingsPages.common.required')] });
+      setFieldErrors({ store_name: [t('common.required')] });
       return;
     }
     if (trimmed === merchant.store_name) onDone();
@@ -91,10 +91,10 @@ function StoreForm({ merchant, onDone }: { merchant: TMerchant; onDone: () => vo
       />
       <div className="section-actions">
         <ActionButton variant="secondary" testId="store-cancel" isDisabled={save.isPending} onPress={onDone}>
-          {t('settingsPages.common.cancel')}
+          {t('common.cancel')}
         </ActionButton>
         <ActionButton type="submit" testId="store-save" isPending={save.isPending}>
-          {t('settingsPages.common.save')}
+          {t('common.save')}
         </ActionButton>
       </div>
     </form>

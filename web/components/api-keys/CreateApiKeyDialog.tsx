@@ -126,7 +126,7 @@ function CreateForm({
       />
       <div className="modal-actions">
         <ActionButton variant="secondary" isDisabled={create.isPending} onPress={onCancel}>
-          {t('settingsPages.common.cancel')}
+          {t('common.cancel')}
         </ActionButton>
         <ActionButton type="submit" testId="api-key-create-submit" isPending={create.isPending}>
           {t('settingsPages.apiKeys.createSubmit')}

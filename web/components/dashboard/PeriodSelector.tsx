@@ -2,7 +2,7 @@ import { useT } from '../../i18n/useT';
 import { DASHBOARD_PERIODS, type TDashboardPeriod } from '../../../shared/constants.js';
 import { useLanguage } from '../../i18n/useLanguage';
 import { SegmentedControl } from '../SegmentedControl';
-import { numberFormat } from '../../lib/numberFormat';
+import { numberFormat } from '../../lib/intlFormat';
 
 /** SPEC §2: one period for the whole dashboard, its four figures and both charts; `periods` offers fewer. */
 export function PeriodSelector<P extends TDashboardPeriod>({

@@ -6,7 +6,7 @@ import { activityDateFormat } from '../../../shared/charts.js';
 import { useLanguage } from '../../i18n/useLanguage';
 import { ChartCard } from '../charts/ChartCard';
 import { ServerChart, type TChartDatum } from '../charts/ServerChart';
-import { numberFormat } from '../../lib/numberFormat';
+import { numberFormat } from '../../lib/intlFormat';
 
 /** SPEC §2 Dashboard: a line of reviews per day, or per month on long periods, drawn by the server. */
 export function ReviewActivityChart({ activity }: { activity: UseQueryResult<TReviewActivity> }) {

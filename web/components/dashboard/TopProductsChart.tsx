@@ -5,7 +5,7 @@ import type { TTopProducts } from '../../../shared/analytics.js';
 import { useLanguage } from '../../i18n/useLanguage';
 import { ChartCard } from '../charts/ChartCard';
 import { ServerChart, type TChartDatum } from '../charts/ServerChart';
-import { numberFormat } from '../../lib/numberFormat';
+import { listFormat, numberFormat } from '../../lib/intlFormat';
 
 /** SPEC §2 Dashboard: horizontal bars, the product with the most reviews on top, drawn by the server. */
 export function TopProductsChart({ products }: { products: UseQueryResult<TTopProducts> }) {
@@ -21,7 +21,7 @@ export function TopProductsChart({ products }: { products: UseQueryResult<TTopPr
     (empty ??
       t('dashboard.topProducts.summary', {
         days: data.days,
-        products: new Intl.ListFormat(language).format(
+        products: listFormat(language).format(
           data.results.map((product) => `${product.name} (${number.format(product.reviews)})`),
         ),
       }));

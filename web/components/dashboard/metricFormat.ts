@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useT } from '../../i18n/useT';
 import type { TDashboardMetrics, TTrend } from '../../../shared/analytics.js';
 import { useLanguage } from '../../i18n/useLanguage';
-import { numberFormat } from '../../lib/numberFormat';
+import { numberFormat } from '../../lib/intlFormat';
 
 export const METRIC_KEYS = ['total_reviews', 'pending_reviews', 'average_rating', 'conversion_rate'] as const;
 export type TMetricKey = (typeof METRIC_KEYS)[number];

@@ -1,11 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import type { TReviewImport } from '../../../shared/review-imports.js';
+import { useT } from '../../i18n/useT';
+import { useDateFormat } from '../../lib/useDateFormat';
 import { TableScroll } from '../TableScroll';
 
 /** Past imports, each with its skipped-rows report. */
 export function ImportHistory({ imports }: { imports: readonly TReviewImport[] }) {
-  const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const t = useT();
+  const formatTime = useDateFormat(true);
   const started = imports.filter((item) => item.status !== 'previewed');
   if (!started.length) return <p className="section-text">{t('settingsPages.imports.noHistory')}</p>;
   return (
@@ -26,7 +27,7 @@ export function ImportHistory({ imports }: { imports: readonly TReviewImport[] }
               <td>
                 {item.filename} ({item.format_label})
               </td>
-              <td>{date.format(new Date(item.started_at ?? item.created_at))}</td>
+              <td>{formatTime(item.started_at ?? item.created_at)}</td>
               <td>{t(`settingsPages.imports.statuses.${item.status}`)}</td>
               <td>
                 {t('settingsPages.imports.summary', {

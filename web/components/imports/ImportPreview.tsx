@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { TReviewImportPreview } from '../../../shared/review-imports.js';
+import { useT } from '../../i18n/useT';
+import { useDateFormat } from '../../lib/useDateFormat';
 import { ActionButton } from '../ActionButton';
 import { TableScroll } from '../TableScroll';
 
@@ -15,9 +16,9 @@ export function ImportPreview({
   onStart: () => void;
   onDiscard: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const t = useT();
   const { counts, rows, skip_reasons: reasons } = preview;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const formatDate = useDateFormat(false, 'UTC');
   return (
     <div data-testid="import-preview">
       <p>
@@ -66,7 +67,7 @@ export function ImportPreview({
                 <td>{row.product ? row.product.name || row.product.id : t('settingsPages.imports.noProduct')}</td>
                 <td>{row.rating ?? ''}</td>
                 <td>{row.reviewer_name ?? ''}</td>
-                <td>{row.created_at ? date.format(new Date(row.created_at)) : ''}</td>
+                <td>{formatDate(row.created_at)}</td>
                 <td className="import-text">{row.body ?? ''}</td>
               </tr>
             ))}

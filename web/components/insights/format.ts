@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { weekFormat } from '../../../shared/insights-charts.js';
 import { useLanguage } from '../../i18n/useLanguage';
-import { numberFormat } from '../../lib/numberFormat';
+import { dateTimeFormat, numberFormat } from '../../lib/intlFormat';
 
 /** Numbers, shares (0–1 as percents) and calendar days (`YYYY-MM-DD`, formatted in UTC so no offset moves them). */
 export function useInsightsFormat() {
@@ -10,7 +10,7 @@ export function useInsightsFormat() {
     const number = numberFormat(language);
     const percent = numberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
     const points = numberFormat(language, { maximumFractionDigits: 1, signDisplay: 'always' });
-    const date = new Intl.DateTimeFormat(language, {
+    const date = dateTimeFormat(language, {
       day: 'numeric',
       month: 'short',
       year: 'numeric',

@@ -27,7 +27,7 @@ export function WorkspaceSwitcher() {
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
-        {t('settingsPages.workspace.label')}
+        {t('nav.workspace')}
       </label>
       <select
         id={id}

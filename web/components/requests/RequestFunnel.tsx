@@ -3,7 +3,7 @@ import type { TReviewRequestFunnel } from '../../../shared/review-requests.js';
 import { useLanguage } from '../../i18n/useLanguage';
 import { NO_VALUE } from '../dashboard/metricFormat';
 import { MailIcon } from '../icons';
-import { numberFormat } from '../../lib/numberFormat';
+import { numberFormat } from '../../lib/intlFormat';
 
 const STEPS = ['sent', 'opened', 'reviewed'] as const;
 const RATE_OF = { sent: null, opened: 'open_rate', reviewed: 'review_rate' } as const;

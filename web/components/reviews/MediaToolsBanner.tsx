@@ -1,7 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { can } from '../../../shared/session.js';
 import { useMediaStatus } from '../../api/reviews';
+import { useLanguage } from '../../i18n/useLanguage';
+import { useT } from '../../i18n/useT';
+import { listFormat } from '../../lib/intlFormat';
 import { FormAlert } from '../form/FormAlert';
 
 /**
@@ -9,11 +11,12 @@ import { FormAlert } from '../form/FormAlert';
  * missing there, and the command that installs them. Nothing while media processing is off or the tools are there.
  */
 export function MediaToolsBanner() {
-  const { t, i18n } = useTranslation();
+  const t = useT();
+  const { language } = useLanguage();
   const { user } = usePageContext();
   const { data } = useMediaStatus(can(user, 'manage_store'));
   if (!data?.processing || !data.missing.length) return null;
-  const tools = { tools: new Intl.ListFormat(i18n.language).format(data.missing), count: data.missing.length };
+  const tools = { tools: listFormat(language).format(data.missing), count: data.missing.length };
   return (
     <div className="reviews-notice">
       <FormAlert severity="warning" testId="media-tools-banner">

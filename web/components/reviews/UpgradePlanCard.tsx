@@ -2,7 +2,7 @@ import { useT } from '../../i18n/useT';
 import type { TUsageDetails } from '../../../shared/billing.js';
 import { useLanguage } from '../../i18n/useLanguage';
 import { formatMinorUnits } from '../../lib/formatMoney';
-import { numberFormat } from '../../lib/numberFormat';
+import { numberFormat } from '../../lib/intlFormat';
 
 type TUpgradePlan = TUsageDetails['upgrade_plans'][number];
 

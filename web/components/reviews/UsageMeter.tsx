@@ -3,7 +3,7 @@ import { useT } from '../../i18n/useT';
 import { UPGRADE_THRESHOLDS } from '../../../shared/constants.js';
 import type { TUsageMeter } from '../../../shared/billing.js';
 import { useLanguage } from '../../i18n/useLanguage';
-import { numberFormat } from '../../lib/numberFormat';
+import { numberFormat } from '../../lib/intlFormat';
 
 export type TUsageLevel = 'primary' | 'warning' | 'error';
 

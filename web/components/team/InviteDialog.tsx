@@ -68,7 +68,7 @@ function InviteForm({ onDone, onPendingChange }: { onDone: () => void; onPending
       />
       <div className="modal-actions">
         <ActionButton variant="secondary" isDisabled={invite.isPending} onPress={onDone}>
-          {t('settingsPages.common.cancel')}
+          {t('common.cancel')}
         </ActionButton>
         <ActionButton type="submit" testId="invite-submit" isDisabled={!email.trim()} isPending={invite.isPending}>
           {t('settingsPages.team.inviteSubmit')}

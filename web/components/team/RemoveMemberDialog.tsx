@@ -42,7 +42,7 @@ export function RemoveMemberDialog({ member, onClose }: { member: TTeamMember | 
           <p className="modal-text">{t('settingsPages.team.removeBody', { name: memberName(member) })}</p>
           <div className="modal-actions">
             <ActionButton variant="secondary" isDisabled={remove.isPending} onPress={onClose}>
-              {t('settingsPages.common.cancel')}
+              {t('common.cancel')}
             </ActionButton>
             <ActionButton
               variant="danger"

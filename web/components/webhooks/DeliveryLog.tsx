@@ -51,7 +51,7 @@ export function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
       <FormAlert severity="error" testId="webhook-deliveries-error">
         <p>{t('settingsPages.webhooks.deliveries.loadError')}</p>
         <ActionButton variant="secondary" isPending={deliveries.isFetching} onPress={() => void deliveries.refetch()}>
-          {t('settingsPages.common.retry')}
+          {t('common.retry')}
         </ActionButton>
       </FormAlert>
     );

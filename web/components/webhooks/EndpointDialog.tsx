@@ -158,7 +158,7 @@ function EndpointForm({
       />
       <div className="modal-actions">
         <ActionButton variant="secondary" isDisabled={save.isPending} onPress={onCancel}>
-          {t('settingsPages.common.cancel')}
+          {t('common.cancel')}
         </ActionButton>
         <ActionButton type="submit" testId="webhook-endpoint-submit" isPending={save.isPending}>
           {t(endpoint ? 'settingsPages.webhooks.form.save' : 'settingsPages.webhooks.form.createSubmit')}

@@ -10,7 +10,7 @@ import { BigCommerceConnectForm } from './BigCommerceConnectForm';
 import { BigCommerceDisconnect } from './BigCommerceDisconnect';
 import { BigCommerceNativeReviews } from './BigCommerceNativeReviews';
 import { StoreHashIllustration } from './StoreHashIllustration';
-import { numberFormat } from '../../../lib/numberFormat';
+import { numberFormat } from '../../../lib/intlFormat';
 
 const SCOPES = ['content', 'sites', 'products', 'orders', 'information', 'marketing'] as const;
 

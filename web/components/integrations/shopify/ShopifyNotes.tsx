@@ -4,7 +4,7 @@ import { SHOPIFY_TRIAL_DAYS } from '../../../../shared/constants.js';
 import type { TShopifyIntegration } from '../../../../shared/integrations.js';
 import { useLanguage } from '../../../i18n/useLanguage';
 import { useDateFormat } from '../../../lib/useDateFormat';
-import { numberFormat } from '../../../lib/numberFormat';
+import { numberFormat } from '../../../lib/intlFormat';
 
 /**
  * How many products the sync brought from Shopify, and when it last ran; nothing to count until the store is connected

@@ -53,7 +53,7 @@ export default function Page() {
             <FormAlert severity="error" testId="api-keys-load-error">
               <p>{t('settingsPages.apiKeys.loadError')}</p>
               <ActionButton variant="secondary" isPending={keys.isFetching} onPress={() => void keys.refetch()}>
-                {t('settingsPages.common.retry')}
+                {t('common.retry')}
               </ActionButton>
             </FormAlert>
           ) : (

@@ -98,7 +98,7 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
     <FormAlert severity="error">
       <p>{message}</p>
       <button type="button" className="button button-secondary button-small" onClick={onRetry}>
-        {t('settingsPages.common.retry')}
+        {t('common.retry')}
       </button>
     </FormAlert>
   );

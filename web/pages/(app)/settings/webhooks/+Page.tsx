@@ -68,7 +68,7 @@ export default function Page() {
                 isPending={endpoints.isFetching}
                 onPress={() => void endpoints.refetch()}
               >
-                {t('settingsPages.common.retry')}
+                {t('common.retry')}
               </ActionButton>
             </FormAlert>
           ) : (
