@@ -7,7 +7,8 @@
 // LIGHTHOUSE_PRESETS=mobile (or desktop) audits the dashboard with one preset only. The load average is printed beside the figures: simulated throttling scales the CPU time it observes,
 // so a busy machine reads slower. `npm run bench lighthouse`; `node bench/lighthouse.bench.mjs /reviews` runs one
 // dashboard path, `… product` the product page pair only, `… collection` a collection page with and without the
-// stars on its cards (goal: they cost it no point, CLS 0).
+// stars on its cards (goal: they cost it no point, CLS 0). LIGHTHOUSE_DETAIL=1 prints each run's observed and
+// simulated paints, the document's time to first byte and every request's timing (see printDetail).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -139,6 +140,7 @@ async function auditOnce(chrome, url, headers, flags, preset, attempt = 1) {
   const js = audits['network-requests']?.details?.items
     ?.filter((item) => item.resourceType === 'Script')
     .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  if (process.env.LIGHTHOUSE_DETAIL) printDetail(url, audits, result.lhr.environment?.benchmarkIndex);
   return {
     score: Math.round(categories.performance.score * 100),
     cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
@@ -147,6 +149,30 @@ async function auditOnce(chrome, url, headers, flags, preset, attempt = 1) {
     js: js === undefined ? NaN : Math.round(js / 1024),
     shifted,
   };
+}
+
+/**
+ * LIGHTHOUSE_DETAIL=1: what the simulated paints rest on. Lantern keeps in its paint graphs every request that ended
+ * before the paint it observed (unthrottled), so a script that arrived before that paint counts as blocking it.
+ */
+function printDetail(url, audits, benchmarkIndex) {
+  const observed = audits.metrics?.details?.items?.[0] ?? {};
+  const requests = audits['network-requests']?.details?.items ?? [];
+  const start = requests[0]?.networkRequestTime ?? 0;
+  const before = requests.filter((item) => item.networkEndTime - start <= observed.observedFirstContentfulPaint);
+  console.error(
+    `  ${new URL(url).pathname} (Lighthouse's benchmark index of this machine: ${benchmarkIndex}): observed FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms;` +
+      ` simulated FCP ${Math.round(audits['first-contentful-paint'].numericValue)}, LCP ${Math.round(audits['largest-contentful-paint'].numericValue)};` +
+      ` document ${Math.round(audits['server-response-time']?.numericValue ?? NaN)} ms to first byte;` +
+      ` ${before.length} of ${requests.length} requests ended before the observed paint` +
+      ` (${before.filter((item) => item.resourceType === 'Script').length} scripts)`,
+  );
+  for (const task of audits['long-tasks']?.details?.items ?? [])
+    console.error(`    long task at ${Math.round(task.startTime)} ms, ${Math.round(task.duration)} ms: ${task.url}`);
+  for (const item of requests)
+    console.error(
+      `    ${item.resourceType} ${item.url.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(item.networkRequestTime - start)}–${Math.round(item.networkEndTime - start)} ms ${item.priority}`,
+    );
 }
 
 function row(name, r, preset = 'desktop') {

@@ -4,8 +4,11 @@ import type { TPlatform, TRole } from '../../shared/accounts.js';
 import type { TLanguage } from '../../shared/constants.js';
 import type { Database, DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import { invitations, memberships, merchants, signupRequests, users, workspaces } from '../database/schema.js';
 import { SessionStamps } from './session-stamps.js';
+
+const at = { user: sql.placeholder('user') };
 
 export type UserRow = typeof users.$inferSelect;
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -53,6 +56,8 @@ export class AccountsRepository {
   private get db() {
     return this.database.db;
   }
+
+  private readonly statements = new PreparedStatements('accounts');
 
   /**
    * A new account with its own workspace, merchant and owner membership, in one transaction.
@@ -192,8 +197,12 @@ export class AccountsRepository {
     return accepted;
   }
 
+  /** Asked on every signed-in request, as are the user's memberships: prepared statements. */
   async findUserById(id: string): Promise<UserRow | null> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    const statement = this.statements.get('user_by_id', (name) =>
+      this.db.select().from(users).where(eq(users.id, at.user)).limit(1).prepare(name),
+    );
+    const [row] = await statement.execute({ user: id });
     return row ?? null;
   }
 
@@ -241,13 +250,17 @@ export class AccountsRepository {
 
   /** The user's workspaces, oldest membership first (the first is the default workspace). */
   async listMemberships(userId: string): Promise<WorkspaceMembership[]> {
-    const rows = await this.db
-      .select({ membership: memberships, workspace: workspaces, merchant: merchants })
-      .from(memberships)
-      .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-      .leftJoin(merchants, eq(merchants.workspaceId, memberships.workspaceId))
-      .where(eq(memberships.userId, userId))
-      .orderBy(asc(memberships.createdAt), asc(memberships.id));
+    const statement = this.statements.get('memberships_of_user', (name) =>
+      this.db
+        .select({ membership: memberships, workspace: workspaces, merchant: merchants })
+        .from(memberships)
+        .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+        .leftJoin(merchants, eq(merchants.workspaceId, memberships.workspaceId))
+        .where(eq(memberships.userId, at.user))
+        .orderBy(asc(memberships.createdAt), asc(memberships.id))
+        .prepare(name),
+    );
+    const rows = await statement.execute({ user: userId });
     return rows.map(({ membership, workspace, merchant }) => ({
       workspaceId: workspace.id,
       workspaceName: workspace.name,

@@ -5,6 +5,7 @@ import { ApiError } from '../common/api-error.js';
 import { isUuid } from '../common/uuid.pipe.js';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import { media, merchants, productWidgetOverrides, products, reviews, widgetSettings } from '../database/schema.js';
 import { publishedReviews } from '../reviews/published-reviews.js';
 
@@ -56,19 +57,12 @@ export class StorefrontRepository {
     return this.database.db;
   }
 
-  private readonly statements = new Map<string, unknown>();
-
-  /** The statement named `name`, built the first time it is asked for. */
-  private prepared<T>(name: string, build: (name: string) => T): T {
-    let statement = this.statements.get(name) as T | undefined;
-    if (!statement) this.statements.set(name, (statement = build(`storefront_${name}`)));
-    return statement;
-  }
+  private readonly statements = new PreparedStatements('storefront');
 
   /** A store whose platform app is uninstalled is no storefront's any more: the widget stops until a re-install. */
   async merchant(idOrStoreId: string): Promise<PublicMerchant | null> {
     const byId = isUuid(idOrStoreId);
-    const statement = this.prepared(byId ? 'merchant_by_id' : 'merchant_by_store_id', (name) =>
+    const statement = this.statements.get(byId ? 'merchant_by_id' : 'merchant_by_store_id', (name) =>
       this.db
         .select({ id: merchants.id, storeId: merchants.storeId })
         .from(merchants)
@@ -103,7 +97,7 @@ export class StorefrontRepository {
   /** `externalProductId` null: the store's own settings, no product's override. One query: a miss's only one. */
   async configuration(merchantId: string, externalProductId: string | null) {
     const ofProduct = externalProductId !== null;
-    const statement = this.prepared(ofProduct ? 'product_configuration' : 'store_configuration', (name) =>
+    const statement = this.statements.get(ofProduct ? 'product_configuration' : 'store_configuration', (name) =>
       this.db
         .select({
           mainLanguage: merchants.mainLanguage,
@@ -171,7 +165,7 @@ export class StorefrontRepository {
     const scope = product ? 'product' : 'store';
     const where = () =>
       product ? and(publishedReviews(at.merchant), eq(reviews.productId, at.product)) : publishedReviews(at.merchant);
-    const rows = this.prepared(`${scope}_reviews_${sort}${rating ? '_rated' : ''}`, (name) =>
+    const rows = this.statements.get(`${scope}_reviews_${sort}${rating ? '_rated' : ''}`, (name) =>
       this.db
         .select({
           review: reviews,
@@ -193,7 +187,7 @@ export class StorefrontRepository {
         .offset(at.offset)
         .prepare(name),
     );
-    const ratings = this.prepared(`${scope}_ratings`, (name) =>
+    const ratings = this.statements.get(`${scope}_ratings`, (name) =>
       this.db
         .select({ rating: reviews.rating, total: count() })
         .from(reviews)
@@ -213,7 +207,7 @@ export class StorefrontRepository {
   }
 
   private async publicProduct(merchantId: string, externalProductId: string) {
-    const statement = this.prepared('product', (name) =>
+    const statement = this.statements.get('product', (name) =>
       this.db
         .select(PUBLIC_PRODUCT)
         .from(products)
