@@ -18,13 +18,13 @@ export class ShortLivedMap<V> {
 
   /** The value while it lives; undefined once it lapsed or if none was set. */
   get(key: string, now = Date.now()): V | undefined {
-    const entry = this.entries.get(key);
-    return entry && entry.until > now ? entry.value : undefined;
+    return this.entry(key, now)?.value;
   }
 
-  has(key: string, now = Date.now()): boolean {
+  /** The entry while it lives, for values that may be null or undefined themselves: one lookup, not `has` then `get`. */
+  entry(key: string, now = Date.now()): { readonly value: V } | undefined {
     const entry = this.entries.get(key);
-    return !!entry && entry.until > now;
+    return entry && entry.until > now ? entry : undefined;
   }
 
   set(key: string, value: V, now = Date.now()): void {

@@ -91,7 +91,8 @@ export class StorefrontCache implements OnModuleInit {
   /** The store's current version token (the loader names it), held here for a few seconds like the answers. */
   async version(merchantId: string): Promise<string | null> {
     const now = Date.now();
-    if (this.tokens.has(merchantId, now)) return this.tokens.get(merchantId, now) ?? null;
+    const held = this.tokens.entry(merchantId, now);
+    if (held) return held.value;
     const generation = this.generations.get(merchantId) ?? 0;
     const { version, along } = await this.keys.version(this.tenant(merchantId), [EPOCH_KEY]);
     const token = await this.token(version, along[0]);

@@ -53,7 +53,8 @@ export class StorefrontService {
    */
   async findStore(idOrStoreId: string): Promise<PublicMerchant | null> {
     const now = Date.now();
-    if (this.recentStores.has(idOrStoreId, now)) return this.recentStores.get(idOrStoreId, now) ?? null;
+    const held = this.recentStores.entry(idOrStoreId, now);
+    if (held) return held.value;
     const key = `store:${idOrStoreId}`;
     let found = await this.cache.get<PublicMerchant | { missing: true }>(key);
     if (found === undefined) {
