@@ -1080,16 +1080,28 @@ const LAYOUT_CHECKS: Record<(typeof WIDGET_LAYOUTS)[number], (page: Page, width:
     expect(await next.getAttribute('aria-disabled')).toBe('false');
 
     // The arrow keys go from tile to tile, and the track follows the focus (the last tile whole).
-    const settled = () =>
+    // Where the track rests once it stops: the same for three reads 100 ms apart. Given where it was before a click, it
+    // first waits (up to 5 s) for the smooth scroll to start, which on a loaded machine can take longer than a read.
+    const settled = (from?: number) =>
       track.evaluate(
-        (el) =>
+        (el, from) =>
           new Promise<number>((resolve) => {
+            const started = Date.now();
             let last = -1;
-            const tick = () =>
-              el.scrollLeft === last ? resolve(last) : ((last = el.scrollLeft), setTimeout(tick, 100));
+            let still = 0;
+            const tick = () => {
+              const now = el.scrollLeft;
+              const waiting = now === from && Date.now() - started < 5000;
+              still = !waiting && now === last ? still + 1 : 0;
+              if (still === 2) return resolve(now);
+              last = now;
+              setTimeout(tick, 100);
+            };
             tick();
           }),
+        from,
       );
+    const scrolled = () => track.evaluate((el) => el.scrollLeft);
     await region.locator('.vr-tile').first().focus();
     const focused = () =>
       region.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement?.getAttribute('data-review-id'));
@@ -1098,7 +1110,7 @@ const LAYOUT_CHECKS: Record<(typeof WIDGET_LAYOUTS)[number], (page: Page, width:
       .evaluateAll((els) => els.map((el) => el.getAttribute('data-review-id')));
     for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowRight');
     expect(await focused()).toBe(order[3]);
-    expect(await settled()).toBe(await track.evaluate((el) => el.scrollWidth - el.clientWidth));
+    expect(await settled(0)).toBe(await track.evaluate((el) => el.scrollWidth - el.clientWidth));
     expect(await next.getAttribute('aria-disabled')).toBe('true');
     expect(await previous.getAttribute('aria-disabled')).toBe('false');
     await page.keyboard.press('ArrowLeft');
@@ -1106,12 +1118,13 @@ const LAYOUT_CHECKS: Record<(typeof WIDGET_LAYOUTS)[number], (page: Page, width:
 
     // The buttons page back to the start, and on again.
     for (let i = 0; i < 10 && (await previous.getAttribute('aria-disabled')) === 'false'; i += 1) {
+      const from = await scrolled();
       await previous.click();
-      await settled();
+      await settled(from);
     }
-    expect(await track.evaluate((el) => el.scrollLeft)).toBe(0);
+    expect(await scrolled()).toBe(0);
     await next.click();
-    expect(await settled()).toBeGreaterThan(0);
+    expect(await settled(0)).toBeGreaterThan(0);
   },
   async list(page) {
     const tiles = await tileBoxes(page);

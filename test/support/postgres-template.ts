@@ -49,9 +49,10 @@ async function makeTemplate(adminUrl: string): Promise<string> {
     try {
       await admin.query(`alter database "${staging}" rename to "${name}"`);
     } catch (err) {
-      // Another worker finished first (duplicate_database): use theirs.
+      // Another worker finished first: use theirs. It is duplicate_database when theirs had committed, and a
+      // unique_violation of pg_database's name index when both renames ran at the same moment.
       await admin.query(`drop database if exists "${staging}" with (force)`);
-      if ((err as { code?: string }).code !== '42P04') throw err;
+      if (!['42P04', '23505'].includes((err as { code?: string }).code ?? '')) throw err;
     }
     // Templates of older migration sets are no use, once no run that may still copy them (another branch's, at the
     // same time on this server) made them recently.
