@@ -1,6 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type TLanguage } from '../../shared/constants.js';
+import { i18nOptions } from './options';
+import { isLanguage, type TLanguage } from '../../shared/constants.js';
 import type { TMessageArea, TMessageFiles, TPageMessages } from './areas';
 import en from './messages/en';
 import es from './messages/es';
@@ -62,20 +63,7 @@ export function ensureLanguage(next: TLanguage, current: TLanguage): Promise<voi
 function createI18n(lng: TLanguage, resources: Partial<Record<TLanguage, TPageMessages>>): i18n {
   const instance = i18next.createInstance();
   // With inline resources and `initAsync: false`, init completes before it returns.
-  void instance.use(initReactI18next).init({
-    lng,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    resources: Object.fromEntries(
-      Object.entries(resources).map(([language, messages]) => [language, { translation: messages }]),
-    ),
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    // A text from an area the page did not list (see `messages` in +config.ts) shows as its key: said in the console,
-    // where the browser suites look for errors.
-    saveMissing: true,
-    missingKeyHandler: (_lngs, _ns, key) => console.error(`No text for "${key}" on this page`),
-  });
+  void instance.use(initReactI18next).init(i18nOptions(lng, resources));
   return instance;
 }
 

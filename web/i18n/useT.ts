@@ -1,6 +1,7 @@
 import type { i18n as I18n, TFunction } from 'i18next';
 import { useContext, useSyncExternalStore } from 'react';
 import { getI18n, I18nContext } from 'react-i18next';
+import { remembering } from './remembering';
 
 const fixedTs = new WeakMap<I18n, Map<string, TFunction>>();
 const subscribers = new WeakMap<I18n, (onChange: () => void) => () => void>();
@@ -18,10 +19,9 @@ function subscriberOf(i18n: I18n) {
 }
 
 /**
- * i18next's fixed `t` for the language, remembering the texts it gave for a bare key (most calls): looking a key up
- * costs tens of microseconds (its namespace, its plural and context forms, nesting and interpolation), and a list of
- * reviews asks for the same few texts on every row. Texts added to the instance (a page's areas, on a navigation) clear
- * what it remembers.
+ * i18next's fixed `t` for the language, remembering texts: looking a key up costs tens of microseconds (its namespace,
+ * its plural and context forms, nesting and interpolation), and a list of reviews asks for the same few texts on every
+ * row. Texts added to the instance (a page's areas, on a navigation) clear what it remembers.
  */
 function fixedT(i18n: I18n, language: string): TFunction {
   let byLanguage = fixedTs.get(i18n);
@@ -31,21 +31,8 @@ function fixedT(i18n: I18n, language: string): TFunction {
     fixedTs.set(i18n, (byLanguage = made));
   }
   let t = byLanguage.get(language);
-  if (!t) byLanguage.set(language, (t = rememberingBareKeys(i18n.getFixedT(language))));
+  if (!t) byLanguage.set(language, (t = remembering(i18n, language, i18n.getFixedT(language))));
   return t;
-}
-
-function rememberingBareKeys(t: TFunction): TFunction {
-  // i18next's TFunction types each key's interpolation values; this wrapper only passes its arguments on.
-  const translate = t as unknown as (...args: unknown[]) => unknown;
-  const texts = new Map<string, unknown>();
-  return ((...args: unknown[]) => {
-    const [key] = args;
-    if (args.length !== 1 || typeof key !== 'string') return translate(...args);
-    let text = texts.get(key);
-    if (text === undefined) texts.set(key, (text = translate(key)));
-    return text;
-  }) as unknown as TFunction;
 }
 
 /** The page's i18n instance (the provider's, else the global one). It stays the same when the language changes. */
