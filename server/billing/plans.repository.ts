@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import { plans } from '../database/schema.js';
 import type { PlanSeed } from './plans.catalog.js';
 
@@ -9,6 +10,8 @@ export type PlanRow = typeof plans.$inferSelect;
 
 @Injectable()
 export class PlansRepository {
+  private readonly statements = new PreparedStatements('plans');
+
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
   /** Inserts the plans that are missing; existing ones (maybe edited by an operator) are left alone. */
@@ -19,16 +22,29 @@ export class PlansRepository {
       .onConflictDoNothing({ target: plans.code });
   }
 
+  // The catalog and the Free plan are read on most dashboard pages: prepared statements.
   list(status?: PlanRow['status']): Promise<PlanRow[]> {
-    return this.database.db
-      .select()
-      .from(plans)
-      .where(status ? eq(plans.status, status) : undefined)
-      .orderBy(asc(plans.amount), asc(plans.name));
+    const statement = this.statements.get(`list_${status ?? 'all'}`, (name) =>
+      this.database.db
+        .select()
+        .from(plans)
+        .where(status ? eq(plans.status, status) : undefined)
+        .orderBy(asc(plans.amount), asc(plans.name))
+        .prepare(name),
+    );
+    return statement.execute();
   }
 
   async findByCode(code: string): Promise<PlanRow | null> {
-    const [row] = await this.database.db.select().from(plans).where(eq(plans.code, code)).limit(1);
+    const statement = this.statements.get('by_code', (name) =>
+      this.database.db
+        .select()
+        .from(plans)
+        .where(eq(plans.code, sql.placeholder('code')))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ code });
     return row ?? null;
   }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import { merchants, plans, subscriptions } from '../database/schema.js';
 import type { PlanRow } from './plans.repository.js';
 
@@ -34,6 +35,8 @@ const LIVE: SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
 /** Merchants' subscriptions (DESIGN §5); every method takes the merchant, or a provider's own id. */
 @Injectable()
 export class SubscriptionsRepository {
+  private readonly statements = new PreparedStatements('subscriptions');
+
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
   private get db() {
@@ -42,13 +45,18 @@ export class SubscriptionsRepository {
 
   /** The newest subscription that may carry a plan, with its plan. */
   async latestLive(merchantId: string): Promise<SubscriptionWithPlan | null> {
-    const [row] = await this.db
-      .select({ subscription: subscriptions, plan: plans })
-      .from(subscriptions)
-      .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(and(eq(subscriptions.merchantId, merchantId), inArray(subscriptions.status, LIVE)))
-      .orderBy(desc(subscriptions.createdAt))
-      .limit(1);
+    // Read on most dashboard pages (the plan and its usage): a prepared statement.
+    const statement = this.statements.get('latest_live', (name) =>
+      this.db
+        .select({ subscription: subscriptions, plan: plans })
+        .from(subscriptions)
+        .innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .where(and(eq(subscriptions.merchantId, sql.placeholder('merchant')), inArray(subscriptions.status, LIVE)))
+        .orderBy(desc(subscriptions.createdAt))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ merchant: merchantId });
     return row ?? null;
   }
 

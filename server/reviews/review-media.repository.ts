@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import { media, reviews } from '../database/schema.js';
 
 export type ProcessingTarget = Pick<
@@ -20,6 +21,8 @@ export interface ProcessedMedia {
 /** The reviews side of media processing: what a job reads, and the one write that publishes its result. */
 @Injectable()
 export class ReviewMediaRepository {
+  private readonly statements = new PreparedStatements('review_media');
+
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
   private get db() {
@@ -99,17 +102,22 @@ export class ReviewMediaRepository {
   }
 
   async countWaitingForTools(merchantId: string): Promise<number> {
-    const [row] = await this.db
-      .select({ count: count() })
-      .from(reviews)
-      .where(
-        and(
-          eq(reviews.merchantId, merchantId),
-          eq(reviews.mediaState, 'processing'),
-          isNotNull(reviews.mediaError),
-          isNull(reviews.deletedAt),
-        ),
-      );
+    // Read on the Reviews page of owners (whether videos wait for ffmpeg): a prepared statement.
+    const statement = this.statements.get('waiting_for_tools', (name) =>
+      this.db
+        .select({ count: count() })
+        .from(reviews)
+        .where(
+          and(
+            eq(reviews.merchantId, sql.placeholder('merchant')),
+            eq(reviews.mediaState, 'processing'),
+            isNotNull(reviews.mediaError),
+            isNull(reviews.deletedAt),
+          ),
+        )
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ merchant: merchantId });
     return row?.count ?? 0;
   }
 

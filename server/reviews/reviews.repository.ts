@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TReviewFilter, TReviewStatus } from '../../shared/reviews.js';
 import { usageOf, type ReviewUsage } from '../billing/usage.js';
 import { escapeLike } from '../common/escape-like.js';
 import type { Database, DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import { media, merchants, products, reviewCounters, reviewStatusChanges, reviews } from '../database/schema.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -52,7 +53,6 @@ function searchTextSql(productName: SQL): SQL {
   return sql`lower(${productName} || chr(10) || r.customer_name || chr(10) || r.comment)`;
 }
 
-/** Reviews matching a list filter, from the counters: no status = every live review. */
 /** What the reviews list (and a bulk action over it) narrows to. */
 export interface ReviewFilter {
   status?: TReviewFilter;
@@ -61,7 +61,10 @@ export interface ReviewFilter {
 }
 
 /** The reviews a list filter matches (the Reviews page, its bulk actions, the export). */
-export function reviewFilterWhere(merchantId: string, { status, search, flagged }: ReviewFilter): SQL | undefined {
+export function reviewFilterWhere(
+  merchantId: string | Placeholder,
+  { status, search, flagged }: ReviewFilter,
+): SQL | undefined {
   const byStatus =
     status === 'deleted'
       ? isNotNull(reviews.deletedAt)
@@ -83,9 +86,17 @@ function countOf(counters: CounterRow[], status?: TReviewFilter): number {
   return matching.reduce((sum, c) => sum + c.reviews, 0);
 }
 
+const at = {
+  merchant: sql.placeholder('merchant'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
 /** Reviews, their products and media rows; every method takes the merchant (DESIGN §4 tenancy). */
 @Injectable()
 export class ReviewsRepository {
+  private readonly statements = new PreparedStatements('reviews');
+
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
   private get db() {
@@ -102,25 +113,44 @@ export class ReviewsRepository {
     query: ReviewFilter & { page: number; pageSize: number },
   ): Promise<{ count: number; rows: ReviewWithProduct[] }> {
     const where = reviewFilterWhere(merchantId, query);
+    const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+    // Without a search the counters answer at once; a search (or the flags) counts its matches.
+    const unfiltered = !query.search && query.flagged === undefined;
     const [rows, total] = await Promise.all([
+      unfiltered
+        ? this.byStatus(query.status).execute({ merchant: merchantId, ...page })
+        : this.db
+            .select({ review: reviews, product: products })
+            .from(reviews)
+            .innerJoin(products, eq(products.id, reviews.productId))
+            .where(where)
+            .orderBy(...this.order(query.status))
+            .limit(page.limit)
+            .offset(page.offset),
+      unfiltered
+        ? this.counters(merchantId).then((counters) => countOf(counters, query.status))
+        : this.db
+            .select({ total: count() })
+            .from(reviews)
+            .where(where)
+            .then(([row]) => row.total),
+    ]);
+    return { count: total, rows };
+  }
+
+  /** A page of the list without a search or flags (the Reviews page as it opens): a prepared statement per status. */
+  private byStatus(status: TReviewFilter | undefined) {
+    return this.statements.get(`page_${status ?? 'live'}`, (name) =>
       this.db
         .select({ review: reviews, product: products })
         .from(reviews)
         .innerJoin(products, eq(products.id, reviews.productId))
-        .where(where)
-        .orderBy(...this.order(query.status))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-      // Without a search the counters answer at once; a search (or the flags) counts its matches.
-      query.search || query.flagged !== undefined
-        ? this.db
-            .select({ total: count() })
-            .from(reviews)
-            .where(where)
-            .then(([row]) => row.total)
-        : this.counters(merchantId).then((counters) => countOf(counters, query.status)),
-    ]);
-    return { count: total, rows };
+        .where(reviewFilterWhere(at.merchant, { status }))
+        .orderBy(...this.order(status))
+        .limit(at.limit)
+        .offset(at.offset)
+        .prepare(name),
+    );
   }
 
   async find(merchantId: string, id: string): Promise<ReviewWithProduct | null> {
@@ -152,8 +182,13 @@ export class ReviewsRepository {
   }
 
   /** The trigger-kept counts (migration 0004): one row per status and deletion. */
-  counters(merchantId: string, tx: Transaction | Database = this.db): Promise<CounterRow[]> {
-    return tx.select().from(reviewCounters).where(eq(reviewCounters.merchantId, merchantId));
+  counters(merchantId: string, tx?: Transaction | Database): Promise<CounterRow[]> {
+    if (tx) return tx.select().from(reviewCounters).where(eq(reviewCounters.merchantId, merchantId));
+    // Read on every page of the list and the moderation counts: prepared.
+    const statement = this.statements.get('counters', (name) =>
+      this.db.select().from(reviewCounters).where(eq(reviewCounters.merchantId, at.merchant)).prepare(name),
+    );
+    return statement.execute({ merchant: merchantId });
   }
 
   async topProducts(merchantId: string, limit: number): Promise<Array<{ product: ProductRow; reviews: number }>> {
@@ -168,7 +203,7 @@ export class ReviewsRepository {
     return rows;
   }
 
-  async usage(merchantId: string, tx: Transaction | Database = this.db): Promise<ReviewUsage> {
+  async usage(merchantId: string, tx?: Transaction | Database): Promise<ReviewUsage> {
     return usageOf(await this.counters(merchantId, tx));
   }
 
