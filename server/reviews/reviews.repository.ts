@@ -112,44 +112,39 @@ export class ReviewsRepository {
     merchantId: string,
     query: ReviewFilter & { page: number; pageSize: number },
   ): Promise<{ count: number; rows: ReviewWithProduct[] }> {
-    const where = reviewFilterWhere(merchantId, query);
     const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-    // Without a search the counters answer at once; a search (or the flags) counts its matches.
-    const unfiltered = !query.search && query.flagged === undefined;
-    const [rows, total] = await Promise.all([
-      unfiltered
-        ? this.byStatus(query.status).execute({ merchant: merchantId, ...page })
-        : this.db
-            .select({ review: reviews, product: products })
-            .from(reviews)
-            .innerJoin(products, eq(products.id, reviews.productId))
-            .where(where)
-            .orderBy(...this.order(query.status))
-            .limit(page.limit)
-            .offset(page.offset),
-      unfiltered
-        ? this.counters(merchantId).then((counters) => countOf(counters, query.status))
-        : this.db
-            .select({ total: count() })
-            .from(reviews)
-            .where(where)
-            .then(([row]) => row.total),
+    // Without a search or the flags, the page is a prepared statement and the counters answer the count at once; a
+    // search (or the flags) counts its matches.
+    if (!query.search && query.flagged === undefined) {
+      const [rows, counters] = await Promise.all([
+        this.byStatus(query.status).execute({ merchant: merchantId, ...page }),
+        this.counters(merchantId),
+      ]);
+      return { count: countOf(counters, query.status), rows };
+    }
+    const where = reviewFilterWhere(merchantId, query);
+    const [rows, [{ total }]] = await Promise.all([
+      this.pageOf(where, query.status).limit(page.limit).offset(page.offset),
+      this.db.select({ total: count() }).from(reviews).where(where),
     ]);
     return { count: total, rows };
+  }
+
+  /** The list's rows where `where` holds, in its order. */
+  private pageOf(where: SQL | undefined, status: TReviewFilter | undefined) {
+    return this.db
+      .select({ review: reviews, product: products })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(where)
+      .orderBy(...this.order(status))
+      .$dynamic();
   }
 
   /** A page of the list without a search or flags (the Reviews page as it opens): a prepared statement per status. */
   private byStatus(status: TReviewFilter | undefined) {
     return this.statements.get(`page_${status ?? 'live'}`, (name) =>
-      this.db
-        .select({ review: reviews, product: products })
-        .from(reviews)
-        .innerJoin(products, eq(products.id, reviews.productId))
-        .where(reviewFilterWhere(at.merchant, { status }))
-        .orderBy(...this.order(status))
-        .limit(at.limit)
-        .offset(at.offset)
-        .prepare(name),
+      this.pageOf(reviewFilterWhere(at.merchant, { status }), status).limit(at.limit).offset(at.offset).prepare(name),
     );
   }
 
