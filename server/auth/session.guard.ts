@@ -65,11 +65,19 @@ export class SessionGuard implements CanActivate {
     if (session.via === 'cookie') assertSameOrigin(request, this.config.publicUrl);
     const header = request.headers['x-workspace-id'];
     const requested = typeof header === 'string' && header ? header.trim() : undefined;
-    const remembered = requested ? undefined : request.cookies?.[COOKIES.workspace];
-    return this.cache.context(
-      session.identity,
-      requested ? `header:${requested}` : remembered ? `cookie:${remembered}` : '',
-      () => this.read(session.identity, requested, remembered),
+    if (!requested) return this.sessionContext(session.identity, request.cookies?.[COOKIES.workspace]);
+    return this.cache.context(session.identity, `header:${requested}`, () =>
+      this.read(session.identity, requested, undefined),
+    );
+  }
+
+  /**
+   * A session's context in the workspace its cookie remembers (else its first), from the same cache as the API's
+   * calls: a page's server render and the calls it makes next share one read.
+   */
+  sessionContext(identity: AccessIdentity, remembered: string | undefined): Promise<AuthContext | null> {
+    return this.cache.context(identity, remembered ? `cookie:${remembered}` : '', () =>
+      this.read(identity, undefined, remembered),
     );
   }
 

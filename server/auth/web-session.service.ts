@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIES, TOKEN_COOKIE_MAX_AGE_S } from '../../shared/constants.js';
-import type { TSessionUser } from '../../shared/session.js';
+import { toSessionUser, type TSessionUser } from '../../shared/session.js';
 import { UserViewService } from '../accounts/user-view.service.js';
 import { ApiError } from '../common/api-error.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { assertSameOrigin } from './same-origin.js';
+import { SessionGuard } from './session.guard.js';
 import { SessionTokensService, type SessionTokens } from './session-tokens.service.js';
 import { SessionService } from './session.service.js';
 
@@ -28,6 +29,7 @@ export class WebSessionService {
     private readonly tokens: SessionTokensService,
     private readonly sessions: SessionService,
     private readonly views: UserViewService,
+    private readonly guard: SessionGuard,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -77,8 +79,9 @@ export class WebSessionService {
   async pageUser(request: FastifyRequest, reply: FastifyReply): Promise<TSessionUser | null> {
     const workspaceId = request.cookies[COOKIES.workspace];
     const access = request.cookies[COOKIES.access];
-    const user = access ? await this.sessions.userOfAccessToken(access) : null;
-    if (user) return this.views.sessionUser(user, workspaceId);
+    const identity = access ? await this.sessions.identityOf(access) : null;
+    const auth = identity ? await this.guard.sessionContext(identity, workspaceId) : null;
+    if (auth) return toSessionUser(await this.views.view(auth.user, auth.workspace));
 
     const refresh = request.cookies[COOKIES.refresh];
     if (!refresh) return null;

@@ -62,6 +62,25 @@ function checks(instances: () => Array<ReturnType<typeof request>>) {
     await owner.agent.get('/api/auth/users/me/').expect(200);
   });
 
+  it("draws pages from the calls' copy of the session, and ends them with it", async () => {
+    const owner = await registerOwner(t);
+    const page = (client: ReturnType<typeof request>) =>
+      client.get('/settings').set('Cookie', `access_token=${owner.user.access}`);
+    for (const client of instances()) {
+      await held(client, owner.user.access, '/api/auth/users/me/');
+      expect((await page(client).expect(200)).text).toContain(owner.user.email);
+    }
+    await owner.agent.patch(`/api/stores/${owner.merchantId}/`).send({ store_name: 'Renamed on the page' }).expect(200);
+    for (const client of instances()) expect((await page(client).expect(200)).text).toContain('Renamed on the page');
+    await owner.agent
+      .post('/api/auth/users/change-password/')
+      .send({ current_password: PASSWORD, new_password: 'new-password-1', confirm_password: 'new-password-1' })
+      .expect(200);
+    for (const client of instances()) {
+      expect((await page(client).expect(302)).headers.location).toBe('/login?next=%2Fsettings');
+    }
+  });
+
   it('ends every session at the next call when a new sign-in email is confirmed', async () => {
     const owner = await registerOwner(t);
     for (const client of instances()) await held(client, owner.user.access, '/api/auth/users/me/');
