@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
+import { readOnce } from '../database/render-reads.js';
 import { plans } from '../database/schema.js';
 import type { PlanSeed } from './plans.catalog.js';
 
@@ -22,9 +23,10 @@ export class PlansRepository {
       .onConflictDoNothing({ target: plans.code });
   }
 
-  // The catalog and the Free plan are read on most dashboard pages: prepared statements.
+  // The catalog and the Free plan are read on most dashboard pages: prepared statements, the list once per render.
   list(status?: PlanRow['status']): Promise<PlanRow[]> {
-    const statement = this.statements.get(`list_${status ?? 'all'}`, (name) =>
+    const key = `list_${status ?? 'all'}`;
+    const statement = this.statements.get(key, (name) =>
       this.database.db
         .select()
         .from(plans)
@@ -32,7 +34,7 @@ export class PlansRepository {
         .orderBy(asc(plans.amount), asc(plans.name))
         .prepare(name),
     );
-    return statement.execute();
+    return readOnce(`plans:${key}`, () => statement.execute());
   }
 
   async findByCode(code: string): Promise<PlanRow | null> {

@@ -55,7 +55,9 @@ export class PlansService implements OnApplicationBootstrap {
 
   /** DESIGN §6.4: every merchant is on Free until a subscription says otherwise. */
   async freePlan(): Promise<PlanRow> {
-    const free = await this.plans.findByCode(FREE_PLAN_CODE);
+    // On sale as a rule: found among the plans a page render lists anyway (one read for both), else read by its code.
+    const onSale = (await this.plans.list('active')).find((plan) => plan.code === FREE_PLAN_CODE);
+    const free = onSale ?? (await this.plans.findByCode(FREE_PLAN_CODE));
     if (!free) throw new Error('The Free plan is missing: plans are seeded at start');
     return free;
   }

@@ -3,6 +3,7 @@ import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
+import { readOnce, renderReadKeys } from '../database/render-reads.js';
 import { reviewCounters, reviewImportCounters, reviewRequests } from '../database/schema.js';
 import { usageOf, type ReviewUsage } from './usage.js';
 
@@ -34,11 +35,14 @@ export class ReviewUsageRepository {
   async usage(merchantId: string): Promise<ReviewUsage> {
     // Read on most dashboard pages (the plan's usage): prepared statements.
     const [all, imported] = await Promise.all([
-      this.statements
-        .get('counters', (name) =>
-          this.database.db.select().from(reviewCounters).where(eq(reviewCounters.merchantId, merchant)).prepare(name),
-        )
-        .execute({ merchant: merchantId }),
+      // The same rows as ReviewsRepository.counters: a page showing both reads them once.
+      readOnce(renderReadKeys.reviewCounters(merchantId), () =>
+        this.statements
+          .get('counters', (name) =>
+            this.database.db.select().from(reviewCounters).where(eq(reviewCounters.merchantId, merchant)).prepare(name),
+          )
+          .execute({ merchant: merchantId }),
+      ),
       this.statements
         .get('import_counters', (name) =>
           this.database.db

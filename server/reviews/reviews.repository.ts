@@ -6,6 +6,7 @@ import { escapeLike } from '../common/escape-like.js';
 import type { Database, DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
+import { readOnce, renderReadKeys } from '../database/render-reads.js';
 import { media, merchants, products, reviewCounters, reviewStatusChanges, reviews } from '../database/schema.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -179,11 +180,11 @@ export class ReviewsRepository {
   /** The trigger-kept counts (migration 0004): one row per status and deletion. */
   counters(merchantId: string, tx?: Transaction | Database): Promise<CounterRow[]> {
     if (tx) return tx.select().from(reviewCounters).where(eq(reviewCounters.merchantId, merchantId));
-    // Read on every page of the list and the moderation counts: prepared.
+    // Read on every page of the list and the moderation counts: prepared, and read once per page render.
     const statement = this.statements.get('counters', (name) =>
       this.db.select().from(reviewCounters).where(eq(reviewCounters.merchantId, at.merchant)).prepare(name),
     );
-    return statement.execute({ merchant: merchantId });
+    return readOnce(renderReadKeys.reviewCounters(merchantId), () => statement.execute({ merchant: merchantId }));
   }
 
   async topProducts(merchantId: string, limit: number): Promise<Array<{ product: ProductRow; reviews: number }>> {
