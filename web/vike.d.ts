@@ -16,6 +16,8 @@ declare global {
       dismissed: string[];
       /** The page's texts in `locale`, set by the server render (+onBeforeRenderHtml) for the first render. */
       messages?: TPageMessages;
+      /** `messages` as JSON, what the server passes to the browser (parsed by +onBeforeRenderClient on hydration). */
+      messagesJson?: string;
       /**
        * Server only, never passed to the client: in-process reads for `+data` hooks, bound to the signed-in user's
        * current workspace and store. null when signed out, without a store, or without the permission.

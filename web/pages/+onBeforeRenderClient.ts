@@ -1,5 +1,6 @@
 import type { PageContextClient } from 'vike/types';
 import { addMessages, currentLanguage, ensureMessages, messageAreas } from '../i18n';
+import type { TPageMessages } from '../i18n/areas';
 import { hydrateInTransition } from '../lib/hydrateInTransition';
 
 hydrateInTransition();
@@ -8,6 +9,8 @@ hydrateInTransition();
 // in the language shown, unless the browser holds them already.
 export default async function onBeforeRenderClient(pageContext: PageContextClient): Promise<void> {
   const areas = messageAreas(pageContext.config);
-  if (pageContext.isHydration && pageContext.messages) addMessages(pageContext.locale, pageContext.messages, areas);
-  else await ensureMessages(currentLanguage(pageContext.locale), ['shell', ...areas]);
+  if (pageContext.isHydration && pageContext.messagesJson) {
+    pageContext.messages = JSON.parse(pageContext.messagesJson) as TPageMessages;
+    addMessages(pageContext.locale, pageContext.messages, areas);
+  } else await ensureMessages(currentLanguage(pageContext.locale), ['shell', ...areas]);
 }
