@@ -22,8 +22,12 @@ export class BillingReaders implements OnModuleInit {
 
   // Each with its API route's permission; the plans route asks for none.
   onModuleInit(): void {
-    this.readers.register('billingPlans', null, () => () => this.plans.list('active'));
-    this.readers.register('currentUsage', 'view_dashboard', (merchantId) => () => this.limits.currentUsage(merchantId));
+    this.readers.register('billingPlans', null, (_id, _user, reads) => () => this.plans.list('active', reads));
+    this.readers.register(
+      'currentUsage',
+      'view_dashboard',
+      (merchantId, _user, reads) => () => this.limits.currentUsage(merchantId, reads),
+    );
     this.readers.register(
       'billingConfig',
       'manage_billing',
@@ -32,7 +36,7 @@ export class BillingReaders implements OnModuleInit {
     this.readers.register(
       'activeSubscription',
       'manage_billing',
-      (merchantId) => () => this.subscriptions.activeOf(merchantId),
+      (merchantId, _user, reads) => () => this.subscriptions.activeOf(merchantId, reads),
     );
     this.readers.register(
       'paymentMethods',

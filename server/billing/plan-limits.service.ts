@@ -4,6 +4,7 @@ import type { TCurrentUsage, TPlanLimitError, TUsageDetails, TUsageMeter } from 
 import { ApiError } from '../common/api-error.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { readOnce, type RenderReads } from '../database/render-reads.js';
 import type { PlanRow } from './plans.repository.js';
 import { ServerReaders } from '../ssr/server-readers.js';
 import { PlansService, mapPlan } from './plans.service.js';
@@ -45,11 +46,18 @@ export class PlanLimitsService implements OnModuleInit {
 
   onModuleInit(): void {
     // The upgrade card's data, for pages of members who may moderate (the API route's permission).
-    this.readers.register('usageDetails', 'moderate_reviews', (merchantId) => () => this.usageDetails(merchantId));
+    this.readers.register(
+      'usageDetails',
+      'moderate_reviews',
+      (merchantId, _user, reads) => () => this.usageDetails(merchantId, reads),
+    );
   }
 
-  async standing(merchantId: string, now = new Date()): Promise<Standing> {
-    const live = await this.subscriptions.latestLive(merchantId);
+  /** `reads`: a page render's, where the plan's usage and its upgrades read the subscription and the plans once. */
+  async standing(merchantId: string, now = new Date(), reads?: RenderReads): Promise<Standing> {
+    const live = await readOnce(reads, `live_subscription:${merchantId}`, () =>
+      this.subscriptions.latestLive(merchantId),
+    );
     if (live) {
       const { subscription, plan } = live;
       if (subscription.status === 'past_due') {
@@ -65,11 +73,11 @@ export class PlanLimitsService implements OnModuleInit {
         return { plan, subscription, status, graceEndsAt: null };
       }
     }
-    return { plan: await this.plans.freePlan(), subscription: null, status: 'free', graceEndsAt: null };
+    return { plan: await this.plans.freePlan(reads), subscription: null, status: 'free', graceEndsAt: null };
   }
 
-  async planOf(merchantId: string): Promise<PlanRow> {
-    return (await this.standing(merchantId)).plan;
+  async planOf(merchantId: string, reads?: RenderReads): Promise<PlanRow> {
+    return (await this.standing(merchantId, new Date(), reads)).plan;
   }
 
   /** How many more active (approved) and total (not deleted) reviews the plan takes; Infinity when unlimited. */
@@ -90,17 +98,21 @@ export class PlanLimitsService implements OnModuleInit {
   }
 
   /** Review requests made this calendar month (UTC) against the plan's monthly quota. */
-  async monthlyRequests(merchantId: string, now = new Date()): Promise<TUsageMeter> {
+  async monthlyRequests(merchantId: string, now = new Date(), reads?: RenderReads): Promise<TUsageMeter> {
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const [plan, made] = await Promise.all([this.planOf(merchantId), this.usage.requestsSince(merchantId, monthStart)]);
+    const [plan, made] = await Promise.all([
+      this.planOf(merchantId, reads),
+      this.usage.requestsSince(merchantId, monthStart),
+    ]);
     return meter(made, plan.maxMonthlyRequests);
   }
 
-  async currentUsage(merchantId: string): Promise<TCurrentUsage> {
+  async currentUsage(merchantId: string, reads?: RenderReads): Promise<TCurrentUsage> {
+    const now = new Date();
     const [standing, usage, requests] = await Promise.all([
-      this.standing(merchantId),
-      this.usage.usage(merchantId),
-      this.monthlyRequests(merchantId),
+      this.standing(merchantId, now, reads),
+      this.usage.usage(merchantId, reads),
+      this.monthlyRequests(merchantId, now, reads),
     ]);
     return {
       plan: mapPlan(standing.plan),
@@ -112,11 +124,11 @@ export class PlanLimitsService implements OnModuleInit {
   }
 
   /** SPEC §3 Usage details: the upgrade widget's data. */
-  async usageDetails(merchantId: string): Promise<TUsageDetails> {
+  async usageDetails(merchantId: string, reads?: RenderReads): Promise<TUsageDetails> {
     const [standing, usage, catalog] = await Promise.all([
-      this.standing(merchantId),
-      this.usage.usage(merchantId),
-      this.plans.activePlans(),
+      this.standing(merchantId, new Date(), reads),
+      this.usage.usage(merchantId, reads),
+      this.plans.activePlans(reads),
     ]);
     const { plan } = standing;
     const info = limitInfo(usage, plan);

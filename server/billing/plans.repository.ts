@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
-import { readOnce } from '../database/render-reads.js';
+import { readOnce, type RenderReads } from '../database/render-reads.js';
 import { plans } from '../database/schema.js';
 import type { PlanSeed } from './plans.catalog.js';
 
@@ -24,7 +24,7 @@ export class PlansRepository {
   }
 
   // The catalog and the Free plan are read on most dashboard pages: prepared statements, the list once per render.
-  list(status?: PlanRow['status']): Promise<PlanRow[]> {
+  list(status?: PlanRow['status'], reads?: RenderReads): Promise<PlanRow[]> {
     const key = `list_${status ?? 'all'}`;
     const statement = this.statements.get(key, (name) =>
       this.database.db
@@ -34,7 +34,7 @@ export class PlansRepository {
         .orderBy(asc(plans.amount), asc(plans.name))
         .prepare(name),
     );
-    return readOnce(`plans:${key}`, () => statement.execute());
+    return readOnce(reads, `plans:${key}`, () => statement.execute());
   }
 
   async findByCode(code: string): Promise<PlanRow | null> {

@@ -3,6 +3,7 @@ import type { TListOf } from '../../shared/accounts.js';
 import type { TBenefitKey, TPlan } from '../../shared/billing.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import type { RenderReads } from '../database/render-reads.js';
 import { FREE_PLAN_CODE, PLAN_CATALOG } from './plans.catalog.js';
 import { PlansRepository, type PlanRow } from './plans.repository.js';
 
@@ -49,20 +50,20 @@ export class PlansService implements OnApplicationBootstrap {
     return this.plans.findByStripePrice(priceId);
   }
 
-  async list(status?: PlanRow['status']): Promise<TListOf<TPlan>> {
-    return { results: (await this.plans.list(status)).map(mapPlan) };
+  async list(status?: PlanRow['status'], reads?: RenderReads): Promise<TListOf<TPlan>> {
+    return { results: (await this.plans.list(status, reads)).map(mapPlan) };
   }
 
   /** DESIGN §6.4: every merchant is on Free until a subscription says otherwise. */
-  async freePlan(): Promise<PlanRow> {
+  async freePlan(reads?: RenderReads): Promise<PlanRow> {
     // On sale as a rule: found among the plans a page render lists anyway (one read for both), else read by its code.
-    const onSale = (await this.plans.list('active')).find((plan) => plan.code === FREE_PLAN_CODE);
+    const onSale = (await this.plans.list('active', reads)).find((plan) => plan.code === FREE_PLAN_CODE);
     const free = onSale ?? (await this.plans.findByCode(FREE_PLAN_CODE));
     if (!free) throw new Error('The Free plan is missing: plans are seeded at start');
     return free;
   }
 
-  activePlans(): Promise<PlanRow[]> {
-    return this.plans.list('active');
+  activePlans(reads?: RenderReads): Promise<PlanRow[]> {
+    return this.plans.list('active', reads);
   }
 }

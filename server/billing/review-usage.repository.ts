@@ -3,7 +3,7 @@ import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
-import { readOnce, renderReadKeys } from '../database/render-reads.js';
+import { readOnce, renderReadKeys, type RenderReads } from '../database/render-reads.js';
 import { reviewCounters, reviewImportCounters, reviewRequests } from '../database/schema.js';
 import { usageOf, type ReviewUsage } from './usage.js';
 
@@ -32,11 +32,11 @@ export class ReviewUsageRepository {
   }
 
   /** Imported reviews (review_import_counters) are left out: a store's history brought in counts against no limit. */
-  async usage(merchantId: string): Promise<ReviewUsage> {
+  async usage(merchantId: string, reads?: RenderReads): Promise<ReviewUsage> {
     // Read on most dashboard pages (the plan's usage): prepared statements.
     const [all, imported] = await Promise.all([
       // The same rows as ReviewsRepository.counters: a page showing both reads them once.
-      readOnce(renderReadKeys.reviewCounters(merchantId), () =>
+      readOnce(reads, renderReadKeys.reviewCounters(merchantId), () =>
         this.statements
           .get('counters', (name) =>
             this.database.db.select().from(reviewCounters).where(eq(reviewCounters.merchantId, merchant)).prepare(name),

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { TActiveSubscription, TCurrentUsage, TSubscription } from '../../shared/billing.js';
 import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import { ApiError } from '../common/api-error.js';
+import type { RenderReads } from '../database/render-reads.js';
 import { PlanLimitsService } from './plan-limits.service.js';
 import { PlansService, mapPlan } from './plans.service.js';
 import { ReviewUsageRepository } from './review-usage.repository.js';
@@ -24,11 +25,11 @@ export class SubscriptionsService {
     return this.activeOf(storeOf(auth).id);
   }
 
-  async activeOf(merchantId: string): Promise<TActiveSubscription> {
-    const standing = await this.limits.standing(merchantId);
+  async activeOf(merchantId: string, reads?: RenderReads): Promise<TActiveSubscription> {
+    const standing = await this.limits.standing(merchantId, new Date(), reads);
     const { subscription } = standing;
     if (!subscription || (subscription.provider !== 'stripe' && subscription.provider !== 'shopify')) return {};
-    const usage = await this.usage.usage(merchantId);
+    const usage = await this.usage.usage(merchantId, reads);
     const plan = mapPlan(standing.plan);
     return {
       id: subscription.id,

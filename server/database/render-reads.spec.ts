@@ -1,4 +1,4 @@
-import { readOnce, withRenderReads } from './render-reads.js';
+import { readOnce, RenderReads } from './render-reads.js';
 
 /** A read that counts its calls and answers after a tick, as a query would. */
 function countedRead(answer: () => unknown = () => ({ rows: [] })) {
@@ -14,9 +14,12 @@ function countedRead(answer: () => unknown = () => ({ rows: [] })) {
 describe('render reads', () => {
   it('reads a key once within a render, every caller getting the same answer', async () => {
     const read = countedRead();
-    const [a, b, c] = await withRenderReads(() =>
-      Promise.all([readOnce('k', read), readOnce('k', read), Promise.resolve().then(() => readOnce('k', read))]),
-    );
+    const reads = new RenderReads();
+    const [a, b, c] = await Promise.all([
+      readOnce(reads, 'k', read),
+      readOnce(reads, 'k', read),
+      Promise.resolve().then(() => readOnce(reads, 'k', read)),
+    ]);
     expect(read.calls).toBe(1);
     expect(b).toBe(a);
     expect(c).toBe(a);
@@ -24,15 +27,16 @@ describe('render reads', () => {
 
   it('reads each key of a render on its own', async () => {
     const read = countedRead();
-    await withRenderReads(() => Promise.all([readOnce('a', read), readOnce('b', read)]));
+    const reads = new RenderReads();
+    await Promise.all([readOnce(reads, 'a', read), readOnce(reads, 'b', read)]);
     expect(read.calls).toBe(2);
   });
 
-  it('reads afresh outside a render and in each render, even two at once', async () => {
+  it('reads afresh outside a render and in each render', async () => {
     const read = countedRead();
-    await Promise.all([readOnce('k', read), readOnce('k', read)]);
+    await Promise.all([readOnce(undefined, 'k', read), readOnce(undefined, 'k', read)]);
     expect(read.calls).toBe(2);
-    await Promise.all([withRenderReads(() => readOnce('k', read)), withRenderReads(() => readOnce('k', read))]);
+    await Promise.all([readOnce(new RenderReads(), 'k', read), readOnce(new RenderReads(), 'k', read)]);
     expect(read.calls).toBe(4);
   });
 
@@ -42,11 +46,12 @@ describe('render reads', () => {
       if (fail) throw new Error('connection lost');
       return 'rows';
     });
-    const settled = await withRenderReads(() => Promise.allSettled([readOnce('k', read), readOnce('k', read)]));
+    const reads = new RenderReads();
+    const settled = await Promise.allSettled([readOnce(reads, 'k', read), readOnce(reads, 'k', read)]);
     expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected']);
     expect(read.calls).toBe(1);
     fail = false;
-    await expect(withRenderReads(() => readOnce('k', read))).resolves.toBe('rows');
+    await expect(readOnce(new RenderReads(), 'k', read)).resolves.toBe('rows');
     expect(read.calls).toBe(2);
   });
 });

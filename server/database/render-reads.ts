@@ -1,26 +1,25 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
-const shared = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
-
 /**
- * Runs a page's server render with reads it may share: its data hooks ask for the same rows in parallel (the review
- * counters behind the list, the filter's counts and the plan's usage; the plans behind the plan and its upgrades), and
- * a render writes nothing, so one read answers them all. Nothing is kept past the render: the next page reads afresh.
+ * The reads one server render of a page shares: its data hooks ask for the same rows in parallel (the review counters
+ * behind the list, the filter's counts and the plan's usage; the plans and the live subscription behind the plan and
+ * its upgrades), and a render writes nothing, so one read answers them all. `ServerReaders` makes one per render and
+ * hands it to every reader, which passes it down to the reads worth sharing; nothing is kept past the render. Passed
+ * by hand rather than found in an AsyncLocalStorage: only the reads a reader opts in share, and nothing that may write
+ * between two reads can reach it.
  */
-export function withRenderReads<T>(render: () => Promise<T>): Promise<T> {
-  return shared.run(new Map(), render);
+export class RenderReads {
+  private readonly answers = new Map<string, Promise<unknown>>();
+
+  /** `read()` once for `key`: each caller gets the same result, or the same failure. Callers must not mutate it. */
+  once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let answer = this.answers.get(key) as Promise<T> | undefined;
+    if (!answer) this.answers.set(key, (answer = read()));
+    return answer;
+  }
 }
 
-/**
- * `read()` once per render for `key` (each caller gets the same result, or the same failure); outside a render (API
- * calls, jobs, anything that may write between two reads) it always reads. Callers must not mutate what it answers.
- */
-export function readOnce<T>(key: string, read: () => Promise<T>): Promise<T> {
-  const reads = shared.getStore();
-  if (!reads) return read();
-  let answer = reads.get(key) as Promise<T> | undefined;
-  if (!answer) reads.set(key, (answer = read()));
-  return answer;
+/** Through the render's reads when there is one; otherwise (API calls, jobs, which may write between reads) it reads. */
+export function readOnce<T>(reads: RenderReads | undefined, key: string, read: () => Promise<T>): Promise<T> {
+  return reads ? reads.once(key, read) : read();
 }
 
 /** The keys two repositories share for one read. */

@@ -6,7 +6,7 @@ import { escapeLike } from '../common/escape-like.js';
 import type { Database, DatabaseHandle } from '../database/database.js';
 import { DATABASE } from '../database/database.module.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
-import { readOnce, renderReadKeys } from '../database/render-reads.js';
+import { readOnce, renderReadKeys, type RenderReads } from '../database/render-reads.js';
 import { media, merchants, products, reviewCounters, reviewStatusChanges, reviews } from '../database/schema.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -109,9 +109,11 @@ export class ReviewsRepository {
     return [status === 'deleted' ? desc(reviews.deletedAt) : desc(reviews.createdAt), desc(reviews.id)];
   }
 
+  /** `reads`: a page render's, which shares the counters with the filter's counts and the plan's usage. */
   async list(
     merchantId: string,
     query: ReviewFilter & { page: number; pageSize: number },
+    reads?: RenderReads,
   ): Promise<{ count: number; rows: ReviewWithProduct[] }> {
     const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
     // Without a search or the flags, the page is a prepared statement and the counters answer the count at once; a
@@ -119,7 +121,7 @@ export class ReviewsRepository {
     if (!query.search && query.flagged === undefined) {
       const [rows, counters] = await Promise.all([
         this.byStatus(query.status).execute({ merchant: merchantId, ...page }),
-        this.counters(merchantId),
+        this.sharedCounters(merchantId, reads),
       ]);
       return { count: countOf(counters, query.status), rows };
     }
@@ -159,11 +161,14 @@ export class ReviewsRepository {
     return row ?? null;
   }
 
-  async stats(merchantId: string): Promise<{
+  async stats(
+    merchantId: string,
+    reads?: RenderReads,
+  ): Promise<{
     counts: Record<TReviewStatus | 'deleted', number>;
     averageRating: number | null;
   }> {
-    const counters = await this.counters(merchantId);
+    const counters = await this.sharedCounters(merchantId, reads);
     const live = (status: TReviewStatus) => counters.find((c) => c.status === status && !c.deleted);
     const approved = live('approved');
     return {
@@ -177,14 +182,18 @@ export class ReviewsRepository {
     };
   }
 
+  private sharedCounters(merchantId: string, reads: RenderReads | undefined): Promise<CounterRow[]> {
+    return readOnce(reads, renderReadKeys.reviewCounters(merchantId), () => this.counters(merchantId));
+  }
+
   /** The trigger-kept counts (migration 0004): one row per status and deletion. */
   counters(merchantId: string, tx?: Transaction | Database): Promise<CounterRow[]> {
     if (tx) return tx.select().from(reviewCounters).where(eq(reviewCounters.merchantId, merchantId));
-    // Read on every page of the list and the moderation counts: prepared, and read once per page render.
+    // Read on every page of the list and the moderation counts: prepared.
     const statement = this.statements.get('counters', (name) =>
       this.db.select().from(reviewCounters).where(eq(reviewCounters.merchantId, at.merchant)).prepare(name),
     );
-    return readOnce(renderReadKeys.reviewCounters(merchantId), () => statement.execute({ merchant: merchantId }));
+    return statement.execute({ merchant: merchantId });
   }
 
   async topProducts(merchantId: string, limit: number): Promise<Array<{ product: ProductRow; reviews: number }>> {

@@ -15,6 +15,7 @@ import { storeOf, type WorkspaceContext } from '../auth/auth-context.js';
 import type { TUsageDetails } from '../../shared/billing.js';
 import { PlanLimitsService } from '../billing/plan-limits.service.js';
 import { ApiError } from '../common/api-error.js';
+import type { RenderReads } from '../database/render-reads.js';
 import { DomainEvents } from '../events/domain-events.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { StorefrontCache } from '../storefront/storefront-cache.js';
@@ -55,24 +56,36 @@ export class ReviewsService implements OnModuleInit {
     this.readers.register(
       'reviews',
       'moderate_reviews',
-      (merchantId) => (query) =>
-        this.listOf(merchantId, { ...query, page_size: REVIEWS_PAGE_SIZE, search: query.search || undefined }),
+      (merchantId, _user, reads) => (query) =>
+        this.listOf(merchantId, { ...query, page_size: REVIEWS_PAGE_SIZE, search: query.search || undefined }, reads),
     );
-    this.readers.register('reviewStats', 'moderate_reviews', (merchantId) => () => this.statsOf(merchantId));
+    this.readers.register(
+      'reviewStats',
+      'moderate_reviews',
+      (merchantId, _user, reads) => () => this.statsOf(merchantId, reads),
+    );
   }
 
   list(auth: WorkspaceContext, query: z.output<typeof ZReviewListQuery>): Promise<TPage<TReview>> {
     return this.listOf(storeOf(auth).id, query);
   }
 
-  private async listOf(merchantId: string, query: z.output<typeof ZReviewListQuery>): Promise<TPage<TReview>> {
-    const { count, rows } = await this.reviews.list(merchantId, {
-      page: query.page,
-      pageSize: query.page_size,
-      status: query.status,
-      search: query.search || undefined,
-      flagged: query.flagged,
-    });
+  private async listOf(
+    merchantId: string,
+    query: z.output<typeof ZReviewListQuery>,
+    reads?: RenderReads,
+  ): Promise<TPage<TReview>> {
+    const { count, rows } = await this.reviews.list(
+      merchantId,
+      {
+        page: query.page,
+        pageSize: query.page_size,
+        status: query.status,
+        search: query.search || undefined,
+        flagged: query.flagged,
+      },
+      reads,
+    );
     return listPage(
       '/api/reviews/',
       query,
@@ -104,8 +117,8 @@ export class ReviewsService implements OnModuleInit {
     return this.statsOf(storeOf(auth).id);
   }
 
-  private async statsOf(merchantId: string): Promise<TReviewStats> {
-    const { counts, averageRating } = await this.reviews.stats(merchantId);
+  private async statsOf(merchantId: string, reads?: RenderReads): Promise<TReviewStats> {
+    const { counts, averageRating } = await this.reviews.stats(merchantId, reads);
     return {
       total: counts.pending + counts.approved + counts.rejected,
       ...counts,

@@ -2,12 +2,20 @@ import { Global, Injectable, Module } from '@nestjs/common';
 import type { TPermission } from '../../shared/permissions.js';
 import type { TServerApi } from '../../shared/server-api.js';
 import { can, type TSessionUser } from '../../shared/session.js';
+import { RenderReads } from '../database/render-reads.js';
 
 /** What a reader is bound to: the current store (most pages) or the current workspace (the team, with or without a store). */
 export type TReaderScope = 'store' | 'workspace';
 
-/** Bound to the store's or workspace's id; the user is there for reads of the member's own (their preferences). */
-type Reader<K extends keyof TServerApi> = (id: string, user: TSessionUser) => NonNullable<TServerApi[K]>;
+/**
+ * Bound to the store's or workspace's id; the user is there for reads of the member's own (their preferences), the
+ * render's reads for those several readers make (RenderReads).
+ */
+type Reader<K extends keyof TServerApi> = (
+  id: string,
+  user: TSessionUser,
+  reads: RenderReads,
+) => NonNullable<TServerApi[K]>;
 
 interface Registration {
   /** null: every member of the workspace may read it (the API route asks for no permission). */
@@ -45,9 +53,10 @@ export class ServerReaders {
    */
   for(user: TSessionUser | null): TServerApi {
     const api: Record<string, unknown> = Object.fromEntries(this.publicReads);
+    const reads = new RenderReads();
     for (const [key, { permission, scope, reader }] of this.readers) {
       const id = scope === 'store' ? user?.merchant?.id : user?.workspace_id;
-      api[key] = user && id && (permission === null || can(user, permission)) ? reader(id, user) : null;
+      api[key] = user && id && (permission === null || can(user, permission)) ? reader(id, user, reads) : null;
     }
     return api as unknown as TServerApi;
   }

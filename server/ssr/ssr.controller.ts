@@ -4,7 +4,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WebSessionService } from '../auth/web-session.service.js';
 import { ApiError } from '../common/api-error.js';
 import { DOCUMENT_HEADERS } from '../common/security-headers.js';
-import { withRenderReads } from '../database/render-reads.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ServerReaders } from './server-readers.js';
@@ -32,18 +31,16 @@ export class SsrController {
     if (NOT_PAGES.test(request.url)) throw ApiError.notFound();
     const cspNonce = randomBytes(16).toString('base64url');
     const user = await this.session.pageUser(request, reply);
-    const result = await withRenderReads(() =>
-      this.ssr.render({
-        url: request.url,
-        headers: request.headers,
-        user,
-        serverApi: this.readers.for(user),
-        theme: themeOf(request),
-        dismissed: dismissedOf(request),
-        locale: localeOf(request),
-        cspNonce,
-      }),
-    );
+    const result = await this.ssr.render({
+      url: request.url,
+      headers: request.headers,
+      user,
+      serverApi: this.readers.for(user),
+      theme: themeOf(request),
+      dismissed: dismissedOf(request),
+      locale: localeOf(request),
+      cspNonce,
+    });
     if (result.kind === 'not-found') return reply.callNotFound();
     // SPEC §2: unknown paths go to the dashboard home, replacing the history entry.
     if (result.kind === 'unknown-route') return reply.redirect('/', 302);
