@@ -8,6 +8,7 @@ import type { TLanguage, TTheme } from '../../shared/constants.js';
 import type { TSessionUser } from '../../shared/session.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { FirstPaint } from './first-paint.js';
 
 export interface RenderInput {
   url: string;
@@ -31,8 +32,12 @@ export type RenderResult =
 export class SsrService implements OnModuleInit {
   private readonly logger = new Logger(SsrService.name);
   private buildLoaded: Promise<void> | undefined;
+  /** Production pages only: in development Vite serves the styles and scripts as it transforms them. */
+  private readonly firstPaint: FirstPaint | undefined;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.firstPaint = this.isDev ? undefined : new FirstPaint(this.clientDir);
+  }
 
   get isDev(): boolean {
     return this.config.env === 'development';
@@ -77,6 +82,10 @@ export class SsrService implements OnModuleInit {
     const response = pageContext.httpResponse;
     if (!response) return { kind: 'not-found' };
     if (response.statusCode >= 500) this.logger.error({ url: input.url }, 'Page rendering failed');
-    return { kind: 'page', status: response.statusCode, headers: response.headers, body: response.body };
+    const html = response.headers.some(
+      ([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/html'),
+    );
+    const body = html && this.firstPaint ? this.firstPaint.rewrite(response.body) : response.body;
+    return { kind: 'page', status: response.statusCode, headers: response.headers, body };
   }
 }

@@ -35,13 +35,11 @@ function fetchRaw(
   });
 }
 
-/** The files `/login` loads: its scripts, the modules it preloads, its style sheets. */
+/** The files `/login` names: its scripts and the modules it preloads (in its loader), its style sheets. */
 async function loginAssets(): Promise<string[]> {
   const page = await fetchRaw('/login', 'identity');
   expect(page.status).toBe(200);
-  const assets = [...page.body.toString().matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
-    (match) => match[1],
-  );
+  const assets = [...page.body.toString().matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
   expect(assets.some((path) => path.endsWith('.js')) && assets.some((path) => path.endsWith('.css'))).toBe(true);
   return [...new Set(assets)];
 }

@@ -127,6 +127,18 @@ describe('server-rendered pages', () => {
     expect(css.headers['content-type']).toMatch(/text\/css/);
   });
 
+  // Issue 29: on a mobile network every request costs a round trip; the first paint needs the document only.
+  it('carries its built style sheets in the page and asks for its scripts from one inline loader', async () => {
+    const res = await http.get('/reviews').set('cookie', cookie).expect(200);
+    expect(res.text).not.toMatch(/<link rel="stylesheet" type="text\/css"/);
+    expect(res.text).not.toMatch(/<script src=|rel="modulepreload"/);
+    const sheets = [...res.text.matchAll(/<style>([\s\S]*?)<\/style><link rel="stylesheet" href="([^"]+)" disabled>/g)];
+    expect(sheets.length).toBeGreaterThan(1);
+    for (const [, css, href] of sheets) expect(css).toBe((await http.get(href).expect(200)).text);
+    const entry = /s\.src="(\/assets\/entries\/[^"]+\.js)"/.exec(res.text)?.[1];
+    expect((await http.get(entry!).expect(200)).headers['content-type']).toMatch(/javascript/);
+  });
+
   it('compresses large responses', async () => {
     const page = await http.get('/login').set('accept-encoding', 'gzip').expect(200);
     expect(page.headers['content-encoding']).toBe('gzip');

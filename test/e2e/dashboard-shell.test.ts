@@ -82,6 +82,34 @@ describe('dashboard shell', () => {
     expect(problems).toEqual([]);
   });
 
+  it('paints from its document alone, then asks for its scripts and hydrates; the next page brings its own styles', async () => {
+    const page = await openSignedIn('/settings');
+    await waitForHydration(page);
+    const first = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      requests: performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
+    expect(first.requests.filter((r) => r.path.endsWith('.css'))).toEqual([]);
+    const scripts = first.requests.filter((r) => r.path.startsWith('/assets/') && r.path.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(scripts.filter((r) => !(r.start >= first.paint))).toEqual([]);
+    // The reviews page has a style sheet of its own: the client router asks for it, and not for the common one,
+    // which the first page carried.
+    await page.getByTestId('sidebar').getByRole('link', { name: en.nav.reviews, exact: true }).click();
+    await page.locator('h1', { hasText: en.pages.reviews.title }).waitFor();
+    const sheets = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.endsWith('.css')),
+    );
+    expect(sheets.filter((path) => path.includes('/styles_reviews-'))).toHaveLength(1);
+    expect(sheets.filter((path) => path.includes('/common.'))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it('switches the sidebar language, and the choice survives a reload', async () => {
     const page = await openSignedIn('/');
     await waitForHydration(page);
