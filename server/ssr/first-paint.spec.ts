@@ -46,18 +46,20 @@ describe('a page rewritten for its first paint', () => {
     const html = new FirstPaint(built).rewrite(page());
     expect(html).not.toContain('modulepreload" href=');
     expect(html).not.toMatch(/<script src=/);
-    const loader = /<script nonce="n0nce">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const loader = /<script id="first-paint-loader" nonce="n0nce">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(loader).toContain('["/assets/entries/pages_reviews.x2.js","/assets/chunks/chunk-x3.js"]');
     expect(loader).toContain('s.src="/assets/entries/entry-client-routing.x1.js"');
     expect(loader).toContain('s.nonce="n0nce"');
     expect(loader).toContain("getEntriesByName('first-contentful-paint')");
     // The page's data stays before the script that reads it.
     expect(html.indexOf('vike_pageContext')).toBeLessThan(html.indexOf(loader));
+    // Nothing is painted before the parser reaches the loader, the page's last element.
+    expect(html).toContain('<link rel="expect" href="#first-paint-loader" blocking="render"></head>');
   });
 
   it('writes no nonce where the page has none', () => {
     const html = new FirstPaint(built).rewrite(page(''));
-    expect(html).toMatch(/<script>\(function\(\)/);
+    expect(html).toContain('<script id="first-paint-loader">(function(){');
     expect(html).not.toContain('nonce');
   });
 

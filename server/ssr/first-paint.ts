@@ -13,6 +13,7 @@ import { join } from 'node:path';
  * - The scripts are added by one inline script once the browser reports its first contentful paint (where it cannot,
  *   a frame later; at the latest after 3 s): with nothing else to wait for, that is right after the document, where
  *   the scripts started before. vike has no setting for either: its `injectFilter` moves preloads, never the entry.
+ * - Rendering waits for the whole document (see LOADER_ID), as it waited for the style sheets before.
  *
  * Markup of another shape than vike's is left as it is (a style sheet that cannot be read keeps its link).
  */
@@ -20,6 +21,12 @@ const STYLESHEET = /<link rel="stylesheet" type="text\/css" href="(\/assets\/[^"
 const ENTRY = /<script src="(\/assets\/[^"]+\.js)" type="module" async(?: nonce="([^"]*)")?><\/script>/;
 const PRELOAD = /\s*<link rel="modulepreload" href="(\/assets\/[^"]+\.js)" as="script" type="text\/javascript">/g;
 const AT_THE_LATEST_MS = 3000;
+/**
+ * Rendering waits until the parser reaches the loader, the page's last element (`<link rel="expect">`, Chromium;
+ * elsewhere ignored). With no style sheet to wait for, a browser could otherwise paint a page it had parsed only in
+ * part, and a centred card or a grid grows under the reader's eyes when the rest arrives (a layout shift).
+ */
+const LOADER_ID = 'first-paint-loader';
 
 export class FirstPaint {
   /** The build's style sheets by path: a few files of a few kB, named by their content's hash. */
@@ -62,7 +69,9 @@ export class FirstPaint {
       preloads.push(href);
       return '';
     });
-    return withoutPreloads.replace(tag, () => loader(preloads, src, nonce));
+    return withoutPreloads
+      .replace(tag, () => loader(preloads, src, nonce))
+      .replace('</head>', () => `<link rel="expect" href="#${LOADER_ID}" blocking="render"></head>`);
   }
 }
 
@@ -70,7 +79,7 @@ export class FirstPaint {
 function loader(preloads: string[], entry: string, nonce: string | undefined): string {
   const nonceAttr = nonce === undefined ? '' : ` nonce="${nonce}"`;
   const setNonce = nonce === undefined ? '' : `s.nonce=${JSON.stringify(nonce)};`;
-  return `<script${nonceAttr}>(function(){var d=document,done=false;function load(){if(done)return;done=true;
+  return `<script id="${LOADER_ID}"${nonceAttr}>(function(){var d=document,done=false;function load(){if(done)return;done=true;
 ${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});
 var s=d.createElement('script');s.type='module';s.src=${JSON.stringify(entry)};${setNonce}d.body.appendChild(s)}
 setTimeout(load,${AT_THE_LATEST_MS});
