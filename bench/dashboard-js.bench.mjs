@@ -80,7 +80,8 @@ async function reviewPageLink(app, user) {
 
 /**
  * The scripts a page loads on its own, in the order requested, each with its bytes transferred (headers included)
- * and its body gzipped at level 9; and its style sheets' bytes transferred.
+ * and its body gzipped at level 9; its style sheets' bytes transferred, and its document's (which carries the first
+ * page's style sheets: server/ssr/first-paint.ts).
  */
 async function firstLoadOf(browser, url, cookie) {
   const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
@@ -91,7 +92,7 @@ async function firstLoadOf(browser, url, cookie) {
   await cdp.send('Network.enable');
   const requests = new Map();
   cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
-    if (type !== 'Script' && type !== 'Stylesheet') return;
+    if (type !== 'Script' && type !== 'Stylesheet' && type !== 'Document') return;
     const headers = Object.fromEntries(
       Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]),
     );
@@ -127,11 +128,12 @@ async function firstLoadOf(browser, url, cookie) {
     .filter((request) => request.type === 'Script')
     .map((request) => ({ ...request, name: new URL(request.url).pathname.split('/').pop() }));
   const styles = all.filter((request) => request.type === 'Stylesheet');
+  const documents = all.filter((request) => request.type === 'Document');
   if (process.env.SCRIPTS) {
     const files = scripts.map((script) => `${script.name} ${script.transferred} B ${script.encoding}`);
     console.error(url.replace(origin, ''), files.join(', '));
   }
-  return { scripts, styles };
+  return { scripts, styles, document: sum(documents, 'transferred') };
 }
 
 const sum = (items, field) => items.reduce((total, item) => total + item[field], 0);
@@ -151,14 +153,14 @@ try {
   ].filter(([, path]) => !only || path === only);
   console.log(
     `| page | first-load JS kB transferred | ≤ ${FIRST_LOAD_GOAL_KB} kB | kB gzip-9 | files | ` +
-      'CSS kB transferred (files) | largest files (kB transferred) |',
+      'document kB transferred | CSS kB transferred (files) | largest files (kB transferred) |',
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
   let worst = 0;
   let worstGzip = 0;
   for (const [name, path, cookie] of pages) {
     const url = path === REVIEW_PAGE ? await reviewPageLink(app, user) : path;
-    const { scripts, styles } = await firstLoadOf(browser, `${app.url}${url}`, cookie);
+    const { scripts, styles, document } = await firstLoadOf(browser, `${app.url}${url}`, cookie);
     const transferred = sum(scripts, 'transferred');
     const gzip = sum(scripts, 'gzip');
     worst = Math.max(worst, transferred);
@@ -170,7 +172,7 @@ try {
       .join(', ');
     const verdict = transferred <= FIRST_LOAD_GOAL_KB * 1000 ? 'yes' : 'NO';
     const css = `${kB(sum(styles, 'transferred'))} (${styles.length})`;
-    const cells = [kB(transferred), verdict, kB(gzip), scripts.length, css, largest];
+    const cells = [kB(transferred), verdict, kB(gzip), scripts.length, kB(document), css, largest];
     console.log(`| ${name} | ${cells.join(' | ')} |`);
   }
 
