@@ -18,7 +18,7 @@ import { join } from 'node:path';
  * Markup of another shape than vike's is left as it is (a style sheet that cannot be read keeps its link).
  */
 const STYLESHEET = /<link rel="stylesheet" type="text\/css" href="(\/assets\/[^"]+\.css)">/g;
-const ENTRY = /<script src="(\/assets\/[^"]+\.js)" type="module" async(?: nonce="([^"]*)")?><\/script>/;
+const ENTRY = /^<script src="(\/assets\/[^"]+\.js)" type="module" async(?: nonce="([^"]*)")?><\/script>/;
 const PRELOAD = /\s*<link rel="modulepreload" href="(\/assets\/[^"]+\.js)" as="script" type="text\/javascript">/g;
 const AT_THE_LATEST_MS = 3000;
 /**
@@ -34,8 +34,16 @@ export class FirstPaint {
 
   constructor(private readonly clientDir: string) {}
 
+  /** Only the head (its links) and the tail (vike's tags after the page) are searched: a page is 10–200 kB. */
   rewrite(html: string): string {
-    return this.deferScripts(html.replace(STYLESHEET, (link, href: string) => this.inline(link, href)));
+    const headEnd = html.indexOf('</head>');
+    if (headEnd < 0) return html;
+    const head = html.slice(0, headEnd).replace(STYLESHEET, (link, href: string) => this.inline(link, href));
+    const tailStart = html.lastIndexOf('<script src="/assets/');
+    const tail = tailStart > headEnd ? this.deferScripts(html.slice(tailStart)) : undefined;
+    if (tail === undefined) return head + html.slice(headEnd);
+    const expect = `<link rel="expect" href="#${LOADER_ID}" blocking="render">`;
+    return head + expect + html.slice(headEnd, tailStart) + tail;
   }
 
   private inline(link: string, href: string): string {
@@ -60,18 +68,17 @@ export class FirstPaint {
     return css;
   }
 
-  private deferScripts(html: string): string {
-    const entry = ENTRY.exec(html);
-    if (!entry) return html;
+  /** `tail` starts with the entry script; the preloads follow it. Undefined when it is of another shape. */
+  private deferScripts(tail: string): string | undefined {
+    const entry = ENTRY.exec(tail);
+    if (!entry) return undefined;
     const [tag, src, nonce] = entry;
     const preloads: string[] = [];
-    const withoutPreloads = html.replace(PRELOAD, (_, href: string) => {
+    const rest = tail.slice(tag.length).replace(PRELOAD, (_, href: string) => {
       preloads.push(href);
       return '';
     });
-    return withoutPreloads
-      .replace(tag, () => loader(preloads, src, nonce))
-      .replace('</head>', () => `<link rel="expect" href="#${LOADER_ID}" blocking="render"></head>`);
+    return loader(preloads, src, nonce) + rest;
   }
 }
 
