@@ -119,6 +119,8 @@ describe('dashboard shell', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     await page.reload();
     expect(await sidebar.getByRole('navigation').getByRole('link').first().textContent()).toBe(es.nav.dashboard);
+    // The server's page is in Spanish before its scripts arrive; a choice made before hydration would be lost.
+    await waitForHydration(page);
     await page.getByTestId('language-select').selectOption('pt');
     await sidebar.getByRole('link', { name: pt.nav.widgetSettings, exact: true }).waitFor();
     expect(problems).toEqual([]);

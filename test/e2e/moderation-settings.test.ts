@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
@@ -8,7 +7,14 @@ import type { TModerationSettings } from '../../shared/moderation.js';
 import type { TReview } from '../../shared/reviews.js';
 import shell from '../../web/i18n/en.json' with { type: 'json' };
 import en from '../../web/i18n/moderation/en.json' with { type: 'json' };
-import { animationsDone, expectToast, launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
+import {
+  animationsDone,
+  expectToast,
+  launchBrowser,
+  signedInContext,
+  waitForHydration,
+  wcagViolations,
+} from '../support/browser.js';
 import { getByApi, registerByApi, uploadByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestEnv, type TestEnv } from '../support/test-env.js';
@@ -33,14 +39,6 @@ const upload = (fields: Record<string, string>) =>
     { merchant_id: owner.merchant!.store_id, product_id: 'kettle', product_name: 'Kettle', ...fields },
     {},
   );
-
-async function violations(scope: string): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page })
-    .include(scope)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return found.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-}
 
 beforeAll(async () => {
   testEnv = await createTestEnv();
@@ -73,7 +71,7 @@ describe('the Moderation settings page', () => {
     expect(await page.locator('h1').textContent()).toBe(shell.pages.moderation.title);
     expect(await page.getByTestId('moderation-auto-publish').locator('input').isChecked()).toBe(false);
     expect(await page.getByTestId('moderation-min-rating').count()).toBe(0);
-    expect(await violations('main')).toEqual([]);
+    expect(await wcagViolations(page, 'main')).toEqual([]);
   });
 
   it('saves the rules and the blocked words', async () => {
@@ -82,7 +80,7 @@ describe('the Moderation settings page', () => {
     await page.getByTestId('moderation-media-only').click();
     await page.getByTestId('moderation-media-only').click();
     await page.getByTestId('moderation-blocked-words').fill('Acme\n  rival brand \n\nacme');
-    expect(await violations('main')).toEqual([]);
+    expect(await wcagViolations(page, 'main')).toEqual([]);
     await expectToast(page, 'success', en.settings.saved, () =>
       page.locator('[data-testid="moderation-form"] button[type="submit"]').click(),
     );
@@ -136,7 +134,7 @@ describe('the flags on the Reviews page', () => {
     expect(
       await page.locator(`[data-testid="review-row"][data-id="${published}"] [data-testid="moderation-flags"]`).count(),
     ).toBe(0);
-    expect(await violations('main')).toEqual([]);
+    expect(await wcagViolations(page, 'main')).toEqual([]);
 
     await row.getByTestId('details-review').click();
     const drawer = page.getByTestId('review-drawer');
@@ -146,7 +144,7 @@ describe('the flags on the Reviews page', () => {
       en.flags.blocked_word,
     ]);
     await animationsDone(page);
-    expect(await violations('[data-testid="review-drawer"]')).toEqual([]);
+    expect(await wcagViolations(page, '[data-testid="review-drawer"]')).toEqual([]);
   });
 
   it('narrow to the flagged reviews with "Flagged only"; the rules\' approval says it was automatic', async () => {
@@ -159,7 +157,7 @@ describe('the flags on the Reviews page', () => {
     expect(
       await page.locator('[data-testid="review-row"]').evaluateAll((rows) => rows.map((row) => row.dataset.id)),
     ).toEqual([held]);
-    expect(await violations('.reviews-toolbar')).toEqual([]);
+    expect(await wcagViolations(page, '.reviews-toolbar')).toEqual([]);
 
     // The export takes the same filter: a download of the one flagged review, as a spreadsheet would open it.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);

@@ -1,11 +1,10 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import type { TAuthResponse } from '../../shared/accounts.js';
 import type { TReviewRequestPage, TReviewRequestSettings } from '../../shared/review-requests.js';
 import shell from '../../web/i18n/en.json' with { type: 'json' };
 import en from '../../web/i18n/requests/en.json' with { type: 'json' };
-import { expectToast, launchBrowser, signedInContext, waitForHydration } from '../support/browser.js';
+import { expectToast, launchBrowser, signedInContext, waitForHydration, wcagViolations } from '../support/browser.js';
 import { mailOf, mailsTo } from '../support/mailbox.js';
 import { getByApi, registerByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
@@ -34,14 +33,6 @@ async function testMails(subject: string) {
     if (found.length > 0) return found;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-}
-
-async function violations(scope: string): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page })
-    .include(scope)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return found.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
 }
 
 beforeAll(async () => {
@@ -95,7 +86,7 @@ describe('the review requests page', () => {
       link_lifetime_days: 120,
       reply_to: 'help@shop.example',
     });
-    expect(await violations('main')).toEqual([]);
+    expect(await wcagViolations(page, 'main')).toEqual([]);
   });
 
   it('turns on an incentive with a fixed code, which it asks for, and keeps it', async () => {
@@ -140,7 +131,7 @@ describe('the review requests page', () => {
     expect(await page.locator('input[name="incentive.value"]').inputValue()).toBe('7.50');
     expect(await page.locator('input[name="incentive.expires_days"]').inputValue()).toBe('14');
     expect(await page.getByTestId('incentive-send-on').inputValue()).toBe('submitted');
-    expect(await violations('main')).toEqual([]);
+    expect(await wcagViolations(page, 'main')).toEqual([]);
   });
 
   it('previews the mail as it is typed, sends a test and saves it', async () => {
@@ -187,7 +178,7 @@ describe('the review requests page', () => {
     await page.getByTestId('create-submit').click();
     await dialog.locator('input[name="customer_email"][aria-invalid="true"]').waitFor();
     expect(await dialog.textContent()).toContain(en.create.errors.order_id);
-    expect(await violations('[role="dialog"]')).toEqual([]);
+    expect(await wcagViolations(page, '[role="dialog"]')).toEqual([]);
 
     await page.getByTestId('customer_email').fill('lena.park@buyer.example');
     await page.getByTestId('customer_name').fill('Lena Park');
@@ -221,7 +212,7 @@ describe('the review requests page', () => {
     expect(await errors.count()).toBe(1);
     expect(await errors.first().getAttribute('data-line')).toBe('3');
     expect(await errors.first().textContent()).toContain('customer_email');
-    expect(await violations('[role="dialog"]')).toEqual([]);
+    expect(await wcagViolations(page, '[role="dialog"]')).toEqual([]);
     await page.getByTestId('import-close').click();
     await page.locator('[data-testid="request-row"]', { hasText: 'B-2002' }).waitFor();
     const listed = await api<TReviewRequestPage>('/api/review-requests/?search=B-2003');
@@ -263,7 +254,7 @@ describe('the review requests page', () => {
     const dialog = page.getByTestId('suppression-remove-dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('no-mail@buyer.example');
-    expect(await violations('[role="alertdialog"]')).toEqual([]);
+    expect(await wcagViolations(page, '[role="alertdialog"]')).toEqual([]);
     await expectToast(page, 'success', en.toasts.suppressionRemoved, () =>
       page.getByTestId('suppression-confirm-remove').click(),
     );

@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import type { TAuthResponse } from '../../shared/accounts.js';
 import { COOKIES } from '../../shared/constants.js';
@@ -8,7 +7,7 @@ import shell from '../../web/i18n/en.json' with { type: 'json' };
 import en from '../../web/i18n/widgets/en.json' with { type: 'json' };
 import es from '../../web/i18n/widgets/es.json' with { type: 'json' };
 import pt from '../../web/i18n/widgets/pt.json' with { type: 'json' };
-import { launchBrowser, waitForHydration } from '../support/browser.js';
+import { launchBrowser, waitForHydration, wcagViolations } from '../support/browser.js';
 import { registerByApi, uploadByApi } from '../support/server-api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestEnv, type TestEnv } from '../support/test-env.js';
@@ -60,15 +59,6 @@ afterAll(async () => {
 });
 afterEach(() => expect(problems.splice(0)).toEqual([]));
 
-/** WCAG 2.1 A/AA violations inside `scope`, as `rule: target`. */
-async function violations(on: Page, scope: string): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page: on })
-    .include(scope)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return found.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-}
-
 describe('widget settings in the browser', () => {
   it('saves the global position, selector and title', async () => {
     await page.getByTestId('tab-global').click();
@@ -101,7 +91,7 @@ describe('widget settings in the browser', () => {
     const help = en.global.languageHelp.replace('{{language}}', shell.languages.en);
     expect(await select.evaluate((el) => el.getAttribute('aria-describedby'))).toBeTruthy();
     expect(await page.locator(`#${await select.getAttribute('aria-describedby')}`).textContent()).toBe(help);
-    expect(await violations(page, 'form.widget-form')).toEqual([]);
+    expect(await wcagViolations(page, 'form.widget-form')).toEqual([]);
 
     await select.selectOption('es');
     // The preview follows the unsaved choice.
@@ -133,7 +123,7 @@ describe('widget settings in the browser', () => {
     expect(await localized.getByTestId('widget-language').locator('option').first().textContent()).toBe(
       texts.global.languageAuto,
     );
-    expect(await violations(localized, 'form.widget-form')).toEqual([]);
+    expect(await wcagViolations(localized, 'form.widget-form')).toEqual([]);
     await other.close();
   });
 
@@ -158,7 +148,7 @@ describe('widget settings in the browser', () => {
     expect(await toggle.textContent()).toBe(en.global.acceptTextReviews);
     const help = await input.getAttribute('aria-describedby');
     expect(await page.locator(`[id="${help}"]`).textContent()).toBe(en.global.acceptTextReviewsHelp);
-    expect(await violations(page, 'form.widget-form')).toEqual([]);
+    expect(await wcagViolations(page, 'form.widget-form')).toEqual([]);
 
     await toggle.click();
     expect(await input.isChecked()).toBe(false);

@@ -89,6 +89,19 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
 }
 
 /**
+ * The WCAG 2.1 A and AA rules axe finds broken within `scope`, one line per node, once the page's animations have
+ * ended (a dialog fading in has half its final contrast).
+ */
+export async function wcagViolations(page: Page, scope: string): Promise<string[]> {
+  await animationsDone(page);
+  const { violations } = await new AxeBuilder({ page })
+    .include(scope)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
+}
+
+/**
  * axe within `include` in the light and the dark theme. The page's colours follow <html data-theme>, so the theme is
  * switched in place: no reload loses an open dialog.
  */
