@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { TQuestionAsk } from '../../shared/questions.js';
+import type { TReview } from '../../shared/reviews.js';
 import type { TReviewImportPreview } from '../../shared/review-imports.js';
 import { JobQueue } from '../../server/jobs/job-queue.service.js';
 import { seedReviews } from '../factories/reviews.factory.js';
@@ -13,13 +14,15 @@ let t: TestApp;
 let http: ReturnType<typeof request>;
 let owner: RegisteredOwner;
 let cookie: string;
+/** A shopper's comment that would end the page's state script early if it were written into it as it is. */
+const SCRIPT_COMMENT = '</script><script>window.pwned = 1</script>';
 
 beforeAll(async () => {
   t = await startTestApp({ env: { PUBLIC_URL } });
   http = request(t.app.getHttpServer());
   owner = await registerOwner(t);
   cookie = `access_token=${owner.user.access}`;
-  await seedReviews(t, owner.merchantId, 3);
+  await seedReviews(t, owner.merchantId, 3, { comment: (i) => (i === 0 ? SCRIPT_COMMENT : '') });
   const ask: TQuestionAsk = {
     merchant_id: owner.storeId,
     product_id: 'mug',
@@ -48,6 +51,17 @@ async function painted(path: string): Promise<string> {
 }
 
 describe('a first load', () => {
+  it("sends the reviews page's reads along as JSON text that a shopper's comment cannot end", async () => {
+    const res = await http.get('/reviews').set('cookie', cookie).expect(200);
+    const state = /<script id="vike_pageContext" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(res.text);
+    expect(state).not.toBeNull();
+    expect(res.text).not.toContain('<script>window.pwned');
+    const { data } = JSON.parse(state![1]) as { data: { dehydratedJson: string } };
+    const [list] = (JSON.parse(data.dehydratedJson) as { queries: Array<{ state: { data: { results: TReview[] } } }> })
+      .queries;
+    expect(list.state.data.results.map((review) => review.comment)).toContain(SCRIPT_COMMENT);
+  });
+
   it('draws the plan, its usage and the plans on sale on the billing page', async () => {
     const html = await painted('/settings/billing');
     expect(html).toContain('data-testid="billing-status"');

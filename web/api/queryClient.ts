@@ -1,5 +1,6 @@
-import { QueryClient, dehydrate, type DehydratedState, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './client';
+import { dehydratedData, type TDehydratedData } from './dehydrated';
 
 const STALE_TIME_MS = 30_000;
 const MAX_RETRIES = 2;
@@ -19,26 +20,19 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
-/** What a `+data` hook returns to prefill the cache: `{ dehydratedState: dehydrate(queryClient) }`. */
-export interface TDehydratedData {
-  dehydratedState: DehydratedState;
-}
+export type { TDehydratedData } from './dehydrated';
+
+type TPrefetch = { queryKey: QueryKey; queryFn: () => Promise<unknown> };
 
 /**
- * A `+data` hook's answer: each query read on the server under the key the page's own query uses. No retries: a failed
- * read is the browser's to try again, not a reason to hold the page back.
+ * A `+data` hook's answer: each query read on the server under the key the page's own query uses (a falsy entry is
+ * one the page cannot read there). No retries: a failed read is the browser's to try again, not a reason to hold
+ * the page back.
  */
 export async function prefetched(
-  queries: ReadonlyArray<{ queryKey: QueryKey; queryFn: () => Promise<unknown> }>,
+  queries: ReadonlyArray<TPrefetch | false | null | undefined>,
 ): Promise<TDehydratedData> {
   const queryClient = makeQueryClient();
-  await Promise.all(queries.map((query) => queryClient.prefetchQuery({ ...query, retry: false })));
-  return { dehydratedState: dehydrate(queryClient) };
-}
-
-export function getDehydratedState(data: unknown): DehydratedState | undefined {
-  if (typeof data === 'object' && data !== null && 'dehydratedState' in data) {
-    return (data as TDehydratedData).dehydratedState;
-  }
-  return undefined;
+  await Promise.all(queries.map((query) => query && queryClient.prefetchQuery({ ...query, retry: false })));
+  return dehydratedData(queryClient);
 }

@@ -1,8 +1,7 @@
-import { dehydrate } from '@tanstack/react-query';
 import type { PageContextServer } from 'vike/types';
 import { DEFAULT_DASHBOARD_PERIOD, TOP_PRODUCTS_LIMIT } from '../../../../shared/constants.js';
 import { activityInterval, metricsQuery, reviewActivityQuery, topProductsQuery } from '../../../api/analytics';
-import { makeQueryClient, type TDehydratedData } from '../../../api/queryClient';
+import { prefetched, type TDehydratedData } from '../../../api/queryClient';
 import { USAGE_DETAILS_QUERY_KEY } from '../../../api/reviews';
 
 /**
@@ -16,27 +15,20 @@ export async function data(pageContext: PageContextServer): Promise<TDehydratedD
   if (!analytics) return undefined;
   const days = DEFAULT_DASHBOARD_PERIOD;
   const chart = { language: pageContext.locale };
-  const queryClient = makeQueryClient();
-  // No retries: a failed read is the browser's to try again, not a reason to hold the page back.
-  await Promise.all([
-    queryClient.prefetchQuery({
+  return prefetched([
+    {
       ...metricsQuery(days),
       queryFn: () => analytics.dashboardMetrics(days),
-      retry: false,
-    }),
-    queryClient.prefetchQuery({
+    },
+    {
       ...reviewActivityQuery(days, chart.language),
       queryFn: () => analytics.reviewActivity(days, activityInterval(days), chart),
-      retry: false,
-    }),
-    queryClient.prefetchQuery({
+    },
+    {
       ...topProductsQuery(days, chart.language),
       queryFn: () => analytics.topProducts(days, TOP_PRODUCTS_LIMIT, chart),
-      retry: false,
-    }),
+    },
     // The upgrade card sits above the figures: drawn with the page, it does not push them down once loaded.
-    usageDetails &&
-      queryClient.prefetchQuery({ queryKey: USAGE_DETAILS_QUERY_KEY, queryFn: usageDetails, retry: false }),
+    usageDetails && { queryKey: USAGE_DETAILS_QUERY_KEY, queryFn: usageDetails },
   ]);
-  return { dehydratedState: dehydrate(queryClient) };
 }

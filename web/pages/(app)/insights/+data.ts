@@ -1,8 +1,7 @@
-import { dehydrate } from '@tanstack/react-query';
 import type { PageContextServer } from 'vike/types';
 import { INSIGHTS_PRODUCTS_PAGE_SIZE } from '../../../../shared/insights-options.js';
 import { insightsProductsQuery, insightsQuery, rangeFromSearch } from '../../../api/insights';
-import { makeQueryClient, type TDehydratedData } from '../../../api/queryClient';
+import { prefetched, type TDehydratedData } from '../../../api/queryClient';
 import { DEFAULT_PRODUCTS_VIEW } from '../../../components/insights/ProductsTable';
 
 /**
@@ -17,14 +16,12 @@ export async function data(pageContext: PageContextServer): Promise<TDehydratedD
   const range = rangeFromSearch(pageContext.urlParsed.search);
   const query = 'days' in range ? { days: range.days } : { start: range.start, end: range.end };
   const chart = { language: pageContext.locale };
-  const queryClient = makeQueryClient();
-  await Promise.all([
-    queryClient.prefetchQuery({
+  return prefetched([
+    {
       ...insightsQuery(range, chart.language),
       queryFn: () => insights.insights({ ...query, chart }),
-      retry: false,
-    }),
-    queryClient.prefetchQuery({
+    },
+    {
       ...insightsProductsQuery(range, DEFAULT_PRODUCTS_VIEW),
       queryFn: () =>
         insights.products({
@@ -33,8 +30,6 @@ export async function data(pageContext: PageContextServer): Promise<TDehydratedD
           page: DEFAULT_PRODUCTS_VIEW.page,
           page_size: INSIGHTS_PRODUCTS_PAGE_SIZE,
         }),
-      retry: false,
-    }),
+    },
   ]);
-  return { dehydratedState: dehydrate(queryClient) };
 }

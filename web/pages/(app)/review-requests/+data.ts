@@ -1,9 +1,8 @@
-import { dehydrate } from '@tanstack/react-query';
 import type { PageContextServer } from 'vike/types';
 import { DEFAULT_FUNNEL_PERIOD } from '../../../../shared/review-request-options.js';
 import type { TReviewRequestsRead } from '../../../../shared/server-api.js';
 import { REQUESTS_LIST_QUERY_KEY, funnelQuery } from '../../../api/reviewRequests';
-import { makeQueryClient, type TDehydratedData } from '../../../api/queryClient';
+import { prefetched, type TDehydratedData } from '../../../api/queryClient';
 
 /** What the page shows first: page 1 of every request, no search. */
 const FIRST_PAGE: TReviewRequestsRead = { page: 1, search: '', status: undefined };
@@ -16,21 +15,14 @@ const FIRST_PAGE: TReviewRequestsRead = { page: 1, search: '', status: undefined
 export async function data(pageContext: PageContextServer): Promise<TDehydratedData | undefined> {
   const { reviewRequests, reviewRequestFunnel } = pageContext.serverApi ?? {};
   if (!reviewRequests && !reviewRequestFunnel) return undefined;
-  const queryClient = makeQueryClient();
-  // No retries: a failed read is the browser's to try again, not a reason to hold the page back.
-  await Promise.all([
-    reviewRequests &&
-      queryClient.prefetchQuery({
-        queryKey: [...REQUESTS_LIST_QUERY_KEY, FIRST_PAGE],
-        queryFn: () => reviewRequests(FIRST_PAGE),
-        retry: false,
-      }),
-    reviewRequestFunnel &&
-      queryClient.prefetchQuery({
-        ...funnelQuery(DEFAULT_FUNNEL_PERIOD),
-        queryFn: () => reviewRequestFunnel(DEFAULT_FUNNEL_PERIOD),
-        retry: false,
-      }),
+  return prefetched([
+    reviewRequests && {
+      queryKey: [...REQUESTS_LIST_QUERY_KEY, FIRST_PAGE],
+      queryFn: () => reviewRequests(FIRST_PAGE),
+    },
+    reviewRequestFunnel && {
+      ...funnelQuery(DEFAULT_FUNNEL_PERIOD),
+      queryFn: () => reviewRequestFunnel(DEFAULT_FUNNEL_PERIOD),
+    },
   ]);
-  return { dehydratedState: dehydrate(queryClient) };
 }

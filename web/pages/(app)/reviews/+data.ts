@@ -1,7 +1,6 @@
-import { dehydrate } from '@tanstack/react-query';
 import type { PageContextServer } from 'vike/types';
 import type { TReviewsRead } from '../../../../shared/server-api.js';
-import { makeQueryClient, type TDehydratedData } from '../../../api/queryClient';
+import { prefetched, type TDehydratedData } from '../../../api/queryClient';
 import {
   MEDIA_STATUS_QUERY_KEY,
   REVIEWS_LIST_QUERY_KEY,
@@ -21,18 +20,13 @@ const FIRST_PAGE: TReviewsRead = { page: 1, search: '', status: undefined };
 export async function data(pageContext: PageContextServer): Promise<TDehydratedData | undefined> {
   const { reviews, reviewStats, usageDetails, mediaStatus } = pageContext.serverApi ?? {};
   if (!reviews) return undefined;
-  const queryClient = makeQueryClient();
-  // No retries: a failed read is the browser's to try again, not a reason to hold the page back.
-  await Promise.all([
-    queryClient.prefetchQuery({
+  return prefetched([
+    {
       queryKey: [...REVIEWS_LIST_QUERY_KEY, FIRST_PAGE],
       queryFn: () => reviews(FIRST_PAGE),
-      retry: false,
-    }),
-    reviewStats && queryClient.prefetchQuery({ queryKey: REVIEW_STATS_QUERY_KEY, queryFn: reviewStats, retry: false }),
-    usageDetails &&
-      queryClient.prefetchQuery({ queryKey: USAGE_DETAILS_QUERY_KEY, queryFn: usageDetails, retry: false }),
-    mediaStatus && queryClient.prefetchQuery({ queryKey: MEDIA_STATUS_QUERY_KEY, queryFn: mediaStatus, retry: false }),
+    },
+    reviewStats && { queryKey: REVIEW_STATS_QUERY_KEY, queryFn: reviewStats },
+    usageDetails && { queryKey: USAGE_DETAILS_QUERY_KEY, queryFn: usageDetails },
+    mediaStatus && { queryKey: MEDIA_STATUS_QUERY_KEY, queryFn: mediaStatus },
   ]);
-  return { dehydratedState: dehydrate(queryClient) };
 }

@@ -1,6 +1,5 @@
-import { dehydrate } from '@tanstack/react-query';
 import type { PageContextServer } from 'vike/types';
-import { makeQueryClient, type TDehydratedData } from '../../../../api/queryClient';
+import { prefetched, type TDehydratedData } from '../../../../api/queryClient';
 import { INVITATIONS_QUERY_KEY, TEAM_MEMBERS_QUERY_KEY } from '../../../../api/team';
 
 /**
@@ -11,20 +10,14 @@ import { INVITATIONS_QUERY_KEY, TEAM_MEMBERS_QUERY_KEY } from '../../../../api/t
 export async function data(pageContext: PageContextServer): Promise<TDehydratedData | undefined> {
   const { teamMembers, invitations } = pageContext.serverApi ?? {};
   if (!teamMembers) return undefined;
-  const queryClient = makeQueryClient();
-  // No retries: a failed read is the browser's to try again, not a reason to hold the page back.
-  await Promise.all([
-    queryClient.prefetchQuery({
+  return prefetched([
+    {
       queryKey: TEAM_MEMBERS_QUERY_KEY,
       queryFn: async () => (await teamMembers()).results,
-      retry: false,
-    }),
-    invitations &&
-      queryClient.prefetchQuery({
-        queryKey: INVITATIONS_QUERY_KEY,
-        queryFn: async () => (await invitations()).results,
-        retry: false,
-      }),
+    },
+    invitations && {
+      queryKey: INVITATIONS_QUERY_KEY,
+      queryFn: async () => (await invitations()).results,
+    },
   ]);
-  return { dehydratedState: dehydrate(queryClient) };
 }
