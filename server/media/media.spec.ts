@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -219,6 +220,19 @@ describe('MediaUrls', () => {
     expect(urls.remaining(key, expires, signature, now)).toBe(50 * 60);
     const [later, laterSignature] = partsOf(urls.forDashboard(key, now + 19 * 60 * 1000));
     expect(urls.remaining(key, later, laterSignature, now + 19 * 60 * 1000)).toBe(31 * 60);
+  });
+
+  it("signs a dashboard link once per period, and a key's link again in the next one", () => {
+    const signed = jest.spyOn(urls, 'signed');
+    const first = urls.forDashboard(key, now);
+    expect(urls.forDashboard(key, now + 60_000)).toBe(first);
+    expect(urls.forDashboard('reviews/b.mp4', now)).not.toBe(first);
+    expect(signed).toHaveBeenCalledTimes(2);
+    const next = urls.forDashboard(key, now + 21 * 60 * 1000);
+    expect(next).not.toBe(first);
+    expect(signed).toHaveBeenCalledTimes(3);
+    const [expires, signature] = partsOf(next);
+    expect(urls.remaining(key, expires, signature, now + 21 * 60 * 1000)).toBeGreaterThan(30 * 60);
   });
 });
 
