@@ -98,10 +98,18 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     this.poke();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
+  /**
+   * The first shutdown hook Nest calls: running jobs are told to stop at their next checkpoint before the other
+   * modules' hooks (a prerequisite check under way, say) take their time; beforeApplicationShutdown waits for them.
+   */
+  onModuleDestroy(): void {
     clearInterval(this.timer);
     this.started = false;
     this.shutdown.abort();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.onModuleDestroy();
     await this.ticking;
     const all = [...this.running.values()].flatMap((set) => [...set]);
     let grace: NodeJS.Timeout | undefined;
