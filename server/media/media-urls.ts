@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { MEDIA_STORAGE, type MediaStorage } from './media-storage.js';
 
 const EXPIRES = /^\d{1,12}$/;
-/** Links kept per period: a few pages of a few stores' media, a few MB at most. */
+/** Links kept per period: a few pages of a few stores' media, under 1 MB (about 150 bytes a link). */
 const MAX_KEPT = 5_000;
 
 /**
