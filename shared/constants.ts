@@ -20,6 +20,9 @@ export const COOKIES = {
   dismissed: 'dismissed',
 } as const;
 
+/** The dashboard page's element holding its texts as JSON, read by the browser to hydrate (server/ssr/page-texts.ts). */
+export const PAGE_TEXTS_ELEMENT_ID = 'page-texts';
+
 /** Any path starting with one of these skips the session check (SPEC §2). */
 export const PUBLIC_PREFIXES = [
   '/login',

@@ -14,10 +14,11 @@ declare global {
       locale: TLanguage;
       /** Notices dismissed for this browser session (web/lib/useDismissed.ts). */
       dismissed: string[];
-      /** The page's texts in `locale`, set by the server render (+onBeforeRenderHtml) for the first render. */
+      /**
+       * The page's texts in `locale`, set by the server render (+onBeforeRenderHtml) for the first render; the server
+       * writes them into the page (PAGE_TEXTS_ELEMENT_ID), where +onBeforeRenderClient reads them to hydrate.
+       */
       messages?: TPageMessages;
-      /** `messages` as JSON, what the server passes to the browser (parsed by +onBeforeRenderClient on hydration). */
-      messagesJson?: string;
       /**
        * Server only, never passed to the client: in-process reads for `+data` hooks, bound to the signed-in user's
        * current workspace and store. null when signed out, without a store, or without the permission.

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TPagePieces } from './page-pieces.js';
 
 /**
  * A page's HTML rewritten so the browser paints it as soon as the document arrives, then makes it interactive.
@@ -29,43 +30,42 @@ const AT_THE_LATEST_MS = 3000;
 const LOADER_ID = 'first-paint-loader';
 
 export class FirstPaint {
-  /** The build's style sheets by path: a few files of a few kB, named by their content's hash. */
-  private readonly styles = new Map<string, string | null>();
+  /** Each style sheet's `<style>` and disabled link by path, as bytes: a few files of a few kB, named by their hash. */
+  private readonly styles = new Map<string, Buffer | null>();
 
   constructor(private readonly clientDir: string) {}
 
   /** Only the head (its links) and the tail (vike's tags after the page) are searched: a page is 10–200 kB. */
-  rewrite(html: string): string {
+  rewrite(html: string): TPagePieces {
     const headEnd = html.indexOf('</head>');
-    if (headEnd < 0) return html;
-    const head = html.slice(0, headEnd).replace(STYLESHEET, (link, href: string) => this.inline(link, href));
+    if (headEnd < 0) return [html];
+    const head = this.inlineStyles(html.slice(0, headEnd));
     const tailStart = html.lastIndexOf('<script src="/assets/');
     const tail = tailStart > headEnd ? this.deferScripts(html.slice(tailStart)) : undefined;
-    if (tail === undefined) return head + html.slice(headEnd);
+    if (tail === undefined) return [...head, html.slice(headEnd)];
     const expect = `<link rel="expect" href="#${LOADER_ID}" blocking="render">`;
-    return head + expect + html.slice(headEnd, tailStart) + tail;
+    return [...head, expect, html.slice(headEnd, tailStart), tail];
   }
 
-  private inline(link: string, href: string): string {
-    const css = this.style(href);
-    // `</style` cannot occur in CSS the build wrote, but the page must not end early if it ever does.
-    if (css === null || /<\/style/i.test(css)) return link;
-    // The disabled link is never fetched (HTML: "a disabled style sheet will not be loaded"): it tells the script
-    // that loads a page's modules on a later navigation (Vite's preload) that this sheet is in the page already.
-    return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`;
-  }
-
-  private style(href: string): string | null {
-    let css = this.styles.get(href);
-    if (css === undefined) {
-      try {
-        css = readFileSync(join(this.clientDir, href), 'utf8');
-      } catch {
-        css = null;
-      }
-      this.styles.set(href, css);
+  private inlineStyles(head: string): TPagePieces {
+    const pieces: TPagePieces = [];
+    let from = 0;
+    for (const { 0: link, 1: href, index } of head.matchAll(STYLESHEET)) {
+      pieces.push(head.slice(from, index), this.style(href) ?? link);
+      from = index + link.length;
     }
-    return css;
+    pieces.push(head.slice(from));
+    return pieces;
+  }
+
+  /** null for a sheet that cannot be read, or whose text would end the style element: its link stays. */
+  private style(href: string): Buffer | null {
+    let style = this.styles.get(href);
+    if (style === undefined) {
+      style = inlined(this.clientDir, href);
+      this.styles.set(href, style);
+    }
+    return style;
   }
 
   /** `tail` starts with the entry script; the preloads follow it. Undefined when it is of another shape. */
@@ -80,6 +80,20 @@ export class FirstPaint {
     });
     return loader(preloads, src, nonce) + rest;
   }
+}
+
+function inlined(clientDir: string, href: string): Buffer | null {
+  let css: string;
+  try {
+    css = readFileSync(join(clientDir, href), 'utf8');
+  } catch {
+    return null;
+  }
+  // `</style` cannot occur in CSS the build wrote, but the page must not end early if it ever does.
+  if (/<\/style/i.test(css)) return null;
+  // The disabled link is never fetched (HTML: "a disabled style sheet will not be loaded"): it tells the script
+  // that loads a page's modules on a later navigation (Vite's preload) that this sheet is in the page already.
+  return Buffer.from(`<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`);
 }
 
 /** Adds the preloads and the entry script after the first contentful paint; paths are under /assets/ (no `"`, `<`). */

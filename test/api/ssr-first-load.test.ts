@@ -62,6 +62,19 @@ describe('a first load', () => {
     expect(list.state.data.results.map((review) => review.comment)).toContain(SCRIPT_COMMENT);
   });
 
+  it("writes the page's texts into it before vike's state, which no longer carries them", async () => {
+    const html = (await http.get('/reviews').set('cookie', cookie).expect(200)).text;
+    const texts = /<script id="page-texts" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+    expect(texts).not.toBeNull();
+    const messages = JSON.parse(texts![1]) as { reviews?: { lead?: string }; nav?: unknown };
+    expect(messages.nav).toBeDefined();
+    expect(messages.reviews?.lead).toBeTruthy();
+    expect(html).toContain(messages.reviews!.lead!);
+    expect(texts!.index).toBeLessThan(html.indexOf('<script id="vike_pageContext"'));
+    const state = /<script id="vike_pageContext"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1];
+    expect(state).not.toContain(messages.reviews!.lead!);
+  });
+
   it('draws the plan, its usage and the plans on sale on the billing page', async () => {
     const html = await painted('/settings/billing');
     expect(html).toContain('data-testid="billing-status"');

@@ -85,15 +85,6 @@ export function serverMessagesOf(lng: TLanguage, areas: readonly TMessageArea[])
   return messages;
 }
 
-const serverJson = new WeakMap<TPageMessages, string>();
-
-/** `serverMessagesOf`'s texts as JSON, made once per such texts. */
-export function serverMessagesJson(messages: TPageMessages): string {
-  let json = serverJson.get(messages);
-  if (json === undefined) serverJson.set(messages, (json = JSON.stringify(messages)));
-  return json;
-}
-
 /**
  * On the server, the instance holding a page's texts (one per language and set of areas); one instance in the
  * browser, holding whatever `addMessages` gave it.

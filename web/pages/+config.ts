@@ -5,7 +5,7 @@ export default {
   extends: [vikeReact],
   title: 'Video Reviews',
   favicon: '/favicon.svg',
-  passToClient: ['user', 'theme', 'locale', 'dismissed', 'messagesJson'],
+  passToClient: ['user', 'theme', 'locale', 'dismissed'],
   meta: {
     // The session lives in HttpOnly cookies only the server reads: guards run there, and a client-side
     // navigation to a guarded page always asks the server (pageContext.json) first.
