@@ -27,7 +27,7 @@ describe('server-rendered pages', () => {
     expect(nonce).toBeDefined();
     const scripts = res.text.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
-    // The page's texts are a data block the browser never runs (CSP does not apply), written once for every page.
+    // The one script without the nonce is the page's texts: a data block the browser never runs, so CSP has no say.
     const [texts, ...run] = scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`));
     expect(texts).toBe('<script id="page-texts" type="application/json">');
     expect(run).toEqual([]);
